@@ -1,0 +1,55 @@
+//! Misère Nim, or anti-Nim (HDU 1907 John): Nim's moves (see [`crate::games::nim`]), but
+//! whoever takes the last stone loses.
+//!
+//! Theorem (Bouton; the anti-SG rule): the first player wins exactly when either every pile
+//! has at most one stone and the nim-sum is 0, or some pile has more than one stone and the
+//! nim-sum is not 0.
+
+use crate::games::nim::nim_sum;
+
+/// Whether the player to move wins misère Nim with best play.
+pub fn first_player_wins(piles: &[u64]) -> bool {
+    let all_small = piles.iter().all(|&p| p <= 1);
+    all_small == (nim_sum(piles) == 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::nim;
+    use crate::games::sg::Grundy;
+    use itertools::iproduct;
+
+    /// Misère play as a normal-play game: a position with no stones left is one where the
+    /// player to move has just been handed the win, so give it one extra move to a dead end.
+    fn misere_moves(piles: &[u64]) -> Vec<Vec<u64>> {
+        if piles.iter().all(|&p| p == 0) {
+            return if piles.is_empty() {
+                Vec::new()
+            } else {
+                vec![Vec::new()]
+            };
+        }
+        nim::moves(piles)
+    }
+
+    #[test]
+    fn matches_brute_force_on_three_piles_up_to_12() {
+        let mut grundy = Grundy::new(|p: &Vec<u64>| misere_moves(p));
+        for (a, b, c) in iproduct!(0..=12, 0..=12, 0..=12) {
+            let piles = vec![a, b, c];
+            assert_eq!(
+                first_player_wins(&piles),
+                !grundy.is_losing(&piles),
+                "{piles:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn samples() {
+        assert!(first_player_wins(&[3, 5, 1]));
+        assert!(!first_player_wins(&[1]));
+        assert!(first_player_wins(&[u64::MAX, u64::MAX - 1]));
+    }
+}

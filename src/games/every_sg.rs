@@ -1,0 +1,172 @@
+//! Every-SG over Euclid's game (HDU 3595 "GG and MM"): several games of Euclid's game (see
+//! [`crate::games::euclid`]) are played at once; on each turn the player must move in every
+//! game that is not over (a game is over once a pile is empty); whoever cannot move loses.
+//!
+//! Theorem (Every-SG, Winning Ways ch. 9): give each position a step count, the number of moves
+//! the game lasts when the player who will win hurries and the loser delays:
+//! `step = 0` for a finished game; for a winning position, `1 + max step` over its losing
+//! successors; for a losing one, `1 + min step` over its successors. The first player wins the
+//! whole sum exactly when the largest step of its parts is odd.
+//!
+//! For Euclid's game with `large = q·small + r`, `step(large, small)` is: `1` if `r = 0`;
+//! `1 + step(small, r)` if `q = 1` (the forced move); and if `q >= 2` the winner steers to the
+//! losing one of `(small, r)` and `(small + r, small)`, so it is the odd number after
+//! `step(small, r)`. O(log) along Euclid's algorithm: no table, every `u64`.
+
+/// The Every-SG step count of Euclid's game from piles `(a, b)`. Odd exactly when the player to
+/// move wins that game alone.
+pub fn euclid_steps(a: u64, b: u64) -> u32 {
+    let (large, small) = (a.max(b), a.min(b));
+    if small == 0 {
+        return 0;
+    }
+    if large % small == 0 {
+        return 1;
+    }
+    let inner = euclid_steps(small, large % small);
+    if large - small < small {
+        inner + 1
+    } else {
+        // The odd number after `inner`.
+        inner + 1 + (inner & 1)
+    }
+}
+
+/// Whether the first player wins a sum of games whose largest step count is `largest_step`.
+pub fn first_player_wins(largest_step: u32) -> bool {
+    largest_step % 2 == 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::euclid;
+    use crate::games::sg::Grundy;
+    use std::collections::HashMap;
+
+    type Pair = (u64, u64);
+    type Outcomes = Grundy<Pair, fn(&Pair) -> Vec<Pair>>;
+
+    /// The step function by its definition, over the whole game graph.
+    fn brute_steps(state: Pair, grundy: &mut Outcomes, memo: &mut HashMap<Pair, u32>) -> u32 {
+        if let Some(&s) = memo.get(&state) {
+            return s;
+        }
+        let next = euclid::moves(&state);
+        let steps = if next.is_empty() {
+            0
+        } else if grundy.is_losing(&state) {
+            1 + next
+                .iter()
+                .map(|&n| brute_steps(n, grundy, memo))
+                .min()
+                .unwrap()
+        } else {
+            let losing: Vec<_> = next.into_iter().filter(|n| grundy.is_losing(n)).collect();
+            1 + losing
+                .into_iter()
+                .map(|n| brute_steps(n, grundy, memo))
+                .max()
+                .unwrap()
+        };
+        memo.insert(state, steps);
+        steps
+    }
+
+    #[test]
+    fn steps_match_their_definition_on_every_pair_up_to_200() {
+        let mut grundy = Grundy::new(euclid::moves as fn(&Pair) -> Vec<Pair>);
+        let mut memo = HashMap::new();
+        for a in 0..=200 {
+            for b in 0..=200 {
+                let steps = euclid_steps(a, b);
+                assert_eq!(
+                    steps,
+                    brute_steps((a, b), &mut grundy, &mut memo),
+                    "({a}, {b})"
+                );
+                if a > 0 && b > 0 {
+                    assert_eq!(
+                        steps % 2 == 1,
+                        euclid::first_player_wins(a, b),
+                        "({a}, {b})"
+                    );
+                }
+            }
+        }
+    }
+
+    /// The theorem itself: brute force over the whole Every-SG sum of two and three games.
+    #[test]
+    fn largest_step_decides_the_sum_of_games() {
+        fn every_moves(games: &[(u64, u64)]) -> Vec<Vec<(u64, u64)>> {
+            let mut sums = vec![Vec::new()];
+            let mut any_move = false;
+            for game in games {
+                let next = euclid::moves(game);
+                let choices = if next.is_empty() { vec![*game] } else { next };
+                any_move |= choices[0] != *game;
+                sums = sums
+                    .into_iter()
+                    .flat_map(|sum| {
+                        choices.iter().map(move |&c| {
+                            let mut s = sum.clone();
+                            s.push(c);
+                            s
+                        })
+                    })
+                    .collect();
+            }
+            if any_move {
+                sums
+            } else {
+                Vec::new()
+            }
+        }
+        let mut grundy = Grundy::new(|g: &Vec<(u64, u64)>| every_moves(g));
+        let small: Vec<(u64, u64)> = (0..=12)
+            .flat_map(|a| (a..=12).map(move |b| (a, b)))
+            .collect();
+        for &g in &small {
+            for &h in &small {
+                let sum = vec![g, h];
+                let largest = euclid_steps(g.0, g.1).max(euclid_steps(h.0, h.1));
+                assert_eq!(
+                    first_player_wins(largest),
+                    !grundy.is_losing(&sum),
+                    "{sum:?}"
+                );
+            }
+        }
+        for &g in small.iter().step_by(5) {
+            for &h in small.iter().step_by(3) {
+                for &i in small.iter().step_by(7) {
+                    let sum = vec![g, h, i];
+                    let largest = [g, h, i]
+                        .iter()
+                        .map(|p| euclid_steps(p.0, p.1))
+                        .max()
+                        .unwrap();
+                    assert_eq!(
+                        first_player_wins(largest),
+                        !grundy.is_losing(&sum),
+                        "{sum:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fibonacci_pairs_are_the_longest_games() {
+        // (F(n+1), F(n)) with F(2) = 1, F(3) = 2 takes n - 1 forced steps: (2, 1) takes one.
+        let (mut small, mut large, mut n) = (1u64, 2u64, 2u32);
+        while let Some(next) = small.checked_add(large) {
+            assert_eq!(euclid_steps(large, small), n - 1, "({large}, {small})");
+            (small, large, n) = (large, next, n + 1);
+        }
+        assert_eq!(euclid_steps(large, small), n - 1);
+        assert_eq!(euclid_steps(u64::MAX, 1), 1);
+        assert_eq!(euclid_steps(0, u64::MAX), 0);
+    }
+}

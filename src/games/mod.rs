@@ -1,0 +1,13 @@
+//! One module per game. Each states its rule and the theorem it implements, in exact integer
+//! arithmetic for every `u64`, and its tests check the closed form against the brute-force
+//! search of [`sg`] over every small state.
+
+pub mod anti_nim;
+pub mod bash;
+pub mod euclid;
+pub mod every_sg;
+pub mod fibonacci;
+pub mod nim;
+pub mod nim_k;
+pub mod sg;
+pub mod wythoff;

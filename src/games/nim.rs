@@ -1,0 +1,83 @@
+//! Nim: piles of stones; a move takes any positive number of stones from one pile; whoever
+//! takes the last stone wins.
+//!
+//! Theorem (Bouton, 1901): the player to move loses exactly when the nim-sum `s` (the xor of
+//! all piles) is 0. Otherwise the winning moves are exactly those that reduce a pile `a` to
+//! `a ^ s`, which is possible exactly when `a ^ s < a` (`a` has the highest set bit of `s`).
+
+/// The xor of all piles.
+pub fn nim_sum(piles: &[u64]) -> u64 {
+    piles.iter().fold(0, |sum, &pile| sum ^ pile)
+}
+
+/// Whether the player to move loses with best play.
+pub fn is_losing(piles: &[u64]) -> bool {
+    nim_sum(piles) == 0
+}
+
+/// Every winning move in pile order, as `(pile index, size the pile is reduced to)`.
+pub fn winning_moves(piles: &[u64]) -> impl Iterator<Item = (usize, u64)> + '_ {
+    let sum = nim_sum(piles);
+    piles.iter().enumerate().filter_map(move |(i, &pile)| {
+        let target = pile ^ sum;
+        (target < pile).then_some((i, target))
+    })
+}
+
+/// The rule as a move function, for brute-force search over small positions.
+pub fn moves(piles: &[u64]) -> Vec<Vec<u64>> {
+    let mut next = Vec::new();
+    for (i, &pile) in piles.iter().enumerate() {
+        for smaller in 0..pile {
+            let mut p = piles.to_vec();
+            p[i] = smaller;
+            next.push(p);
+        }
+    }
+    next
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::sg::Grundy;
+    use itertools::iproduct;
+
+    #[test]
+    fn bouton_matches_brute_force_on_three_piles_up_to_15() {
+        let mut grundy = Grundy::new(|p: &Vec<u64>| moves(p));
+        for (a, b, c) in iproduct!(0..=15, 0..=15, 0..=15) {
+            let piles = vec![a, b, c];
+            assert_eq!(is_losing(&piles), grundy.is_losing(&piles), "{piles:?}");
+        }
+    }
+
+    #[test]
+    fn winning_moves_are_exactly_the_moves_to_losing_positions() {
+        let mut grundy = Grundy::new(|p: &Vec<u64>| moves(p));
+        for (a, b, c) in iproduct!(0..=12, 0..=12, 0..=12) {
+            let piles = vec![a, b, c];
+            let ours: Vec<(usize, u64)> = winning_moves(&piles).collect();
+            let mut brute = Vec::new();
+            for (i, &pile) in piles.iter().enumerate() {
+                for smaller in 0..pile {
+                    let mut next = piles.clone();
+                    next[i] = smaller;
+                    if grundy.is_losing(&next) {
+                        brute.push((i, smaller));
+                    }
+                }
+            }
+            assert_eq!(ours, brute, "{piles:?}");
+        }
+    }
+
+    #[test]
+    fn works_at_the_top_of_u64() {
+        let piles = [u64::MAX, u64::MAX - 1, 5];
+        let moves: Vec<_> = winning_moves(&piles).collect();
+        // The nim-sum is 1 ^ 5 = 4: every pile with bit 2 set can move.
+        assert_eq!(moves, [(0, u64::MAX - 4), (1, u64::MAX - 5), (2, 1)]);
+        assert!(is_losing(&[u64::MAX, u64::MAX]));
+    }
+}

@@ -1,0 +1,12 @@
+//! The shared library of the judge solutions: fast, checked I/O and the game-theory results the
+//! problems rest on. Standard library only and Rust 1.70, because `oj bundle` pastes it into
+//! judges that have no crates.
+//!
+//! - [`io`]: a streaming [`io::Scanner`] and a buffered [`io::Writer`].
+//! - [`games`]: one module per game, each with its rule and theorem, checked against the
+//!   brute-force Sprague–Grundy search in [`games::sg`].
+//! - [`isqrt`]: the exact integer square root that Wythoff's game needs.
+
+pub mod games;
+pub mod io;
+pub mod isqrt;
