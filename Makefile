@@ -1,0 +1,46 @@
+# `make`       bundle every problem into bundled/<id>.rs and judge the bundle on testdata/<id>
+# `make test`  the library's and the tool's tests, every problem's cargo build on its testdata,
+#              then `make`
+# One problem: `make bundle P=pku1067`, `make judge P=pku1067`.
+
+CARGO ?= cargo
+OJ := $(CARGO) run --release --quiet -p oj --
+PROBLEMS := $(notdir $(wildcard problems/*))
+ONE := $(if $(P),$(P),--all)
+
+.PHONY: all test bundle judge samples lint clean
+
+all: bundle judge
+
+bundle:
+	$(OJ) bundle $(ONE)
+
+judge:
+	$(OJ) judge $(ONE)
+
+test:
+	$(CARGO) test --workspace
+	$(MAKE) --no-print-directory samples
+	$(MAKE) --no-print-directory all
+
+# The cargo release build of every problem against its testdata, byte for byte.
+samples:
+	@$(CARGO) build --release --quiet $(addprefix -p ,$(PROBLEMS))
+	@pass=0; fail=0; \
+	for id in $(PROBLEMS); do \
+	  for in in testdata/$$id/*.in; do \
+	    out=$${in%.in}.out; \
+	    if target/release/$$id < $$in | cmp -s - $$out; then pass=$$((pass+1)); \
+	    else fail=$$((fail+1)); echo "WA  $$id $$in"; target/release/$$id < $$in | diff - $$out | head -20; fi; \
+	  done; \
+	done; \
+	echo "samples (cargo build): $$pass passed, $$fail failed"; \
+	test $$fail -eq 0
+
+lint:
+	$(CARGO) fmt --all --check
+	$(CARGO) clippy --workspace --all-targets -- -D warnings
+
+clean:
+	rm -rf bundled
+	$(CARGO) clean
