@@ -6,7 +6,9 @@
 //! - [`games`]: one module per game, each with its rule and theorem, checked against the
 //!   brute-force Sprague–Grundy search in [`games::sg`].
 //! - [`isqrt`]: the exact integer square root that Wythoff's game needs.
+//! - [`rng`]: a seeded generator for test data, stress tests and benchmarks.
 
 pub mod games;
 pub mod io;
 pub mod isqrt;
+pub mod rng;
