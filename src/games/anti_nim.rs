@@ -5,7 +5,7 @@
 //! has at most one stone and the nim-sum is 0, or some pile has more than one stone and the
 //! nim-sum is not 0.
 
-use crate::games::nim::nim_sum;
+use crate::games::nim::{self, nim_sum};
 
 /// Whether the player to move wins misère Nim with best play.
 pub fn first_player_wins(piles: &[u64]) -> bool {
@@ -13,29 +13,32 @@ pub fn first_player_wins(piles: &[u64]) -> bool {
     all_small == (nim_sum(piles) == 0)
 }
 
+/// The rule as a normal-play move function, for brute-force search over small positions.
+///
+/// Misère play turned into normal play: a position with no stones left is one where the player
+/// to move has just been handed the win (the opponent took the last stone), so it gets one
+/// extra move, to the dead end written as the empty list of piles. Other positions move as in
+/// Nim.
+pub fn moves(piles: &[u64]) -> Vec<Vec<u64>> {
+    if piles.iter().all(|&p| p == 0) {
+        return if piles.is_empty() {
+            Vec::new()
+        } else {
+            vec![Vec::new()]
+        };
+    }
+    nim::moves(piles)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::nim;
     use crate::games::sg::Grundy;
     use itertools::iproduct;
 
-    /// Misère play as a normal-play game: a position with no stones left is one where the
-    /// player to move has just been handed the win, so give it one extra move to a dead end.
-    fn misere_moves(piles: &[u64]) -> Vec<Vec<u64>> {
-        if piles.iter().all(|&p| p == 0) {
-            return if piles.is_empty() {
-                Vec::new()
-            } else {
-                vec![Vec::new()]
-            };
-        }
-        nim::moves(piles)
-    }
-
     #[test]
     fn matches_brute_force_on_three_piles_up_to_12() {
-        let mut grundy = Grundy::new(|p: &Vec<u64>| misere_moves(p));
+        let mut grundy = Grundy::new(|p: &Vec<u64>| moves(p));
         for (a, b, c) in iproduct!(0..=12, 0..=12, 0..=12) {
             let piles = vec![a, b, c];
             assert_eq!(

@@ -24,6 +24,11 @@ pub fn winning_moves(piles: &[u64]) -> impl Iterator<Item = (usize, u64)> + '_ {
     })
 }
 
+/// How many winning moves there are (POJ 2975): the piles `a` with `a ^ s < a`.
+pub fn winning_move_count(piles: &[u64]) -> usize {
+    winning_moves(piles).count()
+}
+
 /// The rule as a move function, for brute-force search over small positions.
 pub fn moves(piles: &[u64]) -> Vec<Vec<u64>> {
     let mut next = Vec::new();
@@ -70,6 +75,22 @@ mod tests {
             }
             assert_eq!(ours, brute, "{piles:?}");
         }
+    }
+
+    #[test]
+    fn winning_move_count_is_the_brute_force_count_on_four_piles_up_to_7() {
+        let mut grundy = Grundy::new(|p: &Vec<u64>| moves(p));
+        for (a, b, c, d) in iproduct!(0..=7, 0..=7, 0..=7, 0..=7) {
+            let piles = vec![a, b, c, d];
+            let brute = moves(&piles)
+                .iter()
+                .filter(|next| grundy.is_losing(next))
+                .count();
+            assert_eq!(winning_move_count(&piles), brute, "{piles:?}");
+        }
+        assert_eq!(winning_move_count(&[7, 11, 13]), 3);
+        assert_eq!(winning_move_count(&[1_000_000_000, 1_000_000_000]), 0);
+        assert_eq!(winning_move_count(&[u64::MAX, u64::MAX - 1, 5]), 3);
     }
 
     #[test]

@@ -1,0 +1,17 @@
+//! Stress-test generator for p1247: 1 to 4 piles from 1 to 9.
+//! The seed is the first argument; the same seed prints the same input.
+use ojlib::rng::Rng;
+use std::fmt::Write;
+
+fn main() {
+    let seed: u64 = std::env::args()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .expect("usage: gen SEED (a u64)");
+    let mut rng = Rng::new(seed);
+    let mut input = String::new();
+    let k = rng.range(1, 4);
+    let piles: Vec<String> = (0..k).map(|_| rng.range(1, 9).to_string()).collect();
+    writeln!(input, "{k}\n{}", piles.join(" ")).unwrap();
+    print!("{input}");
+}
