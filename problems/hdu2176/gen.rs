@@ -1,0 +1,20 @@
+//! Stress-test generator for hdu2176: 1 to 4 cases of 1 to 4 positive piles up to 9, then `0`.
+//! The seed is the first argument; the same seed prints the same input.
+use ojlib::rng::Rng;
+use std::fmt::Write;
+
+fn main() {
+    let seed: u64 = std::env::args()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .expect("usage: gen SEED (a u64)");
+    let mut rng = Rng::new(seed);
+    let mut input = String::new();
+    for _ in 0..rng.range(1, 4) {
+        let m = rng.range(1, 4);
+        let piles: Vec<String> = (0..m).map(|_| rng.range(1, 9).to_string()).collect();
+        writeln!(input, "{m}\n{}", piles.join(" ")).unwrap();
+    }
+    input.push_str("0\n");
+    print!("{input}");
+}
