@@ -1,0 +1,80 @@
+//! Refuses problems that use a crate other than std and the library: judges have none.
+
+use anyhow::{bail, Result};
+
+use super::modtree::CrateTree;
+use super::resolve::Resolver;
+use crate::workspace::Problem;
+
+const STD_CRATES: [&str; 3] = ["std", "core", "alloc"];
+
+pub fn check_manifest(problem: &Problem, lib_name: &str) -> Result<()> {
+    if let Some(dep) = problem.dependencies.iter().find(|d| *d != lib_name) {
+        bail!(
+            "problems/{}/Cargo.toml depends on crate `{dep}`; judges have no crates, so a bundle may use only std and {lib_name}",
+            problem.id
+        );
+    }
+    Ok(())
+}
+
+/// Looks at `extern crate`, `use` roots and `::name` paths of the files in `files`.
+pub fn check_sources(
+    resolver: &Resolver,
+    tree: &CrateTree,
+    is_lib: bool,
+    files: &[usize],
+) -> Result<()> {
+    for &file_id in files {
+        let file = &tree.files[file_id];
+        let refuse = |name: &str, offset: usize| -> Result<()> {
+            bail!(
+                "{}: uses crate `{name}`; judges have no crates, so a bundle may use only std and {}",
+                file.source.location(offset),
+                resolver.lib_name
+            )
+        };
+        let is_known_crate =
+            |name: &str| STD_CRATES.contains(&name) || (!is_lib && name == resolver.lib_name);
+        for krate in &file.facts.extern_crates {
+            if !is_known_crate(&krate.name) && krate.name != "self" {
+                refuse(&krate.name, krate.range.start)?;
+            }
+        }
+        for path in file
+            .facts
+            .paths
+            .iter()
+            .filter(|p| p.leading_colon.is_some())
+        {
+            if !is_known_crate(&path.segments[0].name) {
+                refuse(&path.segments[0].name, path.segments[0].range.start)?;
+            }
+        }
+        for item in &file.facts.uses {
+            let module = tree.scope_module(file_id, item.scope);
+            let scope = &file.facts.scopes[item.scope];
+            let imports = if is_lib {
+                &resolver.lib_imports[module]
+            } else {
+                &resolver.main_imports[module]
+            };
+            for leaf in item.leaves() {
+                let Some(first) = leaf.segments.first() else {
+                    continue;
+                };
+                let is_local = ["crate", "self", "super", "$crate"].contains(&first.as_str())
+                    || scope.items.contains(first)
+                    || tree.module(module).children.contains_key(first)
+                    || imports.names.contains_key(first)
+                    || !imports.globs.is_empty();
+                if leaf.leading_colon && !is_known_crate(first)
+                    || !leaf.leading_colon && !is_local && !is_known_crate(first)
+                {
+                    refuse(first, item.range.start)?;
+                }
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,154 @@
+//! Edits of the original text at byte ranges, so comments and layout survive.
+
+use std::ops::Range;
+
+use anyhow::{bail, Result};
+use proc_macro2::{TokenStream, TokenTree};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Edit {
+    range: Range<usize>,
+    text: String,
+}
+
+#[derive(Default)]
+pub struct Edits {
+    list: Vec<Edit>,
+}
+
+impl Edits {
+    pub fn replace(&mut self, range: Range<usize>, text: impl Into<String>) {
+        self.list.push(Edit {
+            range,
+            text: text.into(),
+        });
+    }
+
+    pub fn insert(&mut self, at: usize, text: impl Into<String>) {
+        self.replace(at..at, text);
+    }
+
+    /// Deletes `range`; when nothing but whitespace is left on its lines, the lines go too.
+    pub fn delete(&mut self, source: &str, range: Range<usize>) {
+        let range = widen_to_lines(source, range);
+        self.replace(range, "");
+    }
+
+    /// Applies every edit. An edit inside a deleted or replaced range is dropped with it;
+    /// partly overlapping edits are a bug in the caller.
+    pub fn apply(mut self, source: &str) -> Result<String> {
+        self.list
+            .sort_by_key(|edit| (edit.range.start, std::cmp::Reverse(edit.range.end)));
+        self.list.dedup();
+        let mut out = String::with_capacity(source.len());
+        let mut cursor = 0;
+        for edit in &self.list {
+            if edit.range.start < cursor {
+                if edit.range.end <= cursor {
+                    continue; // inside an earlier edit
+                }
+                bail!(
+                    "overlapping edits at byte {} (internal error)",
+                    edit.range.start
+                );
+            }
+            out.push_str(&source[cursor..edit.range.start]);
+            out.push_str(&edit.text);
+            cursor = edit.range.end;
+        }
+        out.push_str(&source[cursor..]);
+        Ok(out)
+    }
+}
+
+fn widen_to_lines(source: &str, range: Range<usize>) -> Range<usize> {
+    let line_start = source[..range.start].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = source[range.end..]
+        .find('\n')
+        .map_or(source.len(), |i| range.end + i);
+    let blank = |s: &str| s.chars().all(|c| c == ' ' || c == '\t' || c == '\r');
+    if blank(&source[line_start..range.start]) && blank(&source[range.end..line_end]) {
+        line_start..(line_end + 1).min(source.len())
+    } else {
+        range
+    }
+}
+
+/// The whitespace that starts the line holding `offset`.
+pub fn indentation_at(source: &str, offset: usize) -> &str {
+    let line_start = source[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let line = &source[line_start..];
+    &line[..line.len() - line.trim_start_matches([' ', '\t']).len()]
+}
+
+/// Indents every non-blank line by `prefix`, except lines that begin inside a string literal
+/// (indenting those would change the string).
+pub fn indent(text: &str, prefix: &str) -> String {
+    let literals = literal_ranges(text);
+    let mut out = String::with_capacity(text.len() + text.len() / 8);
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let inside_literal = literals.iter().any(|r| r.start < offset && offset < r.end);
+        if !inside_literal && !line.trim().is_empty() {
+            out.push_str(prefix);
+        }
+        out.push_str(if line.trim().is_empty() && !inside_literal {
+            line.trim_start_matches([' ', '\t'])
+        } else {
+            line
+        });
+        offset += line.len();
+    }
+    out
+}
+
+fn literal_ranges(text: &str) -> Vec<Range<usize>> {
+    let mut ranges = Vec::new();
+    if let Ok(tokens) = text.parse::<TokenStream>() {
+        collect_literals(tokens, &mut ranges);
+    }
+    ranges
+}
+
+fn collect_literals(tokens: TokenStream, out: &mut Vec<Range<usize>>) {
+    for token in tokens {
+        match token {
+            TokenTree::Literal(lit) => out.push(lit.span().byte_range()),
+            TokenTree::Group(group) => collect_literals(group.stream(), out),
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn edits_apply_and_nested_edits_are_dropped() {
+        let src = "a bc d\n  x\ny";
+        let mut edits = Edits::default();
+        edits.replace(2..4, "BC");
+        edits.insert(0, ">");
+        edits.delete(src, 7..11);
+        edits.replace(8..9, "never");
+        assert_eq!(edits.apply(src).unwrap(), ">a BC d\ny");
+    }
+
+    #[test]
+    fn partial_overlap_is_an_error() {
+        let mut edits = Edits::default();
+        edits.replace(0..3, "x");
+        edits.replace(2..5, "y");
+        assert!(edits.apply("abcdef").is_err());
+    }
+
+    #[test]
+    fn indent_skips_lines_inside_string_literals() {
+        let text = "fn f() {\n    let s = \"a\nb\";\n\n}\n";
+        assert_eq!(
+            indent(text, "  "),
+            "  fn f() {\n      let s = \"a\nb\";\n\n  }\n"
+        );
+    }
+}

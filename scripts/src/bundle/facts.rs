@@ -1,0 +1,609 @@
+//! One pass over a parsed file collecting what the bundler needs, with byte ranges into the
+//! text: scopes (the file and its inline modules), `mod` declarations, `use` trees, paths
+//! (also inside macro invocations), macro definitions, and the test-only items to remove.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::ops::Range;
+
+use proc_macro2::{Spacing, TokenStream, TokenTree};
+use syn::spanned::Spanned;
+use syn::visit::{self, Visit};
+use syn::{Attribute, Item, UseTree};
+
+use super::cfg::is_test_only;
+use super::source::byte_range;
+
+/// Index into [`FileFacts::scopes`]; 0 is the file itself.
+pub type ScopeId = usize;
+
+#[derive(Debug, Clone)]
+pub struct Segment {
+    pub name: String,
+    pub range: Range<usize>,
+}
+
+/// A path such as `crate::io::Scanner`, `$crate::f` or `ojlib::m!`.
+#[derive(Debug, Clone)]
+pub struct PathOcc {
+    pub scope: ScopeId,
+    pub leading_colon: Option<Range<usize>>,
+    pub segments: Vec<Segment>,
+    pub is_macro: bool,
+}
+
+#[derive(Debug, Default)]
+pub struct ScopeFacts {
+    pub parent: Option<ScopeId>,
+    /// Inline module names from the file to this scope.
+    pub inline_path: Vec<String>,
+    pub inline_children: BTreeMap<String, ScopeId>,
+    /// Names of items defined here (also inside function bodies: an over-approximation).
+    pub items: BTreeSet<String>,
+}
+
+pub struct ModDecl {
+    pub scope: ScopeId,
+    pub name: String,
+    /// The value of `#[path = "…"]` and the attribute's range.
+    pub path_attr: Option<(String, Range<usize>)>,
+    pub item_range: Range<usize>,
+    /// From `mod` to `;`: replaced by `mod name { … }`.
+    pub decl_range: Range<usize>,
+}
+
+pub struct UseItem {
+    pub scope: ScopeId,
+    pub range: Range<usize>,
+    /// From the visibility (or `use`) to `;`, attributes excluded.
+    pub decl_range: Range<usize>,
+    pub visibility: String,
+    pub tree: UseNode,
+}
+
+#[derive(Debug, Clone)]
+pub enum UseNode {
+    Path {
+        segment: Segment,
+        leading_colon: Option<Range<usize>>,
+        rest: Box<UseNode>,
+        rest_start: usize,
+    },
+    Name {
+        segment: Segment,
+        leading_colon: Option<Range<usize>>,
+        alias: Option<String>,
+    },
+    Glob,
+    Group(Vec<UseNode>),
+}
+
+/// One imported name: `use a::b::c as d;` is segments a, b, c and alias `d`.
+#[derive(Debug, Clone)]
+pub struct UseLeaf {
+    pub leading_colon: bool,
+    pub segments: Vec<String>,
+    /// The name bound in scope; `None` for globs and `as _`.
+    pub alias: Option<String>,
+    pub is_glob: bool,
+}
+
+pub struct MacroDef {
+    pub scope: ScopeId,
+    pub name: String,
+    pub exported: bool,
+}
+
+pub struct ExternCrate {
+    pub name: String,
+    pub range: Range<usize>,
+}
+
+/// An item at the top of the file (not in an inline module or function).
+pub struct TopItem {
+    pub range: Range<usize>,
+    /// Index into `mod_decls` when the item is `mod name;`.
+    pub mod_decl: Option<usize>,
+}
+
+#[derive(Default)]
+pub struct FileFacts {
+    pub scopes: Vec<ScopeFacts>,
+    pub mod_decls: Vec<ModDecl>,
+    pub uses: Vec<UseItem>,
+    pub paths: Vec<PathOcc>,
+    pub macro_defs: Vec<MacroDef>,
+    pub extern_crates: Vec<ExternCrate>,
+    pub top_items: Vec<TopItem>,
+    /// Test-only items (`#[cfg(test)]`, `#[test]`), removed with everything in them.
+    pub test_only: Vec<Range<usize>>,
+    /// Doc comments (`///`, `//!`, `/** */`, `/*! */`).
+    pub doc_comments: Vec<Range<usize>>,
+    /// Inner attributes of the file (`#![…]`), doc comments excluded.
+    pub inner_attrs: Vec<(Range<usize>, Attribute)>,
+}
+
+impl FileFacts {
+    pub fn collect(file: &syn::File, text: &str) -> FileFacts {
+        let mut collector = Collector {
+            text,
+            facts: FileFacts::default(),
+            scope: 0,
+            depth: 0,
+        };
+        collector.facts.scopes.push(ScopeFacts::default());
+        for attr in &file.attrs {
+            collector.visit_attribute(attr);
+            if !collector.is_doc_comment(attr) {
+                collector
+                    .facts
+                    .inner_attrs
+                    .push((byte_range(attr.span()), attr.clone()));
+            }
+        }
+        for item in &file.items {
+            collector.visit_item(item);
+        }
+        collector.facts
+    }
+}
+
+impl UseItem {
+    pub fn leaves(&self) -> Vec<UseLeaf> {
+        leaves_of(&self.tree)
+    }
+}
+
+pub fn leaves_of(node: &UseNode) -> Vec<UseLeaf> {
+    let mut leaves = Vec::new();
+    collect_leaves(node, false, &mut Vec::new(), &mut leaves);
+    leaves
+}
+
+fn collect_leaves(node: &UseNode, colon: bool, prefix: &mut Vec<String>, out: &mut Vec<UseLeaf>) {
+    match node {
+        UseNode::Path {
+            segment,
+            leading_colon,
+            rest,
+            ..
+        } => {
+            prefix.push(segment.name.clone());
+            collect_leaves(rest, colon || leading_colon.is_some(), prefix, out);
+            prefix.pop();
+        }
+        UseNode::Name {
+            segment,
+            leading_colon,
+            alias,
+        } => {
+            let colon = colon || leading_colon.is_some();
+            let mut segments = prefix.clone();
+            let bound = if segment.name == "self" {
+                prefix.last().cloned()
+            } else {
+                segments.push(segment.name.clone());
+                Some(segment.name.clone())
+            };
+            let alias = match alias.as_deref() {
+                Some("_") => None,
+                Some(alias) => Some(alias.to_string()),
+                None => bound,
+            };
+            out.push(UseLeaf {
+                leading_colon: colon,
+                segments,
+                alias,
+                is_glob: false,
+            });
+        }
+        UseNode::Glob => out.push(UseLeaf {
+            leading_colon: colon,
+            segments: prefix.clone(),
+            alias: None,
+            is_glob: true,
+        }),
+        UseNode::Group(nodes) => nodes
+            .iter()
+            .for_each(|n| collect_leaves(n, colon, prefix, out)),
+    }
+}
+
+struct Collector<'a> {
+    text: &'a str,
+    facts: FileFacts,
+    scope: ScopeId,
+    /// Nesting of items: 1 for items at the top of a scope.
+    depth: usize,
+}
+
+impl Collector<'_> {
+    fn is_doc_comment(&self, attr: &Attribute) -> bool {
+        let text = &self.text[byte_range(attr.span())];
+        attr.path().is_ident("doc")
+            && ["///", "//!", "/**", "/*!"]
+                .iter()
+                .any(|p| text.starts_with(p))
+    }
+
+    fn name_item(&mut self, name: String) {
+        self.facts.scopes[self.scope].items.insert(name);
+    }
+
+    fn record_path(
+        &mut self,
+        leading_colon: Option<Range<usize>>,
+        segments: Vec<Segment>,
+        is_macro: bool,
+    ) {
+        if !segments.is_empty() {
+            self.facts.paths.push(PathOcc {
+                scope: self.scope,
+                leading_colon,
+                segments,
+                is_macro,
+            });
+        }
+    }
+
+    fn on_mod(&mut self, module: &syn::ItemMod, item_range: Range<usize>) {
+        let name = module.ident.to_string();
+        self.name_item(name.clone());
+        let Some((_, items)) = &module.content else {
+            let path_attr = module
+                .attrs
+                .iter()
+                .find(|a| a.path().is_ident("path"))
+                .and_then(|attr| {
+                    let syn::Meta::NameValue(nv) = &attr.meta else {
+                        return None;
+                    };
+                    let syn::Expr::Lit(syn::ExprLit {
+                        lit: syn::Lit::Str(value),
+                        ..
+                    }) = &nv.value
+                    else {
+                        return None;
+                    };
+                    Some((value.value(), byte_range(attr.span())))
+                });
+            let semi = module
+                .semi
+                .map_or(item_range.end, |s| byte_range(s.span).end);
+            let decl_range = byte_range(module.mod_token.span).start..semi;
+            if self.depth == 1 && self.scope == 0 {
+                self.facts.top_items.last_mut().expect("top item").mod_decl =
+                    Some(self.facts.mod_decls.len());
+            }
+            self.facts.mod_decls.push(ModDecl {
+                scope: self.scope,
+                name,
+                path_attr,
+                item_range,
+                decl_range,
+            });
+            return;
+        };
+        let parent = self.scope;
+        let mut inline_path = self.facts.scopes[parent].inline_path.clone();
+        inline_path.push(name.clone());
+        let child = self.facts.scopes.len();
+        self.facts.scopes.push(ScopeFacts {
+            parent: Some(parent),
+            inline_path,
+            ..ScopeFacts::default()
+        });
+        self.facts.scopes[parent]
+            .inline_children
+            .insert(name, child);
+        let saved_depth = self.depth;
+        self.scope = child;
+        self.depth = 0;
+        for item in items {
+            self.visit_item(item);
+        }
+        self.scope = parent;
+        self.depth = saved_depth;
+    }
+
+    fn use_node(&mut self, tree: &UseTree, leading_colon: Option<Range<usize>>) -> UseNode {
+        let segment = |ident: &syn::Ident| Segment {
+            name: ident.to_string(),
+            range: byte_range(ident.span()),
+        };
+        match tree {
+            UseTree::Path(path) => UseNode::Path {
+                segment: segment(&path.ident),
+                leading_colon,
+                rest: Box::new(self.use_node(&path.tree, None)),
+                rest_start: byte_range(path.tree.span()).start,
+            },
+            UseTree::Name(name) => UseNode::Name {
+                segment: segment(&name.ident),
+                leading_colon,
+                alias: None,
+            },
+            UseTree::Rename(rename) => UseNode::Name {
+                segment: segment(&rename.ident),
+                leading_colon,
+                alias: Some(rename.rename.to_string()),
+            },
+            UseTree::Glob(_) => UseNode::Glob,
+            UseTree::Group(group) => {
+                UseNode::Group(group.items.iter().map(|t| self.use_node(t, None)).collect())
+            }
+        }
+    }
+
+    /// Paths written inside macro invocations and `macro_rules!` bodies, found in the tokens.
+    fn scan_tokens(&mut self, tokens: TokenStream) {
+        let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+        let mut i = 0;
+        while i < tokens.len() {
+            if let TokenTree::Group(group) = &tokens[i] {
+                self.scan_tokens(group.stream());
+                i += 1;
+                continue;
+            }
+            let follows_path_sep = i >= 2 && is_path_sep(&tokens, i - 2);
+            let (consumed, path) = if follows_path_sep {
+                (1, None)
+            } else {
+                scan_path(&tokens, i)
+            };
+            if let Some((leading_colon, segments, is_macro)) = path {
+                let is_crate_path = segments[0].name == "$crate" || segments[0].name == "crate";
+                if segments.len() >= 2 || is_macro || is_crate_path {
+                    self.record_path(leading_colon, segments, is_macro);
+                }
+            }
+            i += consumed.max(1);
+        }
+    }
+}
+
+fn is_path_sep(tokens: &[TokenTree], i: usize) -> bool {
+    matches!((tokens.get(i), tokens.get(i + 1)),
+        (Some(TokenTree::Punct(a)), Some(TokenTree::Punct(b)))
+            if a.as_char() == ':' && a.spacing() == Spacing::Joint && b.as_char() == ':')
+}
+
+type ScannedPath = (Option<Range<usize>>, Vec<Segment>, bool);
+
+/// A path starting at `tokens[start]`: `[::] a :: b …` or `$crate :: …`, with `!` after it
+/// marking a macro call. Returns how many tokens were looked at.
+fn scan_path(tokens: &[TokenTree], start: usize) -> (usize, Option<ScannedPath>) {
+    let mut i = start;
+    let mut leading_colon = None;
+    let mut segments = Vec::new();
+    if is_path_sep(tokens, i) {
+        leading_colon =
+            Some(tokens[i].span().byte_range().start..tokens[i + 1].span().byte_range().end);
+        i += 2;
+    } else if let (Some(TokenTree::Punct(dollar)), Some(TokenTree::Ident(krate))) =
+        (tokens.get(i), tokens.get(i + 1))
+    {
+        if dollar.as_char() == '$' && krate == "crate" {
+            let range = dollar.span().byte_range().start..krate.span().byte_range().end;
+            segments.push(Segment {
+                name: "$crate".into(),
+                range,
+            });
+            i += 2;
+            if !is_path_sep(tokens, i) {
+                return (i - start, None);
+            }
+            i += 2;
+        }
+    }
+    loop {
+        let Some(TokenTree::Ident(ident)) = tokens.get(i) else {
+            break;
+        };
+        segments.push(Segment {
+            name: ident.to_string(),
+            range: ident.span().byte_range(),
+        });
+        i += 1;
+        if is_path_sep(tokens, i) && matches!(tokens.get(i + 2), Some(TokenTree::Ident(_))) {
+            i += 2;
+        } else {
+            break;
+        }
+    }
+    if segments.is_empty() || segments.last().is_some_and(|s| s.name == "$crate") {
+        return (i.saturating_sub(start), None);
+    }
+    let is_macro = matches!(tokens.get(i), Some(TokenTree::Punct(p)) if p.as_char() == '!')
+        && !matches!(tokens.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == '=');
+    (i - start, Some((leading_colon, segments, is_macro)))
+}
+
+fn item_attrs(item: &Item) -> &[Attribute] {
+    match item {
+        Item::Const(i) => &i.attrs,
+        Item::Enum(i) => &i.attrs,
+        Item::ExternCrate(i) => &i.attrs,
+        Item::Fn(i) => &i.attrs,
+        Item::ForeignMod(i) => &i.attrs,
+        Item::Impl(i) => &i.attrs,
+        Item::Macro(i) => &i.attrs,
+        Item::Mod(i) => &i.attrs,
+        Item::Static(i) => &i.attrs,
+        Item::Struct(i) => &i.attrs,
+        Item::Trait(i) => &i.attrs,
+        Item::TraitAlias(i) => &i.attrs,
+        Item::Type(i) => &i.attrs,
+        Item::Union(i) => &i.attrs,
+        Item::Use(i) => &i.attrs,
+        _ => &[],
+    }
+}
+
+fn item_name(item: &Item) -> Option<String> {
+    let ident = match item {
+        Item::Const(i) => &i.ident,
+        Item::Enum(i) => &i.ident,
+        Item::Fn(i) => &i.sig.ident,
+        Item::Static(i) => &i.ident,
+        Item::Struct(i) => &i.ident,
+        Item::Trait(i) => &i.ident,
+        Item::TraitAlias(i) => &i.ident,
+        Item::Type(i) => &i.ident,
+        Item::Union(i) => &i.ident,
+        _ => return None,
+    };
+    Some(ident.to_string())
+}
+
+impl<'ast> Visit<'ast> for Collector<'_> {
+    fn visit_item(&mut self, item: &'ast Item) {
+        let range = byte_range(item.span());
+        if is_test_only(item_attrs(item)) {
+            self.facts.test_only.push(range);
+            return;
+        }
+        self.depth += 1;
+        if self.depth == 1 && self.scope == 0 {
+            self.facts.top_items.push(TopItem {
+                range: range.clone(),
+                mod_decl: None,
+            });
+        }
+        match item {
+            Item::Mod(module) => {
+                module.attrs.iter().for_each(|a| self.visit_attribute(a));
+                self.on_mod(module, range);
+            }
+            Item::Use(item_use) => {
+                item_use.attrs.iter().for_each(|a| self.visit_attribute(a));
+                self.visit_visibility(&item_use.vis);
+                let colon = item_use.leading_colon.map(|c| byte_range(c.span()));
+                let tree = self.use_node(&item_use.tree, colon);
+                let vis_range = byte_range(item_use.vis.span());
+                let use_start = byte_range(item_use.use_token.span).start;
+                let start = if vis_range.is_empty() {
+                    use_start
+                } else {
+                    vis_range.start.min(use_start)
+                };
+                let decl_range = start..byte_range(item_use.semi_token.span).end;
+                let visibility = self.text[vis_range].to_string();
+                self.facts.uses.push(UseItem {
+                    scope: self.scope,
+                    range,
+                    decl_range,
+                    visibility,
+                    tree,
+                });
+            }
+            Item::ExternCrate(krate) => {
+                let name = krate.ident.to_string();
+                let bound = krate
+                    .rename
+                    .as_ref()
+                    .map_or(name.clone(), |(_, r)| r.to_string());
+                self.name_item(bound);
+                self.facts.extern_crates.push(ExternCrate { name, range });
+            }
+            Item::Macro(mac) => {
+                if let Some(ident) = &mac.ident {
+                    let exported = mac.attrs.iter().any(|a| a.path().is_ident("macro_export"));
+                    self.facts.macro_defs.push(MacroDef {
+                        scope: self.scope,
+                        name: ident.to_string(),
+                        exported,
+                    });
+                }
+                visit::visit_item_macro(self, mac);
+            }
+            other => {
+                if let Some(name) = item_name(other) {
+                    self.name_item(name);
+                }
+                visit::visit_item(self, other);
+            }
+        }
+        self.depth -= 1;
+    }
+
+    fn visit_impl_item(&mut self, item: &'ast syn::ImplItem) {
+        let attrs = match item {
+            syn::ImplItem::Const(i) => &i.attrs,
+            syn::ImplItem::Fn(i) => &i.attrs,
+            syn::ImplItem::Type(i) => &i.attrs,
+            syn::ImplItem::Macro(i) => &i.attrs,
+            _ => return visit::visit_impl_item(self, item),
+        };
+        if is_test_only(attrs) {
+            self.facts.test_only.push(byte_range(item.span()));
+        } else {
+            visit::visit_impl_item(self, item);
+        }
+    }
+
+    fn visit_trait_item(&mut self, item: &'ast syn::TraitItem) {
+        let attrs = match item {
+            syn::TraitItem::Const(i) => &i.attrs,
+            syn::TraitItem::Fn(i) => &i.attrs,
+            syn::TraitItem::Type(i) => &i.attrs,
+            syn::TraitItem::Macro(i) => &i.attrs,
+            _ => return visit::visit_trait_item(self, item),
+        };
+        if is_test_only(attrs) {
+            self.facts.test_only.push(byte_range(item.span()));
+        } else {
+            visit::visit_trait_item(self, item);
+        }
+    }
+
+    fn visit_field(&mut self, field: &'ast syn::Field) {
+        if is_test_only(&field.attrs) {
+            self.facts.test_only.push(byte_range(field.span()));
+        } else {
+            visit::visit_field(self, field);
+        }
+    }
+
+    fn visit_variant(&mut self, variant: &'ast syn::Variant) {
+        if is_test_only(&variant.attrs) {
+            self.facts.test_only.push(byte_range(variant.span()));
+        } else {
+            visit::visit_variant(self, variant);
+        }
+    }
+
+    fn visit_attribute(&mut self, attr: &'ast Attribute) {
+        if self.is_doc_comment(attr) {
+            self.facts.doc_comments.push(byte_range(attr.span()));
+        }
+    }
+
+    fn visit_path(&mut self, path: &'ast syn::Path) {
+        let colon = path.leading_colon.map(|c| byte_range(c.span()));
+        let segments = path
+            .segments
+            .iter()
+            .map(|s| Segment {
+                name: s.ident.to_string(),
+                range: byte_range(s.ident.span()),
+            })
+            .collect();
+        self.record_path(colon, segments, false);
+        visit::visit_path(self, path);
+    }
+
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        let colon = mac.path.leading_colon.map(|c| byte_range(c.span()));
+        let segments = mac
+            .path
+            .segments
+            .iter()
+            .map(|s| Segment {
+                name: s.ident.to_string(),
+                range: byte_range(s.ident.span()),
+            })
+            .collect();
+        self.record_path(colon, segments, true);
+        self.scan_tokens(mac.tokens.clone());
+    }
+}

@@ -1,0 +1,95 @@
+//! Which library modules go into a bundle: those the problem reaches, transitively.
+//!
+//! A reached module is kept whole (minus test code). Its ancestors are kept as containers:
+//! only their `mod` declarations leading to kept modules (and their inner attributes) stay.
+
+use std::collections::BTreeSet;
+
+use super::modtree::{CrateTree, ModId};
+use super::resolve::Resolver;
+
+pub struct Selection {
+    /// File modules kept whole, with their inline modules.
+    pub whole: BTreeSet<ModId>,
+    /// Every kept module: the above plus their ancestors.
+    pub kept: BTreeSet<ModId>,
+}
+
+impl Selection {
+    pub fn compute(resolver: &Resolver) -> Selection {
+        let mut selection = Selection {
+            whole: BTreeSet::new(),
+            kept: BTreeSet::new(),
+        };
+        let mut queue = Vec::new();
+        for target in targets_of(resolver, resolver.main, false) {
+            selection.keep(resolver.lib, target, &mut queue);
+        }
+        while let Some(file_module) = queue.pop() {
+            let file = resolver.lib.module(file_module).file;
+            for target in targets_in_file(resolver, resolver.lib, true, file) {
+                selection.keep(resolver.lib, target, &mut queue);
+            }
+        }
+        selection
+    }
+
+    /// Paths of the kept modules, for messages (`games::nim`).
+    pub fn describe(&self, lib: &CrateTree) -> Vec<String> {
+        self.whole
+            .iter()
+            .map(|&m| lib.module(m).path.join("::"))
+            .filter(|p| !p.is_empty())
+            .collect()
+    }
+
+    fn keep(&mut self, lib: &CrateTree, module: ModId, queue: &mut Vec<ModId>) {
+        let file_module = lib.file_module(module);
+        if !self.whole.insert(file_module) {
+            return;
+        }
+        queue.push(file_module);
+        let file = &lib.files[lib.module(file_module).file];
+        self.kept.extend(file.scope_modules.iter().copied());
+        let mut ancestor = lib.module(file_module).parent;
+        while let Some(a) = ancestor {
+            self.kept.insert(a);
+            // Only file modules can be cut down to containers; an inline one keeps its file.
+            if !lib.module(a).is_file_module() {
+                self.keep(lib, a, queue);
+            }
+            ancestor = lib.module(a).parent;
+        }
+    }
+}
+
+fn targets_of(resolver: &Resolver, tree: &CrateTree, is_lib: bool) -> Vec<ModId> {
+    (0..tree.files.len())
+        .flat_map(|file| targets_in_file(resolver, tree, is_lib, file))
+        .collect()
+}
+
+fn targets_in_file(resolver: &Resolver, tree: &CrateTree, is_lib: bool, file: usize) -> Vec<ModId> {
+    let facts = &tree.files[file].facts;
+    let mut targets = Vec::new();
+    for path in &facts.paths {
+        let module = tree.scope_module(file, path.scope);
+        if is_lib {
+            targets.extend(resolver.lib_targets(module, path));
+        } else {
+            targets.extend(resolver.main_targets(module, path));
+        }
+    }
+    for item in &facts.uses {
+        let module = tree.scope_module(file, item.scope);
+        for leaf in item.leaves() {
+            targets.extend(resolver.use_targets(
+                is_lib,
+                module,
+                leaf.leading_colon,
+                &leaf.segments,
+            ));
+        }
+    }
+    targets
+}

@@ -1,0 +1,281 @@
+//! Writes the kept files as text: the original text with edits (test code and doc comments
+//! removed, paths rewritten, `mod name;` replaced by the module's text), never re-printed.
+
+use anyhow::Result;
+
+use super::edits::{indent, indentation_at, Edits};
+use super::facts::{leaves_of, PathOcc, UseItem, UseLeaf, UseNode};
+use super::modtree::{CrateTree, FileId};
+use super::reach::Selection;
+use super::resolve::Resolver;
+
+pub struct Renderer<'a> {
+    pub resolver: &'a Resolver<'a>,
+    pub selection: &'a Selection,
+    pub keep_docs: bool,
+}
+
+const INDENT: &str = "    ";
+
+impl Renderer<'_> {
+    /// The text of `file` with its kept child modules inlined.
+    pub fn render_file(&self, tree: &CrateTree, is_lib: bool, file_id: FileId) -> Result<String> {
+        let file = &tree.files[file_id];
+        let text = file.source.text.as_str();
+        let facts = &file.facts;
+        let is_container = is_lib && !self.selection.whole.contains(&file.scope_modules[0]);
+        let mut edits = Edits::default();
+        for range in &facts.test_only {
+            edits.delete(text, range.clone());
+        }
+        if !self.keep_docs {
+            for range in &facts.doc_comments {
+                edits.delete(text, range.clone());
+            }
+        }
+        if is_lib && file_id == 0 {
+            // The library root's inner attributes are hoisted onto the inline module.
+            for (range, _) in &facts.inner_attrs {
+                edits.delete(text, range.clone());
+            }
+        }
+        if is_container {
+            for item in facts
+                .top_items
+                .iter()
+                .filter(|item| item.mod_decl.is_none())
+            {
+                edits.delete(text, item.range.clone());
+            }
+        }
+        for decl in &facts.mod_decls {
+            let child = tree.module(tree.scope_module(file_id, decl.scope)).children[&decl.name];
+            if is_lib && !self.selection.kept.contains(&child) {
+                edits.delete(text, decl.item_range.clone());
+                continue;
+            }
+            let body = self.render_file(tree, is_lib, tree.module(child).file)?;
+            let outer = indentation_at(text, decl.item_range.start);
+            let inner = format!("{outer}{INDENT}");
+            edits.replace(
+                decl.decl_range.clone(),
+                format!("mod {} {{\n{}{outer}}}", decl.name, indent(&body, &inner)),
+            );
+            if let Some((_, range)) = &decl.path_attr {
+                edits.delete(text, range.clone());
+            }
+        }
+        for path in &facts.paths {
+            self.rewrite_path(is_lib, path, &mut edits);
+        }
+        for item in &facts.uses {
+            let at_root = !is_lib && tree.scope_module(file_id, item.scope) == 0;
+            self.rewrite_use(is_lib, at_root, item, text, &mut edits);
+        }
+        if !is_lib {
+            for krate in facts
+                .extern_crates
+                .iter()
+                .filter(|k| k.name == self.resolver.lib_name)
+            {
+                edits.delete(text, krate.range.clone());
+            }
+        }
+        let rendered = edits.apply(text)?;
+        Ok(format!(
+            "{}\n",
+            without_leading_blank_lines(&rendered).trim_end()
+        ))
+    }
+
+    fn rewrite_path(&self, is_lib: bool, path: &PathOcc, edits: &mut Edits) {
+        let lib = self.resolver.lib_name;
+        let names: Vec<&str> = path.segments.iter().map(|s| s.name.as_str()).collect();
+        let seg = &path.segments;
+        if is_lib {
+            if matches!(names[0], "crate" | "$crate") && names.len() >= 2 {
+                let is_root_macro = names.len() == 2 && self.resolver.is_exported_macro(names[1]);
+                if !is_root_macro {
+                    edits.insert(seg[1].range.start, format!("{lib}::"));
+                }
+            }
+            return;
+        }
+        // `#[macro_export]` macros land at the bundle's root: `ojlib::m!` becomes `crate::m!`.
+        let is_root_macro =
+            |i: usize| names.len() == i + 1 && self.resolver.is_exported_macro(names[i]);
+        match (&path.leading_colon, names.as_slice()) {
+            (Some(colon), [first, ..]) if *first == lib && names.len() >= 2 => {
+                let target = if is_root_macro(1) {
+                    "crate".to_string()
+                } else {
+                    format!("crate::{lib}")
+                };
+                edits.replace(colon.start..seg[0].range.end, target);
+            }
+            (None, [first, ..]) if *first == lib && names.len() >= 2 => {
+                if is_root_macro(1) {
+                    edits.replace(seg[0].range.start..seg[1].range.start, "crate::");
+                } else {
+                    edits.insert(seg[0].range.start, "crate::");
+                }
+            }
+            (None, ["crate", second, ..]) if *second == lib && is_root_macro(2) => {
+                edits.replace(seg[1].range.start..seg[2].range.start, "");
+            }
+            _ => {}
+        }
+    }
+
+    fn rewrite_use(
+        &self,
+        is_lib: bool,
+        at_root: bool,
+        item: &UseItem,
+        text: &str,
+        edits: &mut Edits,
+    ) {
+        let lib = self.resolver.lib_name;
+        if is_lib {
+            for node in first_nodes(&item.tree) {
+                if let UseNode::Path {
+                    segment,
+                    rest,
+                    rest_start,
+                    ..
+                } = node
+                {
+                    let only_macros = leaves_of(rest)
+                        .iter()
+                        .all(|l| self.is_macro_leaf(&l.segments));
+                    if segment.name == "crate" && !only_macros {
+                        edits.insert(*rest_start, format!("{lib}::"));
+                    }
+                }
+            }
+            return;
+        }
+        let leaves = item.leaves();
+        if leaves.iter().any(|leaf| self.is_lib_macro_leaf(leaf)) {
+            self.rewrite_use_with_macros(at_root, item, &leaves, text, edits);
+            return;
+        }
+        for node in first_nodes(&item.tree) {
+            let (UseNode::Path {
+                segment,
+                leading_colon,
+                ..
+            }
+            | UseNode::Name {
+                segment,
+                leading_colon,
+                ..
+            }) = node
+            else {
+                continue;
+            };
+            if segment.name != lib {
+                continue;
+            }
+            match leading_colon {
+                Some(colon) => {
+                    edits.replace(colon.start..segment.range.end, format!("crate::{lib}"))
+                }
+                None => edits.insert(segment.range.start, "crate::"),
+            }
+        }
+    }
+
+    /// A `use` naming a library macro is written anew: at the problem's root the macro is
+    /// already in scope (importing it again is E0255), elsewhere it is `crate::m`.
+    fn rewrite_use_with_macros(
+        &self,
+        at_root: bool,
+        item: &UseItem,
+        leaves: &[UseLeaf],
+        text: &str,
+        edits: &mut Edits,
+    ) {
+        let lib = self.resolver.lib_name;
+        let mut paths = Vec::new();
+        for leaf in leaves {
+            let mut segments = leaf.segments.clone();
+            if segments.first().map(String::as_str) == Some("crate")
+                && segments.get(1).map(String::as_str) == Some(lib)
+            {
+                segments.remove(0);
+            }
+            let is_lib_path = segments.first().map(String::as_str) == Some(lib);
+            if self.is_lib_macro_leaf(leaf) {
+                if at_root {
+                    continue;
+                }
+                segments[0] = "crate".to_string();
+            } else if is_lib_path {
+                segments.insert(0, "crate".to_string());
+            } else if leaf.leading_colon {
+                segments[0] = format!("::{}", segments[0]);
+            }
+            let mut path = segments.join("::");
+            if leaf.is_glob {
+                path.push_str("::*");
+            }
+            match &leaf.alias {
+                Some(alias) if Some(alias) != segments.last() => {
+                    path.push_str(&format!(" as {alias}"))
+                }
+                None if !leaf.is_glob => path.push_str(" as _"),
+                _ => {}
+            }
+            paths.push(path);
+        }
+        let vis = if item.visibility.is_empty() {
+            String::new()
+        } else {
+            format!("{} ", item.visibility)
+        };
+        match paths.len() {
+            0 => edits.delete(text, item.range.clone()),
+            1 => edits.replace(item.decl_range.clone(), format!("{vis}use {};", paths[0])),
+            _ => edits.replace(
+                item.decl_range.clone(),
+                format!("{vis}use {{{}}};", paths.join(", ")),
+            ),
+        }
+    }
+
+    fn is_lib_macro_leaf(&self, leaf: &UseLeaf) -> bool {
+        let names: Vec<&str> = leaf.segments.iter().map(String::as_str).collect();
+        let lib = self.resolver.lib_name;
+        let macro_name = match names.as_slice() {
+            [first, name] if *first == lib => name,
+            ["crate", second, name] if *second == lib && !leaf.leading_colon => name,
+            _ => return false,
+        };
+        !leaf.is_glob && self.resolver.is_exported_macro(macro_name)
+    }
+
+    fn is_macro_leaf(&self, segments: &[String]) -> bool {
+        segments.len() == 1 && self.resolver.is_exported_macro(&segments[0])
+    }
+}
+
+/// The nodes that start a path, looking through groups at the top (`use {a::b, c};`).
+fn first_nodes(node: &UseNode) -> Vec<&UseNode> {
+    match node {
+        UseNode::Group(nodes) => nodes.iter().flat_map(first_nodes).collect(),
+        other => vec![other],
+    }
+}
+
+/// Removed doc comments at the top of a file leave blank lines where the items begin.
+fn without_leading_blank_lines(text: &str) -> &str {
+    let mut rest = text;
+    while let Some((line, after)) = rest.split_once('\n') {
+        if !line.trim().is_empty() {
+            break;
+        }
+        rest = after;
+    }
+    rest
+}

@@ -1,0 +1,131 @@
+//! The workspace: its root, the library crate, and the problems with their judge settings.
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+
+use crate::metadata::JudgeMeta;
+
+pub struct Workspace {
+    pub root: PathBuf,
+    /// The library's crate name as problems write it (`ojlib`).
+    pub lib_name: String,
+}
+
+pub struct Problem {
+    pub id: String,
+    pub dir: PathBuf,
+    pub meta: JudgeMeta,
+    /// Names under `[dependencies]` of the problem's manifest.
+    pub dependencies: BTreeSet<String>,
+}
+
+impl Workspace {
+    /// `root` if given, else the nearest directory above `start` whose Cargo.toml has `[workspace]`.
+    pub fn locate(root: Option<PathBuf>, start: &Path) -> Result<Workspace> {
+        let root = match root {
+            Some(root) => root,
+            None => find_root(start)?,
+        };
+        let manifest = read_manifest(&root.join("Cargo.toml"))?;
+        let lib_name = manifest
+            .get("lib")
+            .and_then(|lib| lib.get("name"))
+            .or_else(|| manifest.get("package").and_then(|p| p.get("name")))
+            .and_then(|name| name.as_str())
+            .map(|name| name.replace('-', "_"))
+            .with_context(|| format!("{}: no [package] name for the library", root.display()))?;
+        Ok(Workspace { root, lib_name })
+    }
+
+    pub fn lib_entry(&self) -> PathBuf {
+        self.root.join("src").join("lib.rs")
+    }
+
+    pub fn bundle_path(&self, id: &str) -> PathBuf {
+        self.root.join("bundled").join(format!("{id}.rs"))
+    }
+
+    pub fn testdata_dir(&self, id: &str) -> PathBuf {
+        self.root.join("testdata").join(id)
+    }
+
+    /// Scratch space for compiled bundles and program output.
+    pub fn work_dir(&self, id: &str) -> PathBuf {
+        self.root.join("target").join("oj").join(id)
+    }
+
+    /// Paths shown to the user: relative to the workspace root where possible.
+    pub fn display(&self, path: &Path) -> String {
+        path.strip_prefix(&self.root)
+            .unwrap_or(path)
+            .display()
+            .to_string()
+    }
+
+    pub fn problem_ids(&self) -> Result<Vec<String>> {
+        let dir = self.root.join("problems");
+        let entries =
+            fs::read_dir(&dir).with_context(|| format!("cannot list {}", dir.display()))?;
+        let mut ids = Vec::new();
+        for entry in entries {
+            let entry = entry?;
+            if entry.path().join("Cargo.toml").is_file() {
+                ids.push(entry.file_name().to_string_lossy().into_owned());
+            }
+        }
+        ids.sort();
+        Ok(ids)
+    }
+
+    pub fn problem(&self, id: &str) -> Result<Problem> {
+        let dir = self.root.join("problems").join(id);
+        let manifest_path = dir.join("Cargo.toml");
+        if !manifest_path.is_file() {
+            let known = self.problem_ids().unwrap_or_default().join(", ");
+            bail!("unknown problem `{id}`: no problems/{id}/Cargo.toml (known: {known})");
+        }
+        let manifest = read_manifest(&manifest_path)?;
+        let meta = JudgeMeta::from_manifest(&manifest)
+            .with_context(|| format!("problems/{id}/Cargo.toml: [package.metadata.judge]"))?;
+        let dependencies = manifest
+            .get("dependencies")
+            .and_then(|deps| deps.as_table())
+            .map(|deps| deps.keys().map(|k| k.replace('-', "_")).collect())
+            .unwrap_or_default();
+        Ok(Problem {
+            id: id.to_string(),
+            dir,
+            meta,
+            dependencies,
+        })
+    }
+}
+
+impl Problem {
+    pub fn main_file(&self) -> PathBuf {
+        self.dir.join("main.rs")
+    }
+}
+
+fn find_root(start: &Path) -> Result<PathBuf> {
+    for dir in start.ancestors() {
+        let manifest = dir.join("Cargo.toml");
+        if manifest.is_file() && read_manifest(&manifest)?.get("workspace").is_some() {
+            return Ok(dir.to_path_buf());
+        }
+    }
+    bail!(
+        "no Cargo.toml with [workspace] in {} or above; pass --root DIR",
+        start.display()
+    )
+}
+
+fn read_manifest(path: &Path) -> Result<toml::Table> {
+    let text =
+        fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    text.parse::<toml::Table>()
+        .with_context(|| format!("{}: invalid TOML", path.display()))
+}
