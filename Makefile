@@ -2,13 +2,14 @@
 # `make test`  the library's and the tool's tests, every problem's cargo build on its testdata,
 #              then `make`
 # One problem: `make bundle P=pku1067`, `make judge P=pku1067`.
+# `make bench`  side-by-side I/O benchmark (docs/performance.md); BENCH_ARGS="--rounds 15" etc.
 
 CARGO ?= cargo
 OJ := $(CARGO) run --release --quiet -p oj --
 PROBLEMS := $(notdir $(wildcard problems/*))
 ONE := $(if $(P),$(P),--all)
 
-.PHONY: all test bundle judge samples lint clean
+.PHONY: all test bundle judge samples lint clean bench
 
 all: bundle judge
 
@@ -44,3 +45,8 @@ lint:
 clean:
 	rm -rf bundled
 	$(CARGO) clean
+
+# Generates seeded inputs in target/bench/, runs every competitor in interleaved rounds, prints
+# a markdown table (also written to target/bench/latest.md).
+bench:
+	$(CARGO) run --release -q -p bench -- $(BENCH_ARGS)

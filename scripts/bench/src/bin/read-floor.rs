@@ -1,0 +1,27 @@
+//! The floor of any solution: read all of stdin and discard it. By default in 64 KiB chunks
+//! (what a streaming scanner must at least do); with `--slurp`, into one `Vec` (`read_to_end`).
+use std::io::Read;
+
+fn main() {
+    let mut stdin = std::io::stdin().lock();
+    let mut total = 0usize;
+    if std::env::args().any(|a| a == "--slurp") {
+        let mut all = Vec::new();
+        stdin.read_to_end(&mut all).unwrap();
+        total = all.len();
+    } else {
+        let mut buf = vec![0u8; 1 << 16];
+        loop {
+            match stdin.read(&mut buf) {
+                Ok(0) => break,
+                Ok(n) => total += n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => panic!("{e}"),
+            }
+        }
+    }
+    // Keep the reads observable.
+    if total == usize::MAX {
+        println!("{total}");
+    }
+}
