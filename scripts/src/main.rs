@@ -61,7 +61,7 @@ fn parse_args() -> Result<Args> {
         "" => bail!("no command\n\n{USAGE}"),
         other => bail!("unknown command `{other}`\n\n{USAGE}"),
     }
-    if args.all == !args.ids.is_empty() {
+    if args.all != args.ids.is_empty() {
         bail!("give problem ids or --all (not both)\n\n{USAGE}");
     }
     Ok(args)

@@ -29,6 +29,9 @@ pub struct PathOcc {
     pub leading_colon: Option<Range<usize>>,
     pub segments: Vec<Segment>,
     pub is_macro: bool,
+    /// In `pub(in path)`: rewritten like any path, but it names an ancestor, so it reaches
+    /// nothing.
+    pub is_visibility: bool,
 }
 
 #[derive(Debug, Default)]
@@ -129,6 +132,7 @@ impl FileFacts {
             facts: FileFacts::default(),
             scope: 0,
             depth: 0,
+            in_visibility: false,
         };
         collector.facts.scopes.push(ScopeFacts::default());
         for attr in &file.attrs {
@@ -214,6 +218,7 @@ struct Collector<'a> {
     scope: ScopeId,
     /// Nesting of items: 1 for items at the top of a scope.
     depth: usize,
+    in_visibility: bool,
 }
 
 impl Collector<'_> {
@@ -241,6 +246,7 @@ impl Collector<'_> {
                 leading_colon,
                 segments,
                 is_macro,
+                is_visibility: self.in_visibility,
             });
         }
     }
@@ -395,10 +401,7 @@ fn scan_path(tokens: &[TokenTree], start: usize) -> (usize, Option<ScannedPath>)
             i += 2;
         }
     }
-    loop {
-        let Some(TokenTree::Ident(ident)) = tokens.get(i) else {
-            break;
-        };
+    while let Some(TokenTree::Ident(ident)) = tokens.get(i) {
         segments.push(Segment {
             name: ident.to_string(),
             range: ident.span().byte_range(),
@@ -590,6 +593,12 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             .collect();
         self.record_path(colon, segments, false);
         visit::visit_path(self, path);
+    }
+
+    fn visit_vis_restricted(&mut self, restricted: &'ast syn::VisRestricted) {
+        self.in_visibility = true;
+        visit::visit_vis_restricted(self, restricted);
+        self.in_visibility = false;
     }
 
     fn visit_macro(&mut self, mac: &'ast syn::Macro) {

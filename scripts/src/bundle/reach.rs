@@ -72,7 +72,7 @@ fn targets_of(resolver: &Resolver, tree: &CrateTree, is_lib: bool) -> Vec<ModId>
 fn targets_in_file(resolver: &Resolver, tree: &CrateTree, is_lib: bool, file: usize) -> Vec<ModId> {
     let facts = &tree.files[file].facts;
     let mut targets = Vec::new();
-    for path in &facts.paths {
+    for path in facts.paths.iter().filter(|p| !p.is_visibility) {
         let module = tree.scope_module(file, path.scope);
         if is_lib {
             targets.extend(resolver.lib_targets(module, path));

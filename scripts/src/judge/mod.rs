@@ -210,6 +210,7 @@ fn failure_details(verdict: Verdict, outcome: &Outcome, limits: &Limits, stderr:
             format_kib(limits.output_bytes / 1024)
         ),
         Verdict::RuntimeError => match outcome.exit {
+            Exit::Code(101) => "exit code 101 (panic)\n".to_string(),
             Exit::Code(code) => format!("exit code {code}\n"),
             Exit::Signal(signal) => {
                 format!("killed by signal {signal} ({})\n", run::signal_name(signal))

@@ -47,14 +47,14 @@ pub fn run(
     limits: &Limits,
 ) -> Result<Outcome> {
     let launcher = std::env::current_exe().context("cannot find the oj executable")?;
-    let output = Command::new(launcher)
+    let mut command = Command::new(launcher);
+    command
         .arg(LAUNCHER_COMMAND)
         .args([limits.cpu.as_micros(), limits.wall.as_micros()].map(|v| v.to_string()))
         .args([limits.memory_kib, limits.output_bytes].map(|v| v.to_string()))
         .args([program, input, stdout, stderr])
-        .stdin(Stdio::null())
-        .output()
-        .context("cannot start the launcher")?;
+        .stdin(Stdio::null());
+    let output = output_retrying_busy(&mut command).context("cannot start the launcher")?;
     let report = String::from_utf8_lossy(&output.stdout);
     if !output.status.success() {
         bail!(
@@ -63,6 +63,21 @@ pub fn run(
         );
     }
     Outcome::decode(report.trim()).with_context(|| format!("bad launcher report {report:?}"))
+}
+
+/// `exec` fails with ETXTBSY while another process still has the executable open for
+/// writing (a concurrent `cargo build` replacing `oj`, a linker just finishing).
+fn output_retrying_busy(command: &mut Command) -> std::io::Result<std::process::Output> {
+    let mut attempts = 0;
+    loop {
+        match command.output() {
+            Err(err) if err.raw_os_error() == Some(libc::ETXTBSY) && attempts < 20 => {
+                attempts += 1;
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            result => return result,
+        }
+    }
 }
 
 pub const LAUNCHER_COMMAND: &str = "__run";
@@ -128,6 +143,8 @@ fn run_here(
     let stdin = File::open(input).with_context(|| format!("cannot open {}", input.display()))?;
     let mut command = Command::new(program);
     command
+        .env_remove("RUST_BACKTRACE")
+        .env_remove("RUST_LIB_BACKTRACE")
         .stdin(Stdio::from(stdin))
         .stdout(Stdio::from(File::create(stdout)?))
         .stderr(Stdio::from(File::create(stderr)?));

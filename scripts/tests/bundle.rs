@@ -1,0 +1,146 @@
+//! `oj bundle` on a fixture workspace with every module layout and path form.
+
+mod common;
+
+use std::fs;
+use std::process::Command;
+
+use common::{copy_workspace, fixture, oj, rustc};
+
+#[test]
+fn bundle_keeps_only_reached_modules_and_compiles_cleanly_in_both_editions() {
+    let ws = copy_workspace(&fixture("bundle_ws"));
+    let run = oj(ws.path(), &["bundle", "alpha"]);
+    assert!(run.success, "{}{}", run.stdout, run.stderr);
+    assert!(run.stdout.contains("bundled/alpha.rs"), "{}", run.stdout);
+    let path = ws.path().join("bundled/alpha.rs");
+    let text = fs::read_to_string(&path).unwrap();
+
+    // Header.
+    assert!(
+        text.starts_with(
+            "// alpha: Fixture alpha\n// Judge: Local https://example.invalid/alpha\n"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("edit problems/alpha instead"));
+    // Only reached modules: no unused module, no container items, no test code.
+    for absent in [
+        "UNUSED_HEAVY_MARKER",
+        "PRIMES_MARKER",
+        "ROOT_ONLY_MARKER",
+        "container_marker",
+        "mod primes",
+        "mod unused_heavy",
+    ] {
+        assert!(!text.contains(absent), "{absent} was bundled:\n{text}");
+    }
+    for absent in [
+        "#[cfg(test)]",
+        "#[test]",
+        "fn small",
+        "fn counts",
+        "fn gcd_works",
+    ] {
+        assert!(
+            !text.contains(absent),
+            "test code {absent} was bundled:\n{text}"
+        );
+    }
+    // Doc comments go, plain comments stay, unknown cfgs stay, crate lints are hoisted.
+    assert!(!text.contains("///") && !text.contains("//!"), "{text}");
+    assert!(text.contains("// Euclid, iteratively: this plain comment must survive bundling."));
+    assert!(text.contains("#[cfg(feature = \"fancy\")]"));
+    assert!(
+        text.contains("mod fixlib {\n    #![deny(unsafe_code)]\n"),
+        "{text}"
+    );
+    assert!(!text.contains("html_root_url"));
+    // Paths rewritten for the inline module.
+    assert!(text.contains("use crate::fixlib::text::words;"));
+    assert!(
+        text.contains("    use crate::fixlib::placed;"),
+        "nested module path: {text}"
+    );
+    assert!(text.contains("crate::fixlib::math::gcd::ZERO"));
+    assert!(text.contains("pub(in crate::fixlib::math) fn helper"));
+    assert!(
+        text.contains("$crate::fixlib::math::gcd::gcd($a, $b) + $crate::fixlib::placed::twice($a)")
+    );
+    assert!(
+        !text.contains("use fixlib::sum_gcds"),
+        "a root import of an exported macro is E0255: {text}"
+    );
+    // #[path] and its child found beside it; a multi-line literal is not re-indented.
+    assert!(
+        text.contains("pub mod placed {\n        mod inner {"),
+        "{text}"
+    );
+    assert!(text.contains("\n   its second line must not be indented\";"));
+
+    // Deterministic.
+    assert!(oj(ws.path(), &["bundle", "alpha"])
+        .stdout
+        .contains("unchanged"));
+    assert_eq!(fs::read_to_string(&path).unwrap(), text);
+
+    // Compiles with plain rustc in both editions, without a single warning, and is right.
+    for edition in ["2021", "2024"] {
+        let binary = ws.path().join(format!("alpha-{edition}"));
+        let (ok, messages) = rustc(&path, edition, &binary);
+        assert!(ok && messages.is_empty(), "edition {edition}:\n{messages}");
+        let output = Command::new(&binary)
+            .stdin(fs::File::open(ws.path().join("testdata/alpha/1.in")).unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(String::from_utf8_lossy(&output.stdout), "30 5 placed\n");
+    }
+}
+
+#[test]
+fn keep_docs_keeps_doc_comments() {
+    let ws = copy_workspace(&fixture("bundle_ws"));
+    assert!(oj(ws.path(), &["bundle", "alpha", "--keep-docs"]).success);
+    let text = fs::read_to_string(ws.path().join("bundled/alpha.rs")).unwrap();
+    assert!(text.contains("/// Greatest common divisor."), "{text}");
+}
+
+#[test]
+fn a_problem_without_the_library_gets_no_library_module() {
+    let ws = copy_workspace(&fixture("bundle_ws"));
+    assert!(oj(ws.path(), &["bundle", "nolib"]).success);
+    let text = fs::read_to_string(ws.path().join("bundled/nolib.rs")).unwrap();
+    assert!(!text.contains("mod fixlib"), "{text}");
+    assert!(text.contains("println!(\"no library\");"));
+}
+
+#[test]
+fn errors_name_the_problem_and_point_at_the_source() {
+    let ws = copy_workspace(&fixture("bundle_ws"));
+    let cases = [
+        ("outside", "problems/outside/main.rs:1:1: uses crate `rand`"),
+        (
+            "outside_dep",
+            "problems/outside_dep/Cargo.toml depends on crate `itertools`",
+        ),
+        ("broken", "problems/broken/main.rs:2:13: parse error"),
+        (
+            "missing_mod",
+            "file not found for module `nothere`: expected problems/missing_mod/nothere.rs or",
+        ),
+        ("nope", "unknown problem `nope`"),
+    ];
+    for (id, message) in cases {
+        let run = oj(ws.path(), &["bundle", id]);
+        assert!(!run.success, "{id} should fail");
+        assert!(
+            run.stderr.contains(message),
+            "{id}: expected {message:?} in:\n{}",
+            run.stderr
+        );
+        assert!(
+            !ws.path().join(format!("bundled/{id}.rs")).exists(),
+            "{id} wrote a bundle"
+        );
+    }
+}

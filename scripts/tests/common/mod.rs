@@ -1,0 +1,74 @@
+//! Helpers shared by the integration tests: fixture workspaces copied to a temporary
+//! directory (so tests never write into the source tree) and the `oj` binary run on them.
+
+// Each test binary uses a different subset of these helpers.
+#![allow(dead_code)]
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+pub fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join("fixtures")
+        .join(name)
+}
+
+/// Copies `from` (without build output) into a new temporary directory.
+pub fn copy_workspace(from: &Path) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    copy_tree(from, dir.path());
+    dir
+}
+
+pub fn copy_tree(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for entry in fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let name = entry.file_name();
+        if name == "target" || name == "bundled" {
+            continue;
+        }
+        let target = to.join(&name);
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+pub struct Run {
+    pub stdout: String,
+    pub stderr: String,
+    pub success: bool,
+}
+
+pub fn oj(root: &Path, args: &[&str]) -> Run {
+    let output: Output = Command::new(env!("CARGO_BIN_EXE_oj"))
+        .arg("--root")
+        .arg(root)
+        .args(args)
+        .env_remove("RUST_BACKTRACE")
+        .output()
+        .expect("oj runs");
+    Run {
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        success: output.status.success(),
+    }
+}
+
+/// `rustc --edition E -O` on `source`; returns (success, messages).
+pub fn rustc(source: &Path, edition: &str, output: &Path) -> (bool, String) {
+    let result = Command::new("rustc")
+        .args(["--edition", edition, "-O", "-o"])
+        .arg(output)
+        .arg(source)
+        .output()
+        .expect("rustc runs");
+    (
+        result.status.success(),
+        String::from_utf8_lossy(&result.stderr).into_owned(),
+    )
+}
