@@ -9,7 +9,7 @@ OJ := $(CARGO) run --release --quiet -p oj --
 PROBLEMS := $(notdir $(wildcard problems/*))
 ONE := $(if $(P),$(P),--all)
 
-.PHONY: all test bundle judge samples lint clean bench
+.PHONY: all test bundle judge samples lint clean bench stress new
 
 all: bundle judge
 
@@ -18,6 +18,16 @@ bundle:
 
 judge:
 	$(OJ) judge $(ONE)
+
+# `make stress P=<id> [N=300] [SEED=1]`: the bundle against the problem's brute force on N
+# random small inputs (every problem without P). `make new P=<id>`: start a new problem.
+# The practice workflow: docs/practice.md.
+stress:
+	$(OJ) stress $(ONE) $(if $(N),-n $(N)) $(if $(SEED),--seed $(SEED))
+
+new:
+	@test -n "$(P)" || { echo "usage: make new P=<id>" >&2; exit 2; }
+	$(OJ) new $(P)
 
 test:
 	$(CARGO) test --workspace

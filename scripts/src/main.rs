@@ -5,7 +5,10 @@ mod bundle;
 mod check;
 mod judge;
 mod metadata;
+mod new;
+mod practice;
 mod rustc;
+mod stress;
 mod workspace;
 
 use std::path::PathBuf;
@@ -24,6 +27,8 @@ bundle   write bundled/<ID>.rs: the problem's main.rs and the library modules it
          --keep-docs  keep doc comments    --check  compile with rustc 2021 and 2024, no warnings
 judge    bundle, compile bundled/<ID>.rs with rustc and run it on testdata/<ID>/*.in
          --no-bundle  judge bundled/<ID>.rs as it is
+stress   random small inputs, the bundle against gen.rs/brute.rs   (oj stress --help)
+new      start a new problem                                       (oj new --help)
 --root   the workspace (default: the nearest Cargo.toml with [workspace] above the current directory)";
 
 #[derive(Default)]
@@ -77,6 +82,9 @@ fn main() -> ExitCode {
                 ExitCode::from(3)
             }
         };
+    }
+    if let Some(code) = practice::dispatch(&raw) {
+        return code;
     }
     let result = parse_args().and_then(|args| {
         let workspace = Workspace::locate(args.root.clone(), &std::env::current_dir()?)?;

@@ -1,0 +1,314 @@
+//! `oj new <id>`: a new problem in one command. Writes `problems/<id>/` (Cargo.toml with every
+//! judge setting, a `main.rs` that uses the library's scanner and writer, and the `gen.rs` and
+//! `brute.rs` that `oj stress` runs) and `testdata/<id>/` with an empty sample pair. The
+//! workspace's `problems/*` glob picks the crate up; nothing else needs editing.
+
+use std::fs;
+
+use anyhow::{bail, Context, Result};
+
+use crate::metadata::JudgeMeta;
+use crate::workspace::Workspace;
+
+/// Keywords (a bin named like one cannot be a crate) and names cargo or this workspace
+/// keeps for itself.
+const RESERVED: &[&str] = &[
+    "abstract",
+    "as",
+    "async",
+    "await",
+    "become",
+    "box",
+    "break",
+    "const",
+    "continue",
+    "crate",
+    "do",
+    "dyn",
+    "else",
+    "enum",
+    "extern",
+    "false",
+    "final",
+    "fn",
+    "for",
+    "gen",
+    "if",
+    "impl",
+    "in",
+    "let",
+    "loop",
+    "macro",
+    "match",
+    "mod",
+    "move",
+    "mut",
+    "override",
+    "priv",
+    "pub",
+    "ref",
+    "return",
+    "self",
+    "static",
+    "struct",
+    "super",
+    "trait",
+    "true",
+    "try",
+    "type",
+    "typeof",
+    "unsafe",
+    "unsized",
+    "use",
+    "virtual",
+    "where",
+    "while",
+    "yield",
+    "alloc",
+    "build",
+    "core",
+    "deps",
+    "examples",
+    "incremental",
+    "proc_macro",
+    "std",
+    "test",
+    "oj",
+    "ojlib",
+];
+
+/// Why `id` cannot name a problem crate, if it cannot.
+pub fn invalid_id(id: &str) -> Option<String> {
+    let first = id.chars().next()?;
+    if !first.is_ascii_alphabetic() {
+        return Some(format!("`{id}` must start with an ASCII letter"));
+    }
+    if let Some(bad) = id
+        .chars()
+        .find(|c| !(c.is_ascii_alphanumeric() || *c == '_' || *c == '-'))
+    {
+        return Some(format!(
+            "`{id}` contains {bad:?}: use ASCII letters, digits, `_` and `-`"
+        ));
+    }
+    if RESERVED.contains(&id.to_ascii_lowercase().replace('-', "_").as_str()) {
+        return Some(format!("`{id}` is a Rust keyword or a name cargo reserves"));
+    }
+    None
+}
+
+pub fn create(workspace: &Workspace, id: &str) -> Result<()> {
+    if id.is_empty() {
+        bail!("the problem id is empty");
+    }
+    if let Some(reason) = invalid_id(id) {
+        bail!("not a valid crate name: {reason}");
+    }
+    let dir = workspace.root.join("problems").join(id);
+    let testdata = workspace.testdata_dir(id);
+    for path in [&dir, &testdata] {
+        if path.exists() {
+            bail!(
+                "problem `{id}` exists: {} is already there",
+                workspace.display(path)
+            );
+        }
+    }
+    let guess = Guess::from_id(id);
+    let files = [
+        ("Cargo.toml", manifest(id, &guess)),
+        ("main.rs", main_template(id)),
+        ("gen.rs", gen_template(id)),
+        ("brute.rs", brute_template(id)),
+    ];
+    fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    for (name, text) in &files {
+        fs::write(dir.join(name), text)?;
+    }
+    fs::create_dir_all(&testdata)?;
+    for name in ["sample-1.in", "sample-1.out"] {
+        fs::write(testdata.join(name), "")?;
+    }
+    println!("created problems/{id}/ (Cargo.toml, main.rs, gen.rs, brute.rs) and testdata/{id}/sample-1.in/.out");
+    println!("next: paste the sample into testdata/{id}/sample-1.in and .out, set the limits in problems/{id}/Cargo.toml,");
+    println!("      write main.rs, then `make judge P={id}`, write gen.rs and brute.rs, `make stress P={id}`,");
+    println!("      and paste bundled/{id}.rs into the judge");
+    Ok(())
+}
+
+/// Judge settings guessed from the id's prefix; the user checks them.
+struct Guess {
+    judge: &'static str,
+    url: String,
+    time_limit_ms: u64,
+    memory_limit_kb: u64,
+    edition: &'static str,
+}
+
+impl Guess {
+    fn from_id(id: &str) -> Guess {
+        let defaults = JudgeMeta::default();
+        let mut guess = Guess {
+            judge: "unknown judge",
+            url: String::new(),
+            time_limit_ms: defaults.time_limit_ms,
+            memory_limit_kb: defaults.memory_limit_kb,
+            edition: "2021",
+        };
+        let digits = |prefix: &str| {
+            id.strip_prefix(prefix)
+                .filter(|rest| !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()))
+                .map(str::to_string)
+        };
+        if let Some(n) = digits("hdu") {
+            guess.judge = "HDU";
+            guess.url = format!("https://acm.hdu.edu.cn/showproblem.php?pid={n}");
+            guess.memory_limit_kb = 32768;
+        } else if let Some(n) = digits("poj").or_else(|| digits("pku")) {
+            guess.judge = "POJ";
+            guess.url = format!("http://poj.org/problem?id={n}");
+        } else if let Some(n) = digits("p") {
+            guess.judge = "Luogu";
+            guess.url = format!("https://www.luogu.com.cn/problem/P{n}");
+            guess.edition = "2024";
+        }
+        guess
+    }
+}
+
+fn manifest(id: &str, guess: &Guess) -> String {
+    let defaults = JudgeMeta::default();
+    format!(
+        r#"[package]
+name = "{id}"
+version = "0.1.0"
+edition.workspace = true
+rust-version.workspace = true
+publish.workspace = true
+
+# The solution: `oj bundle` bundles this one (the bin named like the problem) into bundled/{id}.rs.
+[[bin]]
+name = "{id}"
+path = "main.rs"
+
+# For `oj stress`: a seeded generator of small inputs and a brute-force solver.
+[[bin]]
+name = "{id}-gen"
+path = "gen.rs"
+
+[[bin]]
+name = "{id}-brute"
+path = "brute.rs"
+
+[dependencies]
+ojlib = {{ path = "../.." }}
+
+# Read by `oj judge`; every field has a default in code. Check the limits on the judge's page.
+[package.metadata.judge]
+title = ""
+judge = "{judge}"
+url = "{url}"
+time-limit-ms = {time}
+memory-limit-kb = {memory}
+output-limit-kb = {output}
+# "lines" (trailing whitespace ignored), "tokens", or "float" with float-tolerance.
+compare = "lines"
+float-tolerance = {tolerance:e}
+# The edition the judge compiles with (Luogu: 2024).
+edition = "{edition}"
+"#,
+        judge = guess.judge,
+        url = guess.url,
+        time = guess.time_limit_ms,
+        memory = guess.memory_limit_kb,
+        output = defaults.output_limit_kb,
+        tolerance = defaults.float_tolerance,
+        edition = guess.edition,
+    )
+}
+
+fn main_template(id: &str) -> String {
+    format!(
+        r#"//! {id}: TODO the problem in a line or two (input format, what to print).
+use ojlib::io::{{InputError, Scanner, Writer}};
+
+fn main() -> Result<(), InputError> {{
+    let mut input = Scanner::stdin();
+    let mut out = Writer::stdout();
+    // Cases until the end of input. For `T` cases first: `for _ in 0..input.read::<u64>()? {{`;
+    // for a sentinel: `if n == 0 {{ break; }}`.
+    while let Some(n) = input.next::<u64>()? {{
+        let piles: Vec<u64> = input.read_vec(n as usize)?;
+        out.line(&piles);
+    }}
+    Ok(())
+}}
+"#
+    )
+}
+
+fn gen_template(id: &str) -> String {
+    format!(
+        r#"//! Stress-test generator for {id}: TODO what it prints. Keep inputs small enough for the
+//! brute force. The seed is the first argument; the same seed prints the same input.
+use ojlib::rng::Rng;
+use std::fmt::Write;
+
+fn main() {{
+    let seed: u64 = std::env::args()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .expect("usage: gen SEED (a u64)");
+    let mut rng = Rng::new(seed);
+    let mut input = String::new();
+    for _ in 0..rng.range(1, 4) {{
+        let n = rng.range(1, 4);
+        let piles: Vec<String> = (0..n).map(|_| rng.range(0, 9).to_string()).collect();
+        writeln!(input, "{{n}}\n{{}}", piles.join(" ")).unwrap();
+    }}
+    print!("{{input}}");
+}}
+"#
+    )
+}
+
+fn brute_template(id: &str) -> String {
+    format!(
+        r#"//! Brute force for {id}: TODO solve it the slow, obviously right way, for example with
+//! `ojlib::games::sg::Grundy` over the game's move function, never with the closed form that
+//! main.rs uses.
+use ojlib::io::{{InputError, Scanner, Writer}};
+
+fn main() -> Result<(), InputError> {{
+    let mut input = Scanner::stdin();
+    let mut out = Writer::stdout();
+    while let Some(n) = input.next::<u64>()? {{
+        let piles: Vec<u64> = input.read_vec(n as usize)?;
+        out.line(&piles);
+    }}
+    Ok(())
+}}
+"#
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::invalid_id;
+
+    #[test]
+    fn crate_names() {
+        for good in ["hdu1846", "p1247", "abc_123", "cf-1000a", "gen2"] {
+            assert_eq!(invalid_id(good), None, "{good}");
+        }
+        for bad in [
+            "1846", "_x", "-x", "a b", "a.b", "ü", "fn", "gen", "test", "ojlib", "Self",
+        ] {
+            assert!(invalid_id(bad).is_some(), "{bad}");
+        }
+        assert!(
+            invalid_id("").is_none(),
+            "the empty id is refused by `create`"
+        );
+    }
+}

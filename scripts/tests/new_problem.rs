@@ -1,0 +1,115 @@
+//! `oj new` in a temporary copy of the workspace: the new problem is a workspace member with
+//! no further edits, its template is judged AC on the empty sample, and stress runs on its
+//! templates. Existing ids and ids that are not crate names are refused.
+
+mod practice_fixture;
+
+use std::fs;
+use std::process::Command;
+
+use practice_fixture::{oj, text, workspace};
+
+#[test]
+fn new_problem_is_judged_and_stressed() {
+    let ws = workspace();
+    let root = ws.path();
+    let created = oj(root, &["new", "hdu9999"]);
+    assert!(created.status.success(), "{}", text(&created.stderr));
+
+    for file in ["Cargo.toml", "main.rs", "gen.rs", "brute.rs"] {
+        assert!(root.join("problems/hdu9999").join(file).is_file(), "{file}");
+    }
+    for file in ["sample-1.in", "sample-1.out"] {
+        let path = root.join("testdata/hdu9999").join(file);
+        assert_eq!(fs::read(&path).unwrap(), b"", "{file}");
+    }
+    let manifest = fs::read_to_string(root.join("problems/hdu9999/Cargo.toml")).unwrap();
+    for field in [
+        "title",
+        "judge = \"HDU\"",
+        "url = \"https://acm.hdu.edu.cn/showproblem.php?pid=9999\"",
+        "time-limit-ms",
+        "memory-limit-kb = 32768",
+        "output-limit-kb",
+        "compare",
+        "float-tolerance",
+        "edition = \"2021\"",
+    ] {
+        assert!(manifest.contains(field), "{field} in\n{manifest}");
+    }
+
+    // The workspace glob picks it up.
+    let metadata = Command::new(env!("CARGO"))
+        .current_dir(root)
+        .args([
+            "metadata",
+            "--no-deps",
+            "--format-version",
+            "1",
+            "--offline",
+        ])
+        .output()
+        .unwrap();
+    assert!(metadata.status.success(), "{}", text(&metadata.stderr));
+    assert!(text(&metadata.stdout).contains("\"name\":\"hdu9999\""));
+
+    let judged = oj(root, &["judge", "hdu9999"]);
+    let judged_out = text(&judged.stdout);
+    assert!(
+        judged.status.success(),
+        "{judged_out}\n{}",
+        text(&judged.stderr)
+    );
+    assert!(judged_out.contains("1 passed, 0 failed"), "{judged_out}");
+
+    let stressed = oj(root, &["stress", "hdu9999", "-n", "20"]);
+    let stressed_out = text(&stressed.stdout);
+    assert!(
+        stressed.status.success(),
+        "{stressed_out}\n{}",
+        text(&stressed.stderr)
+    );
+    assert!(
+        stressed_out.contains("stress hdu9999: 20 cases, 0 failed"),
+        "{stressed_out}"
+    );
+}
+
+#[test]
+fn new_refuses_existing_and_invalid_ids() {
+    let ws = workspace();
+    let root = ws.path();
+    assert!(oj(root, &["new", "p1234"]).status.success());
+    let manifest = fs::read_to_string(root.join("problems/p1234/Cargo.toml")).unwrap();
+    assert!(manifest.contains("judge = \"Luogu\"") && manifest.contains("edition = \"2024\""));
+    fs::write(root.join("problems/p1234/main.rs"), "// mine\n").unwrap();
+
+    let again = oj(root, &["new", "p1234"]);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(
+        text(&again.stderr).contains("problem `p1234` exists"),
+        "{}",
+        text(&again.stderr)
+    );
+    assert_eq!(
+        fs::read_to_string(root.join("problems/p1234/main.rs")).unwrap(),
+        "// mine\n",
+        "an existing problem is never overwritten"
+    );
+
+    fs::create_dir_all(root.join("testdata/orphan")).unwrap();
+    let orphan = oj(root, &["new", "orphan"]);
+    assert_eq!(orphan.status.code(), Some(2));
+    assert!(!root.join("problems/orphan").exists());
+
+    for bad in ["1846", "a.b", "fn", "gen", "ojlib", "../escape", "x y"] {
+        let refused = oj(root, &["new", bad]);
+        assert_eq!(refused.status.code(), Some(2), "{bad}");
+        assert!(
+            text(&refused.stderr).contains("not a valid crate name"),
+            "{bad}: {}",
+            text(&refused.stderr)
+        );
+    }
+    assert!(!root.join("escape").exists());
+}

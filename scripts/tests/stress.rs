@@ -1,0 +1,137 @@
+//! `oj stress` finds a planted bug: POJ 1067 (Wythoff's game) with `ceil` where the formula
+//! needs `floor`, a mistake a published write-up makes. The same run with the real solution
+//! passes, so the failure is the bug's and not the harness's.
+
+mod practice_fixture;
+
+use std::fs;
+
+use practice_fixture::{oj, real_root, text, workspace};
+
+const CEIL_INSTEAD_OF_FLOOR: &str = r#"//! POJ 1067 with a planted bug: ceil(k·φ) instead of floor(k·φ).
+use ojlib::io::{InputError, Scanner, Writer};
+
+fn main() -> Result<(), InputError> {
+    let mut input = Scanner::stdin();
+    let mut out = Writer::stdout();
+    let phi = (1.0 + 5f64.sqrt()) / 2.0;
+    while let Some(a) = input.next::<u64>()? {
+        let b = input.read::<u64>()?;
+        let (small, large) = (a.min(b), a.max(b));
+        let losing = ((large - small) as f64 * phi).ceil() as u64 == small;
+        out.line(u8::from(!losing));
+    }
+    Ok(())
+}
+"#;
+
+#[test]
+fn stress_catches_ceil_instead_of_floor_in_wythoff() {
+    let ws = workspace();
+    let problem = ws.path().join("problems/pku1067");
+    fs::create_dir_all(&problem).unwrap();
+    for file in ["Cargo.toml", "gen.rs", "brute.rs"] {
+        fs::copy(
+            real_root().join("problems/pku1067").join(file),
+            problem.join(file),
+        )
+        .unwrap();
+    }
+    fs::write(problem.join("main.rs"), CEIL_INSTEAD_OF_FLOOR).unwrap();
+
+    let output = oj(
+        ws.path(),
+        &["stress", "pku1067", "-n", "300", "--seed", "1"],
+    );
+    let stdout = text(&output.stdout);
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "{stdout}\n{}",
+        text(&output.stderr)
+    );
+    assert!(
+        stdout.contains("the solution and the brute force disagree"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("--- differing lines (brute force | solution) ---"),
+        "{stdout}"
+    );
+    assert!(stdout.contains(" failed (seed 1) in "), "{stdout}");
+    // The reported seed reproduces the failure on its own, with a single case.
+    let seed = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("reproduce: oj stress pku1067 -n 1 --seed "))
+        .expect("a reproduce line")
+        .to_string();
+    let again = oj(
+        ws.path(),
+        &["stress", "pku1067", "-n", "1", "--seed", &seed],
+    );
+    let again_out = text(&again.stdout);
+    assert_eq!(again.status.code(), Some(1), "{again_out}");
+    assert!(
+        again_out.contains("stress pku1067: 1 cases, 1 failed"),
+        "{again_out}"
+    );
+    // The bundle was tested, not the cargo build.
+    let bundle = fs::read_to_string(ws.path().join("bundled/pku1067.rs")).unwrap();
+    assert!(bundle.contains(".ceil()"));
+
+    fs::copy(
+        real_root().join("problems/pku1067/main.rs"),
+        problem.join("main.rs"),
+    )
+    .unwrap();
+    let fixed = oj(
+        ws.path(),
+        &["stress", "pku1067", "-n", "300", "--seed", "1"],
+    );
+    let fixed_out = text(&fixed.stdout);
+    assert!(
+        fixed.status.success(),
+        "{fixed_out}\n{}",
+        text(&fixed.stderr)
+    );
+    assert!(
+        fixed_out.contains("stress pku1067: 300 cases, 0 failed (seed 1)"),
+        "{fixed_out}"
+    );
+}
+
+#[test]
+fn stress_reports_a_crashing_solution() {
+    let ws = workspace();
+    let problem = ws.path().join("problems/p1290");
+    fs::create_dir_all(&problem).unwrap();
+    for file in ["Cargo.toml", "gen.rs", "brute.rs"] {
+        fs::copy(
+            real_root().join("problems/p1290").join(file),
+            problem.join(file),
+        )
+        .unwrap();
+    }
+    // Panics on the first case whose piles are equal.
+    let main = fs::read_to_string(real_root().join("problems/p1290/main.rs"))
+        .unwrap()
+        .replace(
+            "let (m, n) = (input.read::<u64>()?, input.read::<u64>()?);",
+            "let (m, n) = (input.read::<u64>()?, input.read::<u64>()?);\n        assert!(m != n, \"planted\");",
+        );
+    assert!(main.contains("planted"));
+    fs::write(problem.join("main.rs"), main).unwrap();
+    let output = oj(ws.path(), &["stress", "p1290", "-n", "300"]);
+    let stdout = text(&output.stdout);
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "{stdout}\n{}",
+        text(&output.stderr)
+    );
+    assert!(
+        stdout.contains("the solution failed (exit status: 101)"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("planted"), "{stdout}");
+}
