@@ -34,6 +34,11 @@ use std::io::{self, Read, Write};
 /// How many bytes the scanner asks the reader for at a time, and the writer's buffer size.
 const CHUNK: usize = 1 << 16;
 
+/// The scanner's fast path parses a token only when at least this many bytes follow its start
+/// in the buffer: room for the longest token it handles (a sign, 19 digits, a whitespace byte)
+/// and for its 8-byte loads.
+const FAST_WINDOW: usize = 32;
+
 /// Reads whitespace-separated tokens from `R`, a chunk at a time.
 pub struct Scanner<R> {
     reader: R,
@@ -74,7 +79,27 @@ impl<R: Read> Scanner<R> {
     /// The next token as a `T`, or `None` at a clean end of input (only whitespace left).
     // Not `Iterator::next`: this one is generic over the type of the token.
     #[allow(clippy::should_implement_trait)]
+    #[inline]
     pub fn next<T: Token>(&mut self) -> Result<Option<T>, InputError> {
+        // Fast path: a well-formed token that ends (with its whitespace) inside the buffer.
+        let mut pos = self.pos;
+        while pos < self.len && is_space(self.buf[pos]) {
+            pos += 1;
+        }
+        self.pos = pos;
+        if self.len - pos >= FAST_WINDOW {
+            if let Some((value, used)) = T::parse_prefix(&self.buf[pos..self.len]) {
+                self.pos = pos + used;
+                return Ok(Some(value));
+            }
+        }
+        self.next_slow()
+    }
+
+    /// Everything else: tokens at the end of the buffer, long tokens, and every error.
+    #[cold]
+    #[inline(never)]
+    fn next_slow<T: Token>(&mut self) -> Result<Option<T>, InputError> {
         let (start, end) = match self.token::<T>()? {
             Some(range) => range,
             None => return Ok(None),
@@ -90,6 +115,7 @@ impl<R: Read> Scanner<R> {
     }
 
     /// The next token as a `T`; the end of input is an error here.
+    #[inline]
     pub fn read<T: Token>(&mut self) -> Result<T, InputError> {
         match self.next()? {
             Some(value) => Ok(value),
@@ -99,12 +125,21 @@ impl<R: Read> Scanner<R> {
 
     /// The next `n` tokens.
     pub fn read_vec<T: Token>(&mut self, n: usize) -> Result<Vec<T>, InputError> {
-        // A count read from the input may be a lie: reserve only what a chunk could hold.
-        let mut items = Vec::with_capacity(n.min(CHUNK));
+        let mut items = Vec::new();
+        self.read_into(&mut items, n)?;
+        Ok(items)
+    }
+
+    /// Replaces the contents of `items` with the next `n` tokens, reusing its memory (for many
+    /// cases in a row).
+    pub fn read_into<T: Token>(&mut self, items: &mut Vec<T>, n: usize) -> Result<(), InputError> {
+        items.clear();
+        // A count read from the input may be a lie: reserve at most 8 MiB up front.
+        items.reserve(n.min((8 << 20) / std::mem::size_of::<T>().max(1)));
         for _ in 0..n {
             items.push(self.read()?);
         }
-        Ok(items)
+        Ok(())
     }
 
     /// Finds the next token and returns its byte range in `buf`, reading more input as needed.
@@ -192,7 +227,17 @@ fn is_space(byte: u8) -> bool {
 }
 
 fn count_newlines(bytes: &[u8]) -> u64 {
-    bytes.iter().filter(|&&b| b == b'\n').count() as u64
+    // Byte counters over blocks short enough not to overflow them: this vectorizes.
+    let mut blocks = bytes.chunks_exact(240);
+    let mut total = 0u64;
+    for block in &mut blocks {
+        let mut n = 0u8;
+        for &b in block {
+            n += u8::from(b == b'\n');
+        }
+        total += u64::from(n);
+    }
+    total + blocks.remainder().iter().filter(|&&b| b == b'\n').count() as u64
 }
 
 fn lossy(token: &[u8]) -> String {
@@ -220,6 +265,103 @@ pub trait Token: Sized {
     const NAME: &'static str;
     /// Parses one token (never empty, never containing whitespace).
     fn parse(token: &[u8]) -> Result<Self, Malformed>;
+
+    /// The scanner's fast path: the value of a well-formed token at the start of `bytes` (at
+    /// least 32 bytes long, starting with a non-whitespace byte) that a whitespace byte
+    /// ends, and how many bytes that is with the whitespace byte. `None` sends the token to
+    /// [`Token::parse`]: it must be `None` whenever `parse` would fail, and agree with it
+    /// otherwise.
+    #[inline]
+    fn parse_prefix(bytes: &[u8]) -> Option<(Self, usize)> {
+        let _ = bytes;
+        None
+    }
+}
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const ASCII_ZEROS: u64 = 0x30 * ONES;
+
+/// Eight bytes of `bytes` from `at`, the first in the low byte.
+#[inline]
+fn load(bytes: &[u8], at: usize) -> u64 {
+    let mut word = [0u8; 8];
+    word.copy_from_slice(&bytes[at..at + 8]);
+    u64::from_le_bytes(word)
+}
+
+/// The high bit of each byte of `word` that is not an ASCII digit. Exact up to and including
+/// the first such byte (a carry or borrow only starts at a non-digit byte and only moves to
+/// later bytes), which is all the callers look at.
+#[inline]
+fn non_digits(word: u64) -> u64 {
+    (word.wrapping_add(0x46 * ONES) | word.wrapping_sub(ASCII_ZEROS)) & (0x80 * ONES)
+}
+
+/// The value of the first `n` (1 to 8) bytes of `word`, all ASCII digits, the first the most
+/// significant: the digits are moved to the top, then combined pairwise in three multiplies.
+#[inline]
+fn digits_value(word: u64, n: u32) -> u64 {
+    let digits = (word.wrapping_sub(ASCII_ZEROS) << (64 - 8 * n)) & (0x0f * ONES);
+    let pairs = (digits.wrapping_mul(10 << 8 | 1) >> 8) & 0x00ff_00ff_00ff_00ff;
+    let quads = (pairs.wrapping_mul(100 << 16 | 1) >> 16) & 0x0000_ffff_0000_ffff;
+    quads.wrapping_mul(10_000 << 32 | 1) >> 32
+}
+
+const POW10: [u64; 9] = [
+    1,
+    10,
+    100,
+    1_000,
+    10_000,
+    100_000,
+    1_000_000,
+    10_000_000,
+    100_000_000,
+];
+
+/// The fast path of the integers: 1 to 19 ASCII digits and a whitespace byte at the start of
+/// `bytes` (at least 24 long); their value and length with the whitespace byte. 19 digits
+/// cannot overflow a u64; longer tokens and everything else go to [`parse_digits`].
+#[inline]
+fn parse_digits_prefix(bytes: &[u8]) -> Option<(u64, usize)> {
+    let first = load(bytes, 0);
+    let stop = non_digits(first);
+    if stop != 0 {
+        let n = stop.trailing_zeros() / 8;
+        if n == 0 || !is_space(bytes[n as usize]) {
+            return None;
+        }
+        return Some((digits_value(first, n), n as usize + 1));
+    }
+    let high = digits_value(first, 8);
+    let second = load(bytes, 8);
+    let stop = non_digits(second);
+    if stop != 0 {
+        let n = stop.trailing_zeros() / 8;
+        if !is_space(bytes[8 + n as usize]) {
+            return None;
+        }
+        if n == 0 {
+            return Some((high, 9));
+        }
+        return Some((
+            high * POW10[n as usize] + digits_value(second, n),
+            9 + n as usize,
+        ));
+    }
+    let high = high * POW10[8] + digits_value(second, 8);
+    let third = load(bytes, 16);
+    let n = non_digits(third).trailing_zeros() / 8;
+    if n > 3 || !is_space(bytes[16 + n as usize]) {
+        return None;
+    }
+    if n == 0 {
+        return Some((high, 17));
+    }
+    Some((
+        high * POW10[n as usize] + digits_value(third, n),
+        17 + n as usize,
+    ))
 }
 
 /// Parses ASCII decimal digits, with no sign.
@@ -261,6 +403,11 @@ macro_rules! unsigned_token {
                 let value = parse_digits(token)?;
                 <$t>::try_from(value).map_err(|_| Malformed::OutOfRange)
             }
+            #[inline]
+            fn parse_prefix(bytes: &[u8]) -> Option<(Self, usize)> {
+                let (value, used) = parse_digits_prefix(bytes)?;
+                Some((<$t>::try_from(value).ok()?, used))
+            }
         }
     )*};
 }
@@ -278,6 +425,17 @@ macro_rules! signed_token {
                 let magnitude = i128::from(parse_digits(digits)?);
                 let value = if negative { -magnitude } else { magnitude };
                 <$t>::try_from(value).map_err(|_| Malformed::OutOfRange)
+            }
+            #[inline]
+            fn parse_prefix(bytes: &[u8]) -> Option<(Self, usize)> {
+                if bytes[0] == b'-' {
+                    let (magnitude, used) = parse_digits_prefix(&bytes[1..])?;
+                    let value = <$t>::try_from(-i128::from(magnitude)).ok()?;
+                    Some((value, used + 1))
+                } else {
+                    let (value, used) = parse_digits_prefix(bytes)?;
+                    Some((<$t>::try_from(value).ok()?, used))
+                }
             }
         }
     )*};
@@ -362,6 +520,7 @@ impl<W: Write> Writer<W> {
     }
 
     /// Writes `value`: a number, a string, a tuple or a slice (space-separated).
+    #[inline]
     pub fn put<T: Put>(&mut self, value: T) -> &mut Self {
         value.put(&mut self.buf);
         if self.buf.len() >= CHUNK {
@@ -371,6 +530,7 @@ impl<W: Write> Writer<W> {
     }
 
     /// Writes `value` and a line end.
+    #[inline]
     pub fn line<T: Put>(&mut self, value: T) -> &mut Self {
         value.put(&mut self.buf);
         self.buf.push(b'\n');
@@ -381,6 +541,7 @@ impl<W: Write> Writer<W> {
     }
 
     /// Writes raw bytes.
+    #[inline]
     pub fn bytes(&mut self, bytes: &[u8]) -> &mut Self {
         self.buf.extend_from_slice(bytes);
         if self.buf.len() >= CHUNK {
@@ -389,14 +550,21 @@ impl<W: Write> Writer<W> {
         self
     }
 
+    /// Writes out the buffer and flushes the underlying writer.
     pub fn flush(&mut self) -> io::Result<()> {
         self.out.write_all(&self.buf)?;
         self.buf.clear();
         self.out.flush()
     }
 
+    /// A full buffer: written out, without flushing the underlying writer (standard output
+    /// would then write its partial last line with a syscall of its own).
+    #[cold]
+    #[inline(never)]
     fn flush_or_panic(&mut self) {
-        if let Err(e) = self.flush() {
+        let written = self.out.write_all(&self.buf);
+        self.buf.clear();
+        if let Err(e) = written {
             panic!("writing the output failed: {e}");
         }
     }
@@ -476,37 +644,56 @@ tuple_put!(A, B);
 tuple_put!(A, B, C);
 tuple_put!(A, B, C, D);
 
-/// "00" "01" … "99": two digits per table look-up.
-const DIGIT_PAIRS: &[u8; 200] = b"\
-0001020304050607080910111213141516171819\
-2021222324252627282930313233343536373839\
-4041424344454647484950515253545556575859\
-6061626364656667686970717273747576777879\
-8081828384858687888990919293949596979899";
+/// The eight decimal digits of `x < 10^8`, one per byte, the most significant in the low byte
+/// (so `to_le_bytes` gives them in writing order), without division loops: split into two
+/// halves of four digits in 32-bit lanes, then each lane into pairs in 16-bit lanes, then each
+/// pair into digits in bytes, dividing by 100 and 10 with multiply-and-shift (exact on these
+/// ranges: x / 100 = (x · 5243) >> 19 for x < 43699 and x / 10 = (x · 103) >> 10 for x < 179).
+/// The products never reach the next lane, and the masks drop what shifts in from above.
+#[inline]
+fn eight_digits(x: u64) -> u64 {
+    let halves = (x / 10_000) | ((x % 10_000) << 32);
+    let hundreds = ((halves * 5243) >> 19) & 0x0000_007f_0000_007f;
+    let pairs = hundreds | ((halves - hundreds * 100) << 16);
+    let tens = ((pairs * 103) >> 10) & 0x000f_000f_000f_000f;
+    tens | ((pairs - tens * 10) << 8)
+}
 
-fn put_u64(mut n: u64, buf: &mut Vec<u8>) {
-    let mut digits = [0u8; 20];
-    let mut start = digits.len();
-    while n >= 100 {
-        let pair = (n % 100) as usize * 2;
-        n /= 100;
-        start -= 2;
-        digits[start..start + 2].copy_from_slice(&DIGIT_PAIRS[pair..pair + 2]);
-    }
-    if n >= 10 {
-        let pair = n as usize * 2;
-        start -= 2;
-        digits[start..start + 2].copy_from_slice(&DIGIT_PAIRS[pair..pair + 2]);
+/// `x < 10^8` in exactly eight digits, with leading zeros.
+#[inline]
+fn put_eight(x: u64, buf: &mut Vec<u8>) {
+    buf.extend_from_slice(&(eight_digits(x) | ASCII_ZEROS).to_le_bytes());
+}
+
+/// `x < 10^8` without leading zeros: eight bytes are written, then the unused ones dropped.
+#[inline]
+fn put_short(x: u64, buf: &mut Vec<u8>) {
+    let digits = eight_digits(x);
+    let zeros = (digits.trailing_zeros() / 8).min(7);
+    buf.extend_from_slice(&((digits | ASCII_ZEROS) >> (8 * zeros)).to_le_bytes());
+    buf.truncate(buf.len() - zeros as usize);
+}
+
+#[inline]
+fn put_u64(n: u64, buf: &mut Vec<u8>) {
+    const E8: u64 = 100_000_000;
+    if n < E8 {
+        put_short(n, buf);
+    } else if n < E8 * E8 {
+        put_short(n / E8, buf);
+        put_eight(n % E8, buf);
     } else {
-        start -= 1;
-        digits[start] = b'0' + n as u8;
+        put_short(n / (E8 * E8), buf);
+        let low = n % (E8 * E8);
+        put_eight(low / E8, buf);
+        put_eight(low % E8, buf);
     }
-    buf.extend_from_slice(&digits[start..]);
 }
 
 macro_rules! unsigned_put {
     ($($t:ty),*) => {$(
         impl Put for $t {
+            #[inline]
             fn put(&self, buf: &mut Vec<u8>) {
                 put_u64(*self as u64, buf);
             }
@@ -518,6 +705,7 @@ unsigned_put!(u8, u16, u32, u64, usize);
 macro_rules! signed_put {
     ($($t:ty),*) => {$(
         impl Put for $t {
+            #[inline]
             fn put(&self, buf: &mut Vec<u8>) {
                 if *self < 0 {
                     buf.push(b'-');
@@ -754,5 +942,323 @@ mod tests {
         });
         let expected: String = (0..100_000u32).map(|v| format!("{v}\n")).collect();
         assert_eq!(text, expected);
+    }
+
+    /// A reader whose every read hands out a random number of bytes (1 to `max`).
+    struct RandomTrickle<'a> {
+        data: &'a [u8],
+        rng: crate::rng::Rng,
+        max: u64,
+    }
+
+    impl Read for RandomTrickle<'_> {
+        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+            let step = self.rng.range(1, self.max) as usize;
+            let n = step.min(self.data.len()).min(out.len());
+            out[..n].copy_from_slice(&self.data[..n]);
+            self.data = &self.data[n..];
+            Ok(n)
+        }
+    }
+
+    /// The types the differential tests read, by index.
+    const TYPES: [&str; 10] = [
+        "u8", "u16", "u32", "u64", "usize", "i8", "i16", "i32", "i64", "isize",
+    ];
+
+    /// Reads one value of `TYPES[ty]`, widened, or the error's message.
+    fn read_as<R: Read>(scanner: &mut Scanner<R>, ty: usize) -> Result<i128, String> {
+        fn widen<T: Into<i128>>(r: Result<T, InputError>) -> Result<i128, String> {
+            r.map(Into::into).map_err(|e| e.to_string())
+        }
+        match ty {
+            0 => widen(scanner.read::<u8>()),
+            1 => widen(scanner.read::<u16>()),
+            2 => widen(scanner.read::<u32>()),
+            3 => widen(scanner.read::<u64>()),
+            4 => widen(scanner.read::<usize>().map(|v| v as u64)),
+            5 => widen(scanner.read::<i8>()),
+            6 => widen(scanner.read::<i16>()),
+            7 => widen(scanner.read::<i32>()),
+            8 => widen(scanner.read::<i64>()),
+            _ => widen(scanner.read::<isize>().map(|v| v as i64)),
+        }
+    }
+
+    /// The reference: the whole input split at ASCII whitespace, each token checked by the
+    /// plainest rules (`str::parse` for the value), positions counted over the whole input.
+    fn reference(input: &[u8], types: &[usize]) -> Vec<Result<i128, String>> {
+        let mut tokens = Vec::new();
+        let mut i = 0;
+        while i < input.len() {
+            if is_space(input[i]) {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            while i < input.len() && !is_space(input[i]) {
+                i += 1;
+            }
+            tokens.push((start, &input[start..i]));
+        }
+        let position = |byte: usize| {
+            let before = &input[..byte];
+            let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+            let line_start = before
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |p| p + 1);
+            format!(
+                "input error at line {line}, column {} (byte {byte}): ",
+                byte - line_start + 1
+            )
+        };
+        let mut results = Vec::new();
+        for (k, &ty) in types.iter().enumerate() {
+            let name = TYPES[ty];
+            let Some(&(start, token)) = tokens.get(k) else {
+                results.push(Err(format!(
+                    "{}expected {name}, found end of input",
+                    position(input.len())
+                )));
+                break;
+            };
+            let signed = ty >= 5;
+            let digits = match token.split_first() {
+                Some((b'-', rest)) if signed => rest,
+                _ => token,
+            };
+            let text = String::from_utf8_lossy(token);
+            if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
+                results.push(Err(format!(
+                    "{}expected {name}, found `{}`",
+                    position(start),
+                    lossy(token)
+                )));
+                continue;
+            }
+            let value: Option<i128> = match ty {
+                0 => text.parse::<u8>().ok().map(i128::from),
+                1 => text.parse::<u16>().ok().map(i128::from),
+                2 => text.parse::<u32>().ok().map(i128::from),
+                3 | 4 => text.parse::<u64>().ok().map(i128::from),
+                5 => text.parse::<i8>().ok().map(i128::from),
+                6 => text.parse::<i16>().ok().map(i128::from),
+                7 => text.parse::<i32>().ok().map(i128::from),
+                _ => text.parse::<i64>().ok().map(i128::from),
+            };
+            results.push(value.ok_or_else(|| {
+                format!(
+                    "{}`{}` is out of range for {name}",
+                    position(start),
+                    lossy(token)
+                )
+            }));
+        }
+        results
+    }
+
+    /// A random token for type `ty`: mostly valid, some at or past the bounds, some malformed.
+    fn random_token(rng: &mut crate::rng::Rng, ty: usize, out: &mut Vec<u8>) {
+        let bits = [8, 16, 32, 64, 64, 8, 16, 32, 64, 64][ty];
+        let signed = ty >= 5;
+        if signed && rng.chance(1, 3) {
+            out.push(b'-');
+        }
+        match rng.range(0, 19) {
+            0 => out.extend_from_slice(b"0000000000000000000000000000"),
+            1 => out.push([b'+', b'x', b'-', b'.', 0xff][rng.range(0, 4) as usize]),
+            2 => {
+                let edge = if bits == 64 {
+                    u64::MAX
+                } else {
+                    (1u64 << bits) - 1
+                };
+                let v = edge >> u64::from(signed);
+                out.extend_from_slice(
+                    (u128::from(v) + u128::from(rng.range(0, 2)))
+                        .to_string()
+                        .as_bytes(),
+                );
+                return;
+            }
+            3 => {
+                out.extend_from_slice(b"99999999999999999999");
+                return;
+            }
+            _ => {}
+        }
+        let v = rng.next_u64() >> rng.range(0, 63);
+        let v = if rng.chance(3, 4) && bits < 64 {
+            v & ((1 << (bits - u32::from(signed))) - 1)
+        } else {
+            v
+        };
+        out.extend_from_slice(v.to_string().as_bytes());
+        if rng.chance(1, 40) {
+            out.push(b'z');
+        }
+    }
+
+    fn random_case(rng: &mut crate::rng::Rng) -> (Vec<u8>, Vec<usize>) {
+        const SPACE: [&[u8]; 7] = [b" ", b" ", b"\n", b"\r\n", b"\t", b"  \n  ", b"\x0c"];
+        let mut input = Vec::new();
+        let mut types = Vec::new();
+        let tokens = rng.range(0, 300) as usize;
+        if rng.chance(1, 4) {
+            input.extend_from_slice(b"\n ");
+        }
+        for _ in 0..tokens {
+            let ty = rng.range(0, 9) as usize;
+            types.push(ty);
+            random_token(rng, ty, &mut input);
+            input.extend_from_slice(SPACE[rng.range(0, 6) as usize]);
+        }
+        // Sometimes a last token with no whitespace after it, sometimes a read past the end.
+        if rng.chance(1, 2) {
+            let ty = rng.range(0, 9) as usize;
+            types.push(ty);
+            random_token(rng, ty, &mut input);
+        }
+        types.push(rng.range(0, 9) as usize);
+        (input, types)
+    }
+
+    #[test]
+    fn differential_against_a_reference_parser_with_random_chunks() {
+        let mut rng = crate::rng::Rng::new(4);
+        for case in 0..3000 {
+            let (input, types) = random_case(&mut rng);
+            let expected = reference(&input, &types);
+            let max = [1, 7, 40, 300, 1 << 17][case % 5];
+            let mut scanner = Scanner::new(RandomTrickle {
+                data: &input,
+                rng: crate::rng::Rng::new(case as u64),
+                max,
+            });
+            let got: Vec<_> = types
+                .iter()
+                .take(expected.len())
+                .map(|&ty| read_as(&mut scanner, ty))
+                .collect();
+            assert_eq!(
+                got,
+                expected,
+                "case {case}, reads of at most {max}: {:?}",
+                String::from_utf8_lossy(&input)
+            );
+        }
+    }
+
+    #[test]
+    fn a_token_straddles_the_buffer_end_at_every_offset() {
+        let mut rng = crate::rng::Rng::new(5);
+        let (tail, types) = loop {
+            let (input, types) = random_case(&mut rng);
+            if input.len() > 200 {
+                break (input, types);
+            }
+        };
+        // Filler that puts the tail's first bytes at every offset around the first chunk's end.
+        for before_end in 0..tail.len().min(64) {
+            let mut input = vec![b' '; CHUNK - before_end];
+            input.extend_from_slice(&tail);
+            let expected = reference(&input, &types);
+            for step in [CHUNK - 1, CHUNK, 4093] {
+                let mut scanner = Scanner::new(Trickle { data: &input, step });
+                let got: Vec<_> = types
+                    .iter()
+                    .take(expected.len())
+                    .map(|&ty| read_as(&mut scanner, ty))
+                    .collect();
+                assert_eq!(got, expected, "offset {before_end}, step {step}");
+            }
+        }
+        // And a split between every two bytes of the input, with the rest read at once.
+        for split in 0..tail.len() {
+            let expected = reference(&tail, &types);
+            let mut scanner = Scanner::new(Read::chain(&tail[..split], &tail[split..]));
+            let got: Vec<_> = types
+                .iter()
+                .take(expected.len())
+                .map(|&ty| read_as(&mut scanner, ty))
+                .collect();
+            assert_eq!(got, expected, "split at {split}");
+        }
+    }
+
+    #[test]
+    fn the_fast_path_agrees_with_the_slow_one_on_every_length() {
+        for len in 1..=24usize {
+            for terminator in [b' ', b'\n', b'\r', b'x', b'-', b'0' - 1, b'9' + 1] {
+                for fill in [b'0', b'1', b'9'] {
+                    let mut bytes = vec![fill; len];
+                    bytes.push(terminator);
+                    bytes.resize(FAST_WINDOW + 8, b' ');
+                    let fast = parse_digits_prefix(&bytes);
+                    let slow = parse_digits(&bytes[..len]).ok();
+                    if is_space(terminator) && len <= 19 {
+                        assert_eq!(fast, Some((slow.unwrap(), len + 1)), "{len} {terminator}");
+                    } else {
+                        assert_eq!(fast, None, "{len} {terminator}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn eight_digits_is_exact_on_every_value() {
+        let mut expected = [0u8; 8];
+        for x in 0..100_000_000u64 {
+            let mut v = x;
+            for slot in expected.iter_mut().rev() {
+                *slot = (v % 10) as u8;
+                v /= 10;
+            }
+            if eight_digits(x).to_le_bytes() != expected {
+                panic!("{x}");
+            }
+        }
+    }
+
+    #[test]
+    fn writes_every_digit_count_and_random_values() {
+        let mut rng = crate::rng::Rng::new(6);
+        let mut values = vec![0u64, u64::MAX];
+        let mut p = 1u64;
+        while let Some(next) = p.checked_mul(10) {
+            values.extend([p - 1, p, p + 1, next - 1]);
+            p = next;
+        }
+        values.extend((0..100_000).map(|_| rng.next_u64() >> rng.range(0, 63)));
+        let text = written(|out| {
+            for &v in &values {
+                out.line((v, v as i64));
+            }
+        });
+        let expected: String = values
+            .iter()
+            .map(|&v| format!("{v} {}\n", v as i64))
+            .collect();
+        assert_eq!(text, expected);
+    }
+
+    #[test]
+    fn read_into_reuses_and_replaces() {
+        let mut scanner = Scanner::new(&b"3 1 2 3 2 7 8 1"[..]);
+        let mut items = vec![9u32; 10];
+        let n = scanner.read().unwrap();
+        scanner.read_into(&mut items, n).unwrap();
+        assert_eq!(items, [1, 2, 3]);
+        let n = scanner.read().unwrap();
+        scanner.read_into(&mut items, n).unwrap();
+        assert_eq!(items, [7, 8]);
+        assert!(scanner
+            .read_into(&mut items, 2)
+            .unwrap_err()
+            .to_string()
+            .contains("end of input"));
+        assert_eq!(scanner.read_vec::<u8>(0).unwrap(), []);
     }
 }
