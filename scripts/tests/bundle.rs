@@ -78,6 +78,10 @@ fn bundle_keeps_only_reached_modules_and_compiles_cleanly_in_both_editions() {
     );
     assert!(text.contains("\n   its second line must not be indented\";"));
 
+    // Items of a reached module stay even if unused; the inlining lints are allowed.
+    assert!(text.contains("pub fn least_common_multiple"));
+    assert!(text.contains("#[allow(dead_code, unused_imports, unused_macros)]\nmod fixlib {"));
+
     // Deterministic.
     assert!(oj(ws.path(), &["bundle", "alpha"])
         .stdout
