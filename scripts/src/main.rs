@@ -6,7 +6,6 @@ mod check;
 mod judge;
 mod metadata;
 mod new;
-mod practice;
 mod rustc;
 mod stress;
 mod workspace;
@@ -22,51 +21,89 @@ use workspace::Workspace;
 const USAGE: &str = "\
 usage: oj [--root DIR] bundle [--all | ID...] [--keep-docs] [--check]
        oj [--root DIR] judge  [--all | ID...] [--no-bundle] [--keep-docs]
+       oj [--root DIR] stress [--all | ID...] [-n N] [--seed S]
+       oj [--root DIR] new    ID
 
 bundle   write bundled/<ID>.rs: the problem's main.rs and the library modules it uses
          --keep-docs  keep doc comments    --check  compile with rustc 2021 and 2024, no warnings
 judge    bundle, compile bundled/<ID>.rs with rustc and run it on testdata/<ID>/*.in
          --no-bundle  judge bundled/<ID>.rs as it is
-stress   random small inputs, the bundle against gen.rs/brute.rs   (oj stress --help)
-new      start a new problem                                       (oj new --help)
+stress   bundle and compile the problem like judge, build its gen.rs and brute.rs, then for
+         i in 0..N run gen(S + i), the bundle and the brute force, and stop at the first
+         disagreement       -n N  cases (default 300)    --seed S  first seed (default 1)
+new      create problems/ID (Cargo.toml with the judge settings, main.rs, gen.rs, brute.rs)
+         and testdata/ID with an empty sample pair
 --root   the workspace (default: the nearest Cargo.toml with [workspace] above the current directory)";
 
-#[derive(Default)]
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Command {
+    Bundle,
+    Judge,
+    Stress,
+    New,
+}
+
 struct Args {
-    command: String,
+    command: Command,
     root: Option<PathBuf>,
     all: bool,
     ids: Vec<String>,
     keep_docs: bool,
     check: bool,
     no_bundle: bool,
+    cases: u64,
+    seed: u64,
 }
 
-fn parse_args() -> Result<Args> {
-    let mut args = Args::default();
-    let mut parser = lexopt::Parser::from_env();
+fn parse_command(name: &str) -> Result<Command> {
+    Ok(match name {
+        "bundle" => Command::Bundle,
+        "judge" => Command::Judge,
+        "stress" => Command::Stress,
+        "new" => Command::New,
+        other => bail!("unknown command `{other}`\n\n{USAGE}"),
+    })
+}
+
+fn parse_args(raw: Vec<std::ffi::OsString>) -> Result<Args> {
+    let mut command = None;
+    let mut args = Args {
+        command: Command::Bundle,
+        root: None,
+        all: false,
+        ids: Vec::new(),
+        keep_docs: false,
+        check: false,
+        no_bundle: false,
+        cases: stress::DEFAULT_CASES,
+        seed: 1,
+    };
+    let mut parser = lexopt::Parser::from_args(raw);
     while let Some(arg) = parser.next()? {
-        match arg {
-            Long("root") => args.root = Some(parser.value()?.into()),
-            Long("all") => args.all = true,
-            Long("keep-docs") => args.keep_docs = true,
-            Long("check") => args.check = true,
-            Long("no-bundle") => args.no_bundle = true,
-            Short('h') | Long("help") => {
+        use Command::*;
+        match (arg, command) {
+            (Long("root"), _) => args.root = Some(parser.value()?.into()),
+            (Long("all"), Some(Bundle | Judge | Stress)) => args.all = true,
+            (Long("keep-docs"), Some(Bundle | Judge)) => args.keep_docs = true,
+            (Long("check"), Some(Bundle)) => args.check = true,
+            (Long("no-bundle"), Some(Judge)) => args.no_bundle = true,
+            (Short('n'), Some(Stress)) => args.cases = parser.value()?.parse()?,
+            (Long("seed"), Some(Stress)) => args.seed = parser.value()?.parse()?,
+            (Short('h') | Long("help"), _) => {
                 println!("{USAGE}");
                 std::process::exit(0);
             }
-            Value(value) if args.command.is_empty() => args.command = value.string()?,
-            Value(value) => args.ids.push(value.string()?),
-            _ => return Err(arg.unexpected().into()),
+            (Value(value), None) => command = Some(parse_command(&value.string()?)?),
+            (Value(value), Some(_)) => args.ids.push(value.string()?),
+            (arg, _) => return Err(arg.unexpected().into()),
         }
     }
-    match args.command.as_str() {
-        "bundle" | "judge" => {}
-        "" => bail!("no command\n\n{USAGE}"),
-        other => bail!("unknown command `{other}`\n\n{USAGE}"),
-    }
-    if args.all != args.ids.is_empty() {
+    args.command = command.ok_or_else(|| anyhow::anyhow!("no command\n\n{USAGE}"))?;
+    if args.command == Command::New {
+        if args.ids.len() != 1 {
+            bail!("give one problem id\n\n{USAGE}");
+        }
+    } else if args.all != args.ids.is_empty() {
         bail!("give problem ids or --all (not both)\n\n{USAGE}");
     }
     Ok(args)
@@ -83,19 +120,18 @@ fn main() -> ExitCode {
             }
         };
     }
-    if let Some(code) = practice::dispatch(&raw) {
-        return code;
-    }
-    let result = parse_args().and_then(|args| {
+    let result = parse_args(raw).and_then(|args| {
         let workspace = Workspace::locate(args.root.clone(), &std::env::current_dir()?)?;
         let ids = if args.all {
             workspace.problem_ids()?
         } else {
             args.ids.clone()
         };
-        match args.command.as_str() {
-            "bundle" => run_bundle(&workspace, &ids, &args),
-            _ => run_judge(&workspace, &ids, &args),
+        match args.command {
+            Command::Bundle => run_bundle(&workspace, &ids, &args),
+            Command::Judge => run_judge(&workspace, &ids, &args),
+            Command::Stress => stress::stress(&workspace, &ids, args.cases, args.seed),
+            Command::New => new::create(&workspace, &ids[0]).map(|()| true),
         }
     });
     match result {

@@ -21,7 +21,8 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context, Result};
 
 use crate::bundle;
-use crate::metadata::CompareMode;
+use crate::judge::compare;
+use crate::metadata::JudgeMeta;
 use crate::rustc;
 use crate::workspace::{Problem, Workspace};
 
@@ -148,7 +149,7 @@ fn stress_one(workspace: &Workspace, problem: &Problem, cases: u64, seed: u64) -
                         }
                         let case_seed = seed.wrapping_add(index);
                         if let Some(what) =
-                            run_case(programs, problem.meta.compare, &scratch, index, case_seed)?
+                            run_case(programs, &problem.meta, &scratch, index, case_seed)?
                         {
                             let mut slot = failure.lock().unwrap();
                             if slot.as_ref().is_none_or(|f| f.index > index) {
@@ -191,7 +192,7 @@ fn stress_one(workspace: &Workspace, problem: &Problem, cases: u64, seed: u64) -
 /// Runs case `index`; `Some` describes a disagreement, a crash or a hang.
 fn run_case(
     programs: &Programs,
-    compare: CompareMode,
+    meta: &JudgeMeta,
     scratch: &Path,
     index: u64,
     seed: u64,
@@ -239,30 +240,11 @@ fn run_case(
     if let Some(problem) = brute.problem("the brute force") {
         return Ok(Some(failure(problem, expected, actual)));
     }
-    if !same_answer(compare, &expected, &actual) {
+    if !compare::accepts(meta.compare, meta.float_tolerance, &expected, &actual) {
         let what = "the solution and the brute force disagree".to_string();
         return Ok(Some(failure(what, expected, actual)));
     }
     Ok(None)
-}
-
-/// Like the judge: lines after CRLF→LF without trailing whitespace and trailing empty lines,
-/// or whitespace-separated tokens.
-fn same_answer(compare: CompareMode, expected: &str, actual: &str) -> bool {
-    fn lines(text: &str) -> Vec<&str> {
-        let mut lines: Vec<&str> = text.split('\n').map(str::trim_end).collect();
-        while lines.last().is_some_and(|l| l.is_empty()) {
-            lines.pop();
-        }
-        lines
-    }
-    match compare {
-        CompareMode::Lines => lines(expected) == lines(actual),
-        // Brute force and solution print the same way: exact tokens serve for floats too.
-        CompareMode::Tokens | CompareMode::Float => {
-            expected.split_whitespace().eq(actual.split_whitespace())
-        }
-    }
 }
 
 fn report(workspace: &Workspace, problem: &Problem, programs: &Programs, f: &Failure) {

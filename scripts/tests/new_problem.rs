@@ -2,19 +2,19 @@
 //! no further edits, its template is judged AC on the empty sample, and stress runs on its
 //! templates. Existing ids and ids that are not crate names are refused.
 
-mod practice_fixture;
+mod common;
 
 use std::fs;
 use std::process::Command;
 
-use practice_fixture::{oj, text, workspace};
+use common::{library_workspace, oj};
 
 #[test]
 fn new_problem_is_judged_and_stressed() {
-    let ws = workspace();
+    let ws = library_workspace();
     let root = ws.path();
     let created = oj(root, &["new", "hdu9999"]);
-    assert!(created.status.success(), "{}", text(&created.stderr));
+    assert!(created.success, "{}", created.stderr);
 
     for file in ["Cargo.toml", "main.rs", "gen.rs", "brute.rs"] {
         assert!(root.join("problems/hdu9999").join(file).is_file(), "{file}");
@@ -50,25 +50,22 @@ fn new_problem_is_judged_and_stressed() {
         ])
         .output()
         .unwrap();
-    assert!(metadata.status.success(), "{}", text(&metadata.stderr));
-    assert!(text(&metadata.stdout).contains("\"name\":\"hdu9999\""));
+    let listed = String::from_utf8_lossy(&metadata.stdout);
+    assert!(
+        metadata.status.success(),
+        "{}",
+        String::from_utf8_lossy(&metadata.stderr)
+    );
+    assert!(listed.contains("\"name\":\"hdu9999\""), "{listed}");
 
     let judged = oj(root, &["judge", "hdu9999"]);
-    let judged_out = text(&judged.stdout);
-    assert!(
-        judged.status.success(),
-        "{judged_out}\n{}",
-        text(&judged.stderr)
-    );
+    let judged_out = judged.stdout;
+    assert!(judged.success, "{judged_out}\n{}", judged.stderr);
     assert!(judged_out.contains("1 passed, 0 failed"), "{judged_out}");
 
     let stressed = oj(root, &["stress", "hdu9999", "-n", "20"]);
-    let stressed_out = text(&stressed.stdout);
-    assert!(
-        stressed.status.success(),
-        "{stressed_out}\n{}",
-        text(&stressed.stderr)
-    );
+    let stressed_out = stressed.stdout;
+    assert!(stressed.success, "{stressed_out}\n{}", stressed.stderr);
     assert!(
         stressed_out.contains("stress hdu9999: 20 cases, 0 failed"),
         "{stressed_out}"
@@ -77,19 +74,19 @@ fn new_problem_is_judged_and_stressed() {
 
 #[test]
 fn new_refuses_existing_and_invalid_ids() {
-    let ws = workspace();
+    let ws = library_workspace();
     let root = ws.path();
-    assert!(oj(root, &["new", "p1234"]).status.success());
+    assert!(oj(root, &["new", "p1234"]).success);
     let manifest = fs::read_to_string(root.join("problems/p1234/Cargo.toml")).unwrap();
     assert!(manifest.contains("judge = \"Luogu\"") && manifest.contains("edition = \"2024\""));
     fs::write(root.join("problems/p1234/main.rs"), "// mine\n").unwrap();
 
     let again = oj(root, &["new", "p1234"]);
-    assert_eq!(again.status.code(), Some(2));
+    assert_eq!(again.code, Some(2));
     assert!(
-        text(&again.stderr).contains("problem `p1234` exists"),
+        again.stderr.contains("problem `p1234` exists"),
         "{}",
-        text(&again.stderr)
+        again.stderr
     );
     assert_eq!(
         fs::read_to_string(root.join("problems/p1234/main.rs")).unwrap(),
@@ -99,16 +96,16 @@ fn new_refuses_existing_and_invalid_ids() {
 
     fs::create_dir_all(root.join("testdata/orphan")).unwrap();
     let orphan = oj(root, &["new", "orphan"]);
-    assert_eq!(orphan.status.code(), Some(2));
+    assert_eq!(orphan.code, Some(2));
     assert!(!root.join("problems/orphan").exists());
 
     for bad in ["1846", "a.b", "fn", "gen", "ojlib", "../escape", "x y"] {
         let refused = oj(root, &["new", bad]);
-        assert_eq!(refused.status.code(), Some(2), "{bad}");
+        assert_eq!(refused.code, Some(2), "{bad}");
         assert!(
-            text(&refused.stderr).contains("not a valid crate name"),
+            refused.stderr.contains("not a valid crate name"),
             "{bad}: {}",
-            text(&refused.stderr)
+            refused.stderr
         );
     }
     assert!(!root.join("escape").exists());

@@ -2,11 +2,11 @@
 //! needs `floor`, a mistake a published write-up makes. The same run with the real solution
 //! passes, so the failure is the bug's and not the harness's.
 
-mod practice_fixture;
+mod common;
 
 use std::fs;
 
-use practice_fixture::{oj, real_root, text, workspace};
+use common::{library_workspace, oj, real_root};
 
 const CEIL_INSTEAD_OF_FLOOR: &str = r#"//! POJ 1067 with a planted bug: ceil(k·φ) instead of floor(k·φ).
 use ojlib::io::{InputError, Scanner, Writer};
@@ -27,7 +27,7 @@ fn main() -> Result<(), InputError> {
 
 #[test]
 fn stress_catches_ceil_instead_of_floor_in_wythoff() {
-    let ws = workspace();
+    let ws = library_workspace();
     let problem = ws.path().join("problems/pku1067");
     fs::create_dir_all(&problem).unwrap();
     for file in ["Cargo.toml", "gen.rs", "brute.rs"] {
@@ -43,13 +43,8 @@ fn stress_catches_ceil_instead_of_floor_in_wythoff() {
         ws.path(),
         &["stress", "pku1067", "-n", "300", "--seed", "1"],
     );
-    let stdout = text(&output.stdout);
-    assert_eq!(
-        output.status.code(),
-        Some(1),
-        "{stdout}\n{}",
-        text(&output.stderr)
-    );
+    let stdout = output.stdout;
+    assert_eq!(output.code, Some(1), "{stdout}\n{}", output.stderr);
     assert!(
         stdout.contains("the solution and the brute force disagree"),
         "{stdout}"
@@ -69,8 +64,8 @@ fn stress_catches_ceil_instead_of_floor_in_wythoff() {
         ws.path(),
         &["stress", "pku1067", "-n", "1", "--seed", &seed],
     );
-    let again_out = text(&again.stdout);
-    assert_eq!(again.status.code(), Some(1), "{again_out}");
+    let again_out = again.stdout;
+    assert_eq!(again.code, Some(1), "{again_out}");
     assert!(
         again_out.contains("stress pku1067: 1 cases, 1 failed"),
         "{again_out}"
@@ -88,12 +83,8 @@ fn stress_catches_ceil_instead_of_floor_in_wythoff() {
         ws.path(),
         &["stress", "pku1067", "-n", "300", "--seed", "1"],
     );
-    let fixed_out = text(&fixed.stdout);
-    assert!(
-        fixed.status.success(),
-        "{fixed_out}\n{}",
-        text(&fixed.stderr)
-    );
+    let fixed_out = fixed.stdout;
+    assert!(fixed.success, "{fixed_out}\n{}", fixed.stderr);
     assert!(
         fixed_out.contains("stress pku1067: 300 cases, 0 failed (seed 1)"),
         "{fixed_out}"
@@ -102,7 +93,7 @@ fn stress_catches_ceil_instead_of_floor_in_wythoff() {
 
 #[test]
 fn stress_reports_a_crashing_solution() {
-    let ws = workspace();
+    let ws = library_workspace();
     let problem = ws.path().join("problems/p1290");
     fs::create_dir_all(&problem).unwrap();
     for file in ["Cargo.toml", "gen.rs", "brute.rs"] {
@@ -122,13 +113,8 @@ fn stress_reports_a_crashing_solution() {
     assert!(main.contains("planted"));
     fs::write(problem.join("main.rs"), main).unwrap();
     let output = oj(ws.path(), &["stress", "p1290", "-n", "300"]);
-    let stdout = text(&output.stdout);
-    assert_eq!(
-        output.status.code(),
-        Some(1),
-        "{stdout}\n{}",
-        text(&output.stderr)
-    );
+    let stdout = output.stdout;
+    assert_eq!(output.code, Some(1), "{stdout}\n{}", output.stderr);
     assert!(
         stdout.contains("the solution failed (exit status: 101)"),
         "{stdout}"

@@ -1,6 +1,6 @@
 //! `oj judge`: compile the bundle with plain rustc and run it on `testdata/<id>/*.in`.
 
-mod compare;
+pub mod compare;
 mod run;
 mod table;
 mod verdict;

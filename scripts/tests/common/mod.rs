@@ -42,6 +42,7 @@ pub struct Run {
     pub stdout: String,
     pub stderr: String,
     pub success: bool,
+    pub code: Option<i32>,
 }
 
 pub fn oj(root: &Path, args: &[&str]) -> Run {
@@ -50,12 +51,14 @@ pub fn oj(root: &Path, args: &[&str]) -> Run {
         .arg(root)
         .args(args)
         .env_remove("RUST_BACKTRACE")
+        .env_remove("CARGO_TARGET_DIR")
         .output()
         .expect("oj runs");
     Run {
         stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
         stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
         success: output.status.success(),
+        code: output.status.code(),
     }
 }
 
@@ -71,4 +74,39 @@ pub fn rustc(source: &Path, edition: &str, output: &Path) -> (bool, String) {
         result.status.success(),
         String::from_utf8_lossy(&result.stderr).into_owned(),
     )
+}
+
+/// The real workspace root.
+pub fn real_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+/// The root manifest of [`library_workspace`]: the library and `problems/*`, no registry
+/// crates, so cargo builds it offline.
+pub const LIBRARY_MANIFEST: &str = r#"[workspace]
+members = ["problems/*"]
+resolver = "2"
+
+[workspace.package]
+edition = "2021"
+rust-version = "1.70"
+publish = false
+
+[package]
+name = "ojlib"
+version = "0.1.0"
+edition = "2021"
+"#;
+
+/// A temporary workspace for `oj stress` and `oj new`: the manifest above, `src/` copied from
+/// the real library, and an empty `problems/`.
+pub fn library_workspace() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("Cargo.toml"), LIBRARY_MANIFEST).unwrap();
+    copy_tree(&real_root().join("src"), &dir.path().join("src"));
+    fs::create_dir_all(dir.path().join("problems")).unwrap();
+    dir
 }
