@@ -63,7 +63,10 @@ mod tests {
         for _ in 0..70_000 {
             counts[(rng.range(10, 16) - 10) as usize] += 1;
         }
-        assert!(counts.iter().all(|&c| (9_000..11_000).contains(&c)), "{counts:?}");
+        assert!(
+            counts.iter().all(|&c| (9_000..11_000).contains(&c)),
+            "{counts:?}"
+        );
         assert_eq!(Rng::new(1).range(5, 5), 5);
         let _ = rng.range(0, u64::MAX);
     }
