@@ -1,6 +1,6 @@
 # `make`       bundle every problem into bundled/<id>.rs and judge the bundle on testdata/<id>
 # `make test`  the library's and the tool's tests, every problem's cargo build on its testdata,
-#              then `make`
+#              `make`, then `make stress` (every bundle against its brute force)
 # One problem: `make bundle P=pku1067`, `make judge P=pku1067`.
 # `make bench`  side-by-side I/O benchmark (docs/performance.md); BENCH_ARGS="--rounds 15" etc.
 
@@ -33,6 +33,7 @@ test:
 	$(CARGO) test --workspace
 	$(MAKE) --no-print-directory samples
 	$(MAKE) --no-print-directory all
+	$(MAKE) --no-print-directory stress P=
 
 # The cargo release build of every problem against its testdata, byte for byte.
 samples:
