@@ -307,6 +307,19 @@ fn digits_value(word: u64, n: u32) -> u64 {
     quads.wrapping_mul(10_000 << 32 | 1) >> 32
 }
 
+/// [`digits_value`], faster for the one or two digits that ten- and nineteen-digit numbers
+/// leave in their last word (every u32, every value up to 10^18).
+#[inline(always)]
+fn few_digits_value(word: u64, n: u32) -> u64 {
+    if n > 2 {
+        return digits_value(word, n);
+    }
+    // Without a branch on n (one or two), which input data does not predict.
+    let first = word & 0x0f;
+    let second = (word >> 8) & 0x0f;
+    first + ((first * 9 + second) & u64::from(n == 2).wrapping_neg())
+}
+
 const POW10: [u64; 9] = [
     1,
     10,
@@ -322,7 +335,7 @@ const POW10: [u64; 9] = [
 /// The fast path of the integers: 1 to 19 ASCII digits and a whitespace byte at the start of
 /// `bytes` (at least 24 long); their value and length with the whitespace byte. 19 digits
 /// cannot overflow a u64; longer tokens and everything else go to [`parse_digits`].
-#[inline]
+#[inline(always)]
 fn parse_digits_prefix(bytes: &[u8]) -> Option<(u64, usize)> {
     let first = load(bytes, 0);
     let stop = non_digits(first);
@@ -345,7 +358,7 @@ fn parse_digits_prefix(bytes: &[u8]) -> Option<(u64, usize)> {
             return Some((high, 9));
         }
         return Some((
-            high * POW10[n as usize] + digits_value(second, n),
+            high * POW10[n as usize] + few_digits_value(second, n),
             9 + n as usize,
         ));
     }
@@ -359,7 +372,7 @@ fn parse_digits_prefix(bytes: &[u8]) -> Option<(u64, usize)> {
         return Some((high, 17));
     }
     Some((
-        high * POW10[n as usize] + digits_value(third, n),
+        high * POW10[n as usize] + few_digits_value(third, n),
         17 + n as usize,
     ))
 }
@@ -403,7 +416,7 @@ macro_rules! unsigned_token {
                 let value = parse_digits(token)?;
                 <$t>::try_from(value).map_err(|_| Malformed::OutOfRange)
             }
-            #[inline]
+            #[inline(always)]
             fn parse_prefix(bytes: &[u8]) -> Option<(Self, usize)> {
                 let (value, used) = parse_digits_prefix(bytes)?;
                 Some((<$t>::try_from(value).ok()?, used))
@@ -426,7 +439,7 @@ macro_rules! signed_token {
                 let value = if negative { -magnitude } else { magnitude };
                 <$t>::try_from(value).map_err(|_| Malformed::OutOfRange)
             }
-            #[inline]
+            #[inline(always)]
             fn parse_prefix(bytes: &[u8]) -> Option<(Self, usize)> {
                 if bytes[0] == b'-' {
                     let (magnitude, used) = parse_digits_prefix(&bytes[1..])?;
@@ -666,19 +679,35 @@ fn put_eight(x: u64, buf: &mut Vec<u8>) {
 }
 
 /// `x < 10^8` without leading zeros: eight bytes are written, then the unused ones dropped.
+/// The length comes from comparisons rather than from the digits, so the next write's position
+/// does not wait for the multiplications.
 #[inline]
 fn put_short(x: u64, buf: &mut Vec<u8>) {
-    let digits = eight_digits(x);
-    let zeros = (digits.trailing_zeros() / 8).min(7);
-    buf.extend_from_slice(&((digits | ASCII_ZEROS) >> (8 * zeros)).to_le_bytes());
-    buf.truncate(buf.len() - zeros as usize);
+    let len = 1
+        + usize::from(x >= 10)
+        + usize::from(x >= 100)
+        + usize::from(x >= 1_000)
+        + usize::from(x >= 10_000)
+        + usize::from(x >= 100_000)
+        + usize::from(x >= 1_000_000)
+        + usize::from(x >= 10_000_000);
+    let digits = (eight_digits(x) | ASCII_ZEROS) >> (8 * (8 - len));
+    let end = buf.len() + len;
+    buf.extend_from_slice(&digits.to_le_bytes());
+    buf.truncate(end);
 }
 
 #[inline]
 fn put_u64(n: u64, buf: &mut Vec<u8>) {
     const E8: u64 = 100_000_000;
-    if n < E8 {
+    if n < 100 {
+        put_pair(n as usize, buf);
+    } else if n < E8 {
         put_short(n, buf);
+    } else if n < 100 * E8 {
+        // Up to ten digits (every u32): the first one or two without any multiply.
+        put_pair((n / E8) as usize, buf);
+        put_eight(n % E8, buf);
     } else if n < E8 * E8 {
         put_short(n / E8, buf);
         put_eight(n % E8, buf);
@@ -689,6 +718,23 @@ fn put_u64(n: u64, buf: &mut Vec<u8>) {
         put_eight(low % E8, buf);
     }
 }
+
+/// `x < 100` from the table, without a branch on its length.
+#[inline]
+fn put_pair(x: usize, buf: &mut Vec<u8>) {
+    let (tens, ones) = (DIGIT_PAIRS[2 * x], DIGIT_PAIRS[2 * x + 1]);
+    let end = buf.len() + 1 + usize::from(x >= 10);
+    buf.extend_from_slice(&if x >= 10 { [tens, ones] } else { [ones, ones] });
+    buf.truncate(end);
+}
+
+/// "00" "01" … "99".
+const DIGIT_PAIRS: &[u8; 200] = b"\
+0001020304050607080910111213141516171819\
+2021222324252627282930313233343536373839\
+4041424344454647484950515253545556575859\
+6061626364656667686970717273747576777879\
+8081828384858687888990919293949596979899";
 
 macro_rules! unsigned_put {
     ($($t:ty),*) => {$(
