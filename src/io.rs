@@ -697,7 +697,7 @@ fn put_short(x: u64, buf: &mut Vec<u8>) {
     buf.truncate(end);
 }
 
-#[inline]
+#[inline(always)]
 fn put_u64(n: u64, buf: &mut Vec<u8>) {
     const E8: u64 = 100_000_000;
     if n < 100 {
@@ -739,7 +739,7 @@ const DIGIT_PAIRS: &[u8; 200] = b"\
 macro_rules! unsigned_put {
     ($($t:ty),*) => {$(
         impl Put for $t {
-            #[inline]
+            #[inline(always)]
             fn put(&self, buf: &mut Vec<u8>) {
                 put_u64(*self as u64, buf);
             }
