@@ -301,7 +301,8 @@ fn non_digits(word: u64) -> u64 {
 /// significant: the digits are moved to the top, then combined pairwise in three multiplies.
 #[inline]
 fn digits_value(word: u64, n: u32) -> u64 {
-    let digits = (word.wrapping_sub(ASCII_ZEROS) << (64 - 8 * n)) & (0x0f * ONES);
+    // Each byte of a digit minus '0' is 0 to 9; the shift drops the bytes after the digits.
+    let digits = word.wrapping_sub(ASCII_ZEROS) << (64 - 8 * n);
     let pairs = (digits.wrapping_mul(10 << 8 | 1) >> 8) & 0x00ff_00ff_00ff_00ff;
     let quads = (pairs.wrapping_mul(100 << 16 | 1) >> 16) & 0x0000_ffff_0000_ffff;
     quads.wrapping_mul(10_000 << 32 | 1) >> 32
@@ -346,9 +347,9 @@ fn parse_digits_prefix(bytes: &[u8]) -> Option<(u64, usize)> {
         }
         return Some((digits_value(first, n), n as usize + 1));
     }
-    let high = digits_value(first, 8);
     let second = load(bytes, 8);
     let stop = non_digits(second);
+    let high = digits_value(first, 8);
     if stop != 0 {
         let n = stop.trailing_zeros() / 8;
         if !is_space(bytes[8 + n as usize]) {
