@@ -599,24 +599,28 @@ pub trait Put {
 }
 
 impl<T: Put + ?Sized> Put for &T {
+    #[inline]
     fn put(&self, buf: &mut Vec<u8>) {
         (**self).put(buf);
     }
 }
 
 impl Put for str {
+    #[inline]
     fn put(&self, buf: &mut Vec<u8>) {
         buf.extend_from_slice(self.as_bytes());
     }
 }
 
 impl Put for String {
+    #[inline]
     fn put(&self, buf: &mut Vec<u8>) {
         buf.extend_from_slice(self.as_bytes());
     }
 }
 
 impl Put for char {
+    #[inline]
     fn put(&self, buf: &mut Vec<u8>) {
         let mut utf8 = [0; 4];
         buf.extend_from_slice(self.encode_utf8(&mut utf8).as_bytes());
@@ -625,6 +629,7 @@ impl Put for char {
 
 /// Space-separated.
 impl<T: Put> Put for [T] {
+    #[inline]
     fn put(&self, buf: &mut Vec<u8>) {
         for (i, item) in self.iter().enumerate() {
             if i > 0 {
@@ -636,6 +641,7 @@ impl<T: Put> Put for [T] {
 }
 
 impl<T: Put> Put for Vec<T> {
+    #[inline]
     fn put(&self, buf: &mut Vec<u8>) {
         self.as_slice().put(buf);
     }
@@ -646,6 +652,7 @@ macro_rules! tuple_put {
         /// Space-separated.
         impl<$first: Put $(, $rest: Put)*> Put for ($first, $($rest,)*) {
             #[allow(non_snake_case)]
+            #[inline(always)]
             fn put(&self, buf: &mut Vec<u8>) {
                 let ($first, $($rest,)*) = self;
                 $first.put(buf);
