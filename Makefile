@@ -2,7 +2,7 @@
 # `make test`  the library's and the tool's tests, every problem's cargo build on its testdata,
 #              `make`, then `make stress` (every bundle against its brute force)
 # One problem: `make bundle P=pku1067`, `make judge P=pku1067`.
-# `make bench`  side-by-side I/O benchmark (docs/performance.md); BENCH_ARGS="--rounds 15" etc.
+# `make bench`  side-by-side I/O benchmark (docs/performance.md); BENCH_ARGS="--rounds 5 --problems hdu2176" etc.
 
 CARGO ?= cargo
 OJ := $(CARGO) run --release --quiet -p oj --

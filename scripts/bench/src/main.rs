@@ -27,7 +27,7 @@ struct Options {
 
 fn parse_args() -> Options {
     let mut options = Options {
-        rounds: 9,
+        rounds: 15,
         stdout_file: false,
         problems: ALL_PROBLEMS.iter().map(|p| p.to_string()).collect(),
         bundle: true,
@@ -529,7 +529,7 @@ fn header(options: &Options) -> String {
     let date = command_output("date", &["-u", "+%Y-%m-%d %H:%M UTC"]);
     let rustc = command_output("rustc", &["--version"]);
     let mut command = String::from("make bench");
-    if options.rounds != 9
+    if options.rounds != 15
         || options.problems.len() != ALL_PROBLEMS.len()
         || !options.bundle
         || options.stdout_file
