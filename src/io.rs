@@ -6,6 +6,13 @@
 //! type's range, input that ends inside a case) is an [`InputError`] that says what was expected
 //! and where; it is never a silent wrong value.
 //!
+//! Speed (see `docs/performance.md`): an integer token that ends inside the buffer is parsed on a
+//! fast path, eight bytes at a time (a carry-free test finds the first non-digit, three multiplies
+//! combine eight digits); everything else (a token cut by the buffer's end, 20 digits or more, a
+//! sign on an unsigned type, every error) takes the plain byte-by-byte path, which the tests hold
+//! the fast path to. The writer formats eight digits at a time the same way and copies only
+//! fixed-size pieces. No `unsafe`.
+//!
 //! A solution returns that error from `main`; the writer's buffer is flushed when it is dropped,
 //! so the answers to the cases before the bad one are still written:
 //!
