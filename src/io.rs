@@ -89,17 +89,18 @@ impl<R: Read> Scanner<R> {
     #[inline]
     pub fn next<T: Token>(&mut self) -> Result<Option<T>, InputError> {
         // Fast path: a well-formed token that ends (with its whitespace) inside the buffer.
+        let buf = &self.buf[..self.len];
         let mut pos = self.pos;
-        while pos < self.len && is_space(self.buf[pos]) {
+        while pos < buf.len() && is_space(buf[pos]) {
             pos += 1;
         }
-        self.pos = pos;
-        if self.len - pos >= FAST_WINDOW {
-            if let Some((value, used)) = T::parse_prefix(&self.buf[pos..self.len]) {
+        if let Some(window) = buf.get(pos..pos + FAST_WINDOW) {
+            if let Some((value, used)) = T::parse_prefix(window) {
                 self.pos = pos + used;
                 return Ok(Some(value));
             }
         }
+        self.pos = pos;
         self.next_slow()
     }
 
