@@ -20,16 +20,22 @@ pub fn euclid_steps(a: u64, b: u64) -> u32 {
     if small == 0 {
         return 0;
     }
-    if large % small == 0 {
+    let rest = large - small;
+    if rest < small {
+        // q = 1, told apart without a division (the slow part of this loop).
+        return if rest == 0 {
+            1
+        } else {
+            euclid_steps(small, rest) + 1
+        };
+    }
+    let r = large % small;
+    if r == 0 {
         return 1;
     }
-    let inner = euclid_steps(small, large % small);
-    if large - small < small {
-        inner + 1
-    } else {
-        // The odd number after `inner`.
-        inner + 1 + (inner & 1)
-    }
+    let inner = euclid_steps(small, r);
+    // q >= 2: the odd number after `inner`.
+    inner + 1 + (inner & 1)
 }
 
 /// Whether the first player wins a sum of games whose largest step count is `largest_step`.
