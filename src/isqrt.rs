@@ -6,20 +6,34 @@
 
 /// The largest `r` with `r * r <= n`.
 pub fn isqrt(n: u128) -> u128 {
-    if n < 2 {
-        return n;
-    }
-    let bits = 128 - n.leading_zeros();
-    // 2^ceil(bits/2) > sqrt(n), and at most 2^64, so `x + n / x` cannot overflow.
-    let mut x = 1u128 << ((bits + 1) / 2);
-    loop {
-        let y = (x + n / x) / 2;
-        if y >= x {
-            return x;
-        }
-        x = y;
+    match u64::try_from(n) {
+        // A u64 division is several times faster than a u128 one (a library call).
+        Ok(n) => u128::from(newton_u64(n)),
+        Err(_) => newton_u128(n),
     }
 }
+
+macro_rules! newton {
+    ($name:ident, $t:ty) => {
+        fn $name(n: $t) -> $t {
+            if n < 2 {
+                return n;
+            }
+            let bits = <$t>::BITS - n.leading_zeros();
+            // 2^ceil(bits/2) > sqrt(n), and at most 2^(BITS/2), so `x + n / x` cannot overflow.
+            let mut x: $t = 1 << ((bits + 1) / 2);
+            loop {
+                let y = (x + n / x) / 2;
+                if y >= x {
+                    return x;
+                }
+                x = y;
+            }
+        }
+    };
+}
+newton!(newton_u64, u64);
+newton!(newton_u128, u128);
 
 #[cfg(test)]
 mod tests {
@@ -57,5 +71,8 @@ mod tests {
             }
         }
         assert_eq!(isqrt(u128::MAX), u64::MAX as u128);
+        // Either side of the switch from u64 to u128 arithmetic.
+        assert_eq!(isqrt(u64::MAX as u128), (1 << 32) - 1);
+        assert_eq!(isqrt(1 << 64), 1 << 32);
     }
 }
