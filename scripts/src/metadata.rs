@@ -29,6 +29,17 @@ pub enum CompareMode {
     Float,
 }
 
+/// As written in Cargo.toml.
+impl std::fmt::Display for CompareMode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            CompareMode::Lines => "lines",
+            CompareMode::Tokens => "tokens",
+            CompareMode::Float => "float",
+        })
+    }
+}
+
 impl Default for JudgeMeta {
     fn default() -> Self {
         JudgeMeta {

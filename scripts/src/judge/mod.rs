@@ -73,7 +73,7 @@ pub fn judge(workspace: &Workspace, problem: &Problem) -> Result<ProblemResult> 
         })?
         .len();
     println!(
-        "{}: {} ms, {} KiB, compare {:?}, edition {}",
+        "{}: {} ms, {} KiB, compare {}, edition {}",
         problem.id, meta.time_limit_ms, meta.memory_limit_kb, meta.compare, meta.edition
     );
     let cases = list_cases(&workspace.testdata_dir(&problem.id))?;
