@@ -17,11 +17,53 @@ pub fn is_losing(piles: &[u64]) -> bool {
 
 /// Every winning move in pile order, as `(pile index, size the pile is reduced to)`.
 pub fn winning_moves(piles: &[u64]) -> impl Iterator<Item = (usize, u64)> + '_ {
-    let sum = nim_sum(piles);
-    piles.iter().enumerate().filter_map(move |(i, &pile)| {
-        let target = pile ^ sum;
-        (target < pile).then_some((i, target))
-    })
+    WinningMoves {
+        piles,
+        sum: nim_sum(piles),
+        base: 0,
+        scanned: 0,
+        mask: 0,
+    }
+}
+
+/// [`winning_moves`]: which piles of a block of 64 can move is found without a branch per pile
+/// (on random piles that branch is a coin toss the CPU cannot predict), then the block's set
+/// bits are walked.
+struct WinningMoves<'a> {
+    piles: &'a [u64],
+    sum: u64,
+    /// The index of the pile that bit 0 of `mask` stands for.
+    base: usize,
+    /// How many piles have been looked at.
+    scanned: usize,
+    /// The winning piles of the current block not yet returned.
+    mask: u64,
+}
+
+impl Iterator for WinningMoves<'_> {
+    type Item = (usize, u64);
+
+    #[inline]
+    fn next(&mut self) -> Option<(usize, u64)> {
+        while self.mask == 0 {
+            let rest = &self.piles[self.scanned..];
+            if rest.is_empty() {
+                return None;
+            }
+            let block = &rest[..rest.len().min(64)];
+            let mut mask = 0u64;
+            for (j, &pile) in block.iter().enumerate() {
+                mask |= u64::from(pile ^ self.sum < pile) << j;
+            }
+            self.base = self.scanned;
+            self.scanned += block.len();
+            self.mask = mask;
+        }
+        let j = self.mask.trailing_zeros() as usize;
+        self.mask &= self.mask - 1;
+        let i = self.base + j;
+        Some((i, self.piles[i] ^ self.sum))
+    }
 }
 
 /// How many winning moves there are (POJ 2975): the piles `a` with `a ^ s < a`.
@@ -91,6 +133,24 @@ mod tests {
         assert_eq!(winning_move_count(&[7, 11, 13]), 3);
         assert_eq!(winning_move_count(&[1_000_000_000, 1_000_000_000]), 0);
         assert_eq!(winning_move_count(&[u64::MAX, u64::MAX - 1, 5]), 3);
+    }
+
+    #[test]
+    fn winning_moves_agree_with_the_plain_filter_across_blocks_of_64() {
+        let mut rng = crate::rng::Rng::new(7);
+        for len in (0..=200).chain([1000, 4097]) {
+            let bits = rng.range(1, 64);
+            let piles: Vec<u64> = (0..len).map(|_| rng.next_u64() >> (64 - bits)).collect();
+            let sum = nim_sum(&piles);
+            let plain: Vec<(usize, u64)> = piles
+                .iter()
+                .enumerate()
+                .filter(|&(_, &pile)| pile ^ sum < pile)
+                .map(|(i, &pile)| (i, pile ^ sum))
+                .collect();
+            assert_eq!(winning_moves(&piles).collect::<Vec<_>>(), plain, "{len}");
+            assert_eq!(winning_move_count(&piles), plain.len());
+        }
     }
 
     #[test]
