@@ -14,6 +14,12 @@ impl Rng {
         Rng { state: seed }
     }
 
+    /// Seeded by the program's first argument, as `oj stress` calls a generator: `gen SEED`.
+    pub fn from_seed_arg() -> Self {
+        let seed = std::env::args().nth(1).and_then(|s| s.parse().ok());
+        Rng::new(seed.expect("usage: gen SEED (a u64)"))
+    }
+
     pub fn next_u64(&mut self) -> u64 {
         self.state = self.state.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.state;

@@ -255,11 +255,7 @@ use ojlib::rng::Rng;
 use std::fmt::Write;
 
 fn main() {{
-    let seed: u64 = std::env::args()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .expect("usage: gen SEED (a u64)");
-    let mut rng = Rng::new(seed);
+    let mut rng = Rng::from_seed_arg();
     let mut input = String::new();
     for _ in 0..rng.range(1, 4) {{
         let n = rng.range(1, 4);
