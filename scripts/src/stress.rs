@@ -108,8 +108,9 @@ fn stress_one(workspace: &Workspace, problem: &Problem, cases: u64, seed: u64) -
     let built = bundle::build(workspace, problem, &bundle::Options { keep_docs: false })?;
     bundle::write(workspace, problem, &built)?;
     let bundle_path = workspace.bundle_path(id);
-    let solution = work.join("solution");
-    let compiled = rustc::compile(&bundle_path, &problem.meta.edition, &solution)?;
+    // The same binary `oj judge` builds and runs: compiled once between them.
+    let solution = workspace.work_dir(id).join("solution");
+    let compiled = rustc::compile_cached(&bundle_path, &problem.meta.edition, &solution)?;
     if !compiled.success {
         bail!(
             "{} does not compile with rustc --edition {} (CE):\n{}",

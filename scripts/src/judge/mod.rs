@@ -80,7 +80,7 @@ pub fn judge(workspace: &Workspace, problem: &Problem) -> Result<ProblemResult> 
     let work = workspace.work_dir(&problem.id);
     fs::create_dir_all(work.join("out"))?;
     let program = work.join("solution");
-    let compiled = compile_cached(&bundle, &meta.edition, &program, &work)?;
+    let compiled = rustc::compile_cached(&bundle, &meta.edition, &program)?;
     if !compiled.success {
         println!(
             "  CE: rustc --edition {} -O {} failed:",
@@ -251,32 +251,6 @@ fn list_cases(dir: &Path) -> Result<Vec<(String, PathBuf)>> {
 }
 
 /// Compiles unless the same source was already compiled with the same edition.
-fn compile_cached(
-    source: &Path,
-    edition: &str,
-    program: &Path,
-    work: &Path,
-) -> Result<rustc::Compiled> {
-    let text = fs::read(source)?;
-    let stamp = work.join("compiled.stamp");
-    let mut key = format!("edition {edition}\n").into_bytes();
-    key.extend_from_slice(&text);
-    if program.is_file() && fs::read(&stamp).ok().as_deref() == Some(key.as_slice()) {
-        let messages = fs::read_to_string(work.join("compiled.messages")).unwrap_or_default();
-        return Ok(rustc::Compiled {
-            success: true,
-            messages,
-        });
-    }
-    let _ = fs::remove_file(&stamp);
-    let compiled = rustc::compile(source, edition, program)?;
-    if compiled.success {
-        fs::write(work.join("compiled.messages"), &compiled.messages)?;
-        fs::write(&stamp, key)?;
-    }
-    Ok(compiled)
-}
-
 fn print_indented(text: &str, prefix: &str) {
     for line in text.lines() {
         println!("{prefix}{line}");
