@@ -545,10 +545,7 @@ impl<W: Write> Writer<W> {
     #[inline]
     pub fn put<T: Put>(&mut self, value: T) -> &mut Self {
         value.put(&mut self.buf);
-        if self.buf.len() >= CHUNK {
-            self.flush_or_panic();
-        }
-        self
+        self.flush_if_full()
     }
 
     /// Writes `value` and a line end.
@@ -556,16 +553,18 @@ impl<W: Write> Writer<W> {
     pub fn line<T: Put>(&mut self, value: T) -> &mut Self {
         value.put(&mut self.buf);
         self.buf.push(b'\n');
-        if self.buf.len() >= CHUNK {
-            self.flush_or_panic();
-        }
-        self
+        self.flush_if_full()
     }
 
     /// Writes raw bytes.
     #[inline]
     pub fn bytes(&mut self, bytes: &[u8]) -> &mut Self {
         self.buf.extend_from_slice(bytes);
+        self.flush_if_full()
+    }
+
+    #[inline]
+    fn flush_if_full(&mut self) -> &mut Self {
         if self.buf.len() >= CHUNK {
             self.flush_or_panic();
         }
