@@ -1,0 +1,435 @@
+//! Every real problem's bundle, compiled with plain rustc as the judge compiles it, stops on
+//! malformed input with the scanner's message and its exact position, after writing the
+//! answers to the cases before the bad one (and nothing else).
+//!
+//! For each `testdata/<id>/NAME.in` that has a `NAME.out`, the last whitespace-separated token
+//! of the input is replaced by `x` (every problem reads its last token as a number). The
+//! bundle run on that input must exit with a failure status, print
+//! ``input error at line L, column C (byte B): expected TYPE, found `x` `` on stderr with the
+//! position of the `x`, and write to stdout only whole lines that begin `NAME.out`.
+
+mod common;
+
+use std::fmt::Write as _;
+use std::fs::{self, File};
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::thread;
+use std::time::{Duration, Instant};
+
+use common::{copy_tree, oj, real_root};
+
+/// Wall-clock limit of one run of a bundle: far beyond what these small inputs need, so only a
+/// hang reaches it.
+const RUN_LIMIT: Duration = Duration::from_secs(10);
+
+/// How much of a long stdout, stderr or expected output a failure message shows.
+const SHOWN: usize = 2000;
+
+struct Case {
+    name: String,
+    input: PathBuf,
+    expected: PathBuf,
+}
+
+struct Problem {
+    id: String,
+    edition: String,
+    cases: Vec<Case>,
+}
+
+/// The bad input: `input` with its last whitespace-separated token replaced by `x`, and the
+/// position of that `x` as the scanner reports it: 1-based line, 1-based column in bytes,
+/// 0-based byte offset. `None` if the input holds no token.
+struct BadInput {
+    bytes: Vec<u8>,
+    token: String,
+    line: usize,
+    column: usize,
+    byte: usize,
+}
+
+fn break_last_token(input: &[u8]) -> Option<BadInput> {
+    // Whitespace as the scanner defines it (`u8::is_ascii_whitespace`).
+    let end = input.iter().rposition(|b| !b.is_ascii_whitespace())? + 1;
+    let start = input[..end]
+        .iter()
+        .rposition(|b| b.is_ascii_whitespace())
+        .map_or(0, |i| i + 1);
+    let mut bytes = input[..start].to_vec();
+    bytes.push(b'x');
+    bytes.extend_from_slice(&input[end..]);
+    let before = &bytes[..start];
+    let line_start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    Some(BadInput {
+        token: String::from_utf8_lossy(&input[start..end]).into_owned(),
+        line: before.iter().filter(|&&b| b == b'\n').count() + 1,
+        column: start - line_start + 1,
+        byte: start,
+        bytes,
+    })
+}
+
+/// The edition under `[package.metadata.judge]` of the problem's manifest; 2021 when absent,
+/// as `oj` defaults it.
+fn judge_edition(manifest: &Path) -> String {
+    let text = fs::read_to_string(manifest).unwrap();
+    let table: toml::Table = text
+        .parse()
+        .unwrap_or_else(|e| panic!("{}: {e}", manifest.display()));
+    table
+        .get("package")
+        .and_then(|p| p.get("metadata"))
+        .and_then(|m| m.get("judge"))
+        .and_then(|j| j.get("edition"))
+        .map(|e| e.as_str().expect("edition is a string").to_string())
+        .unwrap_or_else(|| "2021".to_string())
+}
+
+/// Every problem with test data in the real workspace, and its cases that have an expected
+/// output and a token to break. Problems left with no such case are left out.
+fn real_problems(root: &Path) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    let mut ids: Vec<String> = fs::read_dir(root.join("problems"))
+        .unwrap()
+        .map(|entry| entry.unwrap())
+        .filter(|entry| entry.path().join("Cargo.toml").is_file())
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .collect();
+    ids.sort();
+    for id in ids {
+        let data = root.join("testdata").join(&id);
+        let Ok(entries) = fs::read_dir(&data) else {
+            continue;
+        };
+        let mut inputs: Vec<PathBuf> = entries
+            .map(|entry| entry.unwrap().path())
+            .filter(|path| path.extension().is_some_and(|e| e == "in"))
+            .collect();
+        if inputs.is_empty() {
+            continue;
+        }
+        inputs.sort();
+        // A case whose input holds no token (the empty pair `oj new` writes) has nothing to
+        // break.
+        let cases: Vec<Case> = inputs
+            .into_iter()
+            .filter_map(|input| {
+                let expected = input.with_extension("out");
+                let has_token = fs::read(&input)
+                    .unwrap()
+                    .iter()
+                    .any(|b| !b.is_ascii_whitespace());
+                (expected.is_file() && has_token).then(|| Case {
+                    name: input.file_stem().unwrap().to_string_lossy().into_owned(),
+                    input,
+                    expected,
+                })
+            })
+            .collect();
+        if cases.is_empty() {
+            continue;
+        }
+        let edition = judge_edition(&root.join("problems").join(&id).join("Cargo.toml"));
+        problems.push(Problem { id, edition, cases });
+    }
+    problems
+}
+
+/// Plain rustc with the judge's flags (`scripts/src/rustc.rs`).
+fn compile(source: &Path, edition: &str, output: &Path) -> Result<(), String> {
+    let result = Command::new("rustc")
+        .args([
+            "--edition",
+            edition,
+            "-O",
+            "--crate-type",
+            "bin",
+            "--color",
+            "never",
+            "-o",
+        ])
+        .arg(output)
+        .arg(source)
+        .output()
+        .expect("rustc runs");
+    if result.status.success() {
+        Ok(())
+    } else {
+        Err(String::from_utf8_lossy(&result.stderr).into_owned())
+    }
+}
+
+struct Run {
+    status: Option<ExitStatus>,
+    stdout: Vec<u8>,
+    stderr: Vec<u8>,
+}
+
+/// Runs `binary` like the judge does: stdin from a file, stdout and stderr to files, killed
+/// at [`RUN_LIMIT`] (then `status` is `None`).
+fn run(binary: &Path, input: &[u8], scratch: &Path) -> Run {
+    let (stdin, stdout, stderr) = (
+        scratch.join("bad.in"),
+        scratch.join("stdout"),
+        scratch.join("stderr"),
+    );
+    fs::write(&stdin, input).unwrap();
+    let mut child = Command::new(binary)
+        .stdin(Stdio::from(File::open(&stdin).unwrap()))
+        .stdout(Stdio::from(File::create(&stdout).unwrap()))
+        .stderr(Stdio::from(File::create(&stderr).unwrap()))
+        .env_remove("RUST_BACKTRACE")
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run {}: {e}", binary.display()));
+    let deadline = Instant::now() + RUN_LIMIT;
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break Some(status);
+        }
+        if Instant::now() >= deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        thread::sleep(Duration::from_millis(5));
+    };
+    Run {
+        status,
+        stdout: fs::read(&stdout).unwrap(),
+        stderr: fs::read(&stderr).unwrap(),
+    }
+}
+
+fn shown(bytes: &[u8]) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    if text.len() <= SHOWN {
+        return text.into_owned();
+    }
+    let mut cut = SHOWN;
+    while !text.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    format!("{}… ({} bytes in all)", &text[..cut], text.len())
+}
+
+/// Whether `stderr` holds ``{prefix}TYPE, found `x` `` for a type name TYPE.
+fn has_error(stderr: &str, prefix: &str) -> bool {
+    stderr.match_indices(prefix).any(|(at, _)| {
+        let rest = &stderr[at + prefix.len()..];
+        let name_len = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(rest.len());
+        name_len > 0 && rest[name_len..].starts_with(", found `x`")
+    })
+}
+
+/// Why `stdout` is not the first k lines of `expected` for some k, if it is not.
+fn not_a_line_prefix(stdout: &[u8], expected: &[u8]) -> Option<String> {
+    if !stdout.is_empty() && !stdout.ends_with(b"\n") {
+        return Some("stdout does not end with a newline (a partial line)".to_string());
+    }
+    let got: Vec<&[u8]> = stdout.split(|&b| b == b'\n').collect();
+    let got = &got[..got.len() - 1];
+    let mut want: Vec<&[u8]> = expected.split(|&b| b == b'\n').collect();
+    if want.last().is_some_and(|l| l.is_empty()) {
+        want.pop();
+    }
+    if got.len() > want.len() {
+        return Some(format!(
+            "stdout has {} lines, the expected output only {}",
+            got.len(),
+            want.len()
+        ));
+    }
+    let first_difference = got.iter().zip(&want).position(|(g, w)| g != w)?;
+    Some(format!(
+        "stdout line {} is {:?}, the expected output's is {:?}",
+        first_difference + 1,
+        String::from_utf8_lossy(got[first_difference]),
+        String::from_utf8_lossy(want[first_difference])
+    ))
+}
+
+/// Checks one case; returns what is wrong, if anything.
+fn check_case(id: &str, binary: &Path, case: &Case, scratch: &Path) -> Option<String> {
+    let input = fs::read(&case.input).unwrap();
+    let expected = fs::read(&case.expected).unwrap();
+    let bad = break_last_token(&input).expect("cases with no token are left out");
+    let prefix = format!(
+        "input error at line {}, column {} (byte {}): expected ",
+        bad.line, bad.column, bad.byte
+    );
+    let result = run(binary, &bad.bytes, scratch);
+    let stderr = String::from_utf8_lossy(&result.stderr);
+    let mut wrong = Vec::new();
+    match result.status {
+        None => wrong.push(format!("still running after {RUN_LIMIT:?}, killed")),
+        Some(status) if status.success() => {
+            wrong.push("exited successfully on malformed input".to_string())
+        }
+        Some(_) => {}
+    }
+    if !has_error(&stderr, &prefix) {
+        wrong.push(format!("stderr lacks `{prefix}<type>, found `x``"));
+    }
+    if let Some(why) = not_a_line_prefix(&result.stdout, &expected) {
+        wrong.push(format!(
+            "stdout is not a line-prefix of {}: {why}",
+            case.expected.display()
+        ));
+    }
+    if wrong.is_empty() {
+        return None;
+    }
+    let mut report = format!(
+        "{id}/{}: last token `{}` of {} replaced by `x` (line {}, column {}, byte {})\n",
+        case.name,
+        bad.token,
+        case.input.display(),
+        bad.line,
+        bad.column,
+        bad.byte
+    );
+    for what in wrong {
+        writeln!(report, "  - {what}").unwrap();
+    }
+    // `ExitStatus` shows itself as "exit status: 1" or "signal: 9 (SIGKILL)".
+    let status = match result.status {
+        Some(status) => status.to_string(),
+        None => "killed".to_string(),
+    };
+    write!(
+        report,
+        "  {status}\n  --- stdout ---\n{}\n  --- stderr ---\n{}\n  --- expected output ({}) ---\n{}",
+        shown(&result.stdout),
+        shown(&result.stderr),
+        case.expected.display(),
+        shown(&expected)
+    )
+    .unwrap();
+    Some(report)
+}
+
+/// Compiles the problem's bundle once and checks each of its cases; returns the failures.
+fn check_problem(problem: &Problem, bundled: &Path, scratch: &Path) -> Vec<String> {
+    fs::create_dir_all(scratch).unwrap();
+    let binary = scratch.join(&problem.id);
+    if let Err(messages) = compile(bundled, &problem.edition, &binary) {
+        return vec![format!(
+            "{}: {} does not compile with rustc --edition {} -O:\n{messages}",
+            problem.id,
+            bundled.display(),
+            problem.edition
+        )];
+    }
+    problem
+        .cases
+        .iter()
+        .filter_map(|case| check_case(&problem.id, &binary, case, scratch))
+        .collect()
+}
+
+#[test]
+fn bundles_report_malformed_last_token_with_its_position() {
+    let start = Instant::now();
+    let root = real_root();
+    let problems = real_problems(&root);
+    let case_count: usize = problems.iter().map(|p| p.cases.len()).sum();
+    assert!(
+        !problems.is_empty() && case_count > 0,
+        "no problem with test data under {}",
+        root.display()
+    );
+
+    // Bundle in a temporary copy of the workspace: the source tree is never written to.
+    let ws = tempfile::tempdir().unwrap();
+    fs::copy(root.join("Cargo.toml"), ws.path().join("Cargo.toml")).unwrap();
+    copy_tree(&root.join("src"), &ws.path().join("src"));
+    copy_tree(&root.join("problems"), &ws.path().join("problems"));
+    let mut args = vec!["bundle"];
+    args.extend(problems.iter().map(|p| p.id.as_str()));
+    let bundled = oj(ws.path(), &args);
+    assert!(
+        bundled.success,
+        "oj bundle failed:\n{}{}",
+        bundled.stdout, bundled.stderr
+    );
+
+    // One worker per core, each compiling a problem's bundle and running its cases.
+    let workers = thread::available_parallelism()
+        .map_or(2, |n| n.get())
+        .min(problems.len());
+    let next = AtomicUsize::new(0);
+    let failures = Mutex::new(Vec::new());
+    thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| {
+                while let Some(problem) = problems.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let source = ws.path().join("bundled").join(format!("{}.rs", problem.id));
+                    let scratch = ws.path().join("malformed").join(&problem.id);
+                    let found = check_problem(problem, &source, &scratch);
+                    failures.lock().unwrap().extend(found);
+                }
+            });
+        }
+    });
+
+    let failures = failures.into_inner().unwrap();
+    assert!(
+        failures.is_empty(),
+        "{} of {case_count} malformed-input cases failed:\n\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
+    println!(
+        "{} problems, {case_count} cases, {:.1} s",
+        problems.len(),
+        start.elapsed().as_secs_f64()
+    );
+}
+
+#[test]
+fn the_last_token_and_its_position() {
+    let bad = break_last_token(b"2\n1 2\n3 45\n").unwrap();
+    assert_eq!(bad.bytes, b"2\n1 2\n3 x\n");
+    assert_eq!(bad.token, "45");
+    assert_eq!((bad.line, bad.column, bad.byte), (3, 3, 8));
+    let bad = break_last_token(b"\n 7\t 12  \n\n").unwrap();
+    assert_eq!(bad.bytes, b"\n 7\t x  \n\n");
+    assert_eq!((bad.line, bad.column, bad.byte), (2, 5, 5));
+    let bad = break_last_token(b"99").unwrap();
+    assert_eq!(bad.bytes, b"x");
+    assert_eq!((bad.line, bad.column, bad.byte), (1, 1, 0));
+    assert!(break_last_token(b" \n\t\n").is_none());
+}
+
+#[test]
+fn line_prefixes_and_error_messages() {
+    let expected = b"Yes\n1 2\nNo\n";
+    assert_eq!(not_a_line_prefix(b"", expected), None);
+    assert_eq!(not_a_line_prefix(b"Yes\n", expected), None);
+    assert_eq!(not_a_line_prefix(b"Yes\n1 2\nNo\n", expected), None);
+    assert_eq!(not_a_line_prefix(b"Yes\n1 2\nNo\n", b"Yes\n1 2\nNo"), None);
+    assert!(not_a_line_prefix(b"Yes\n1", expected).is_some());
+    assert!(not_a_line_prefix(b"Yes\n1\n", expected).is_some());
+    assert!(not_a_line_prefix(b"No\n", expected).is_some());
+    assert!(not_a_line_prefix(b"Yes\n1 2\nNo\n\n", expected).is_some());
+    assert!(has_error(
+        "Error: input error at line 3, column 3 (byte 8): expected u64, found `x`\n",
+        "input error at line 3, column 3 (byte 8): expected "
+    ));
+    assert!(!has_error(
+        "Error: input error at line 3, column 3 (byte 8): expected u64, found end of input\n",
+        "input error at line 3, column 3 (byte 8): expected "
+    ));
+    assert!(!has_error(
+        "input error at line 3, column 3 (byte 8): expected , found `x`",
+        "input error at line 3, column 3 (byte 8): expected "
+    ));
+}
