@@ -5,7 +5,7 @@
 //! Why: reading many values in a row (`read_into`), the per-token fast path spends its time
 //! finding where each token ends, one token after another. Here the bounds of every token in a
 //! block come from one bitmask, so the conversions do not wait on each other: HDU 2176's
-//! 105 MB input, bundled, 102 → 90 ms (`docs/performance.md`). Safe code cannot have it: left
+//! 105 MB input, bundled, 100 → 88 ms (`docs/performance.md`). Safe code cannot have it: left
 //! to LLVM, the same classification loop is about ten times slower.
 //!
 //! Soundness: each `unsafe` block holds one or two `_mm_loadu_si128`, an unaligned 16-byte
