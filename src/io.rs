@@ -1428,6 +1428,10 @@ mod tests {
                         }
                         input.extend_from_slice(v.to_string().as_bytes());
                     } else {
+                        if rng.chance(1, 50) {
+                            // Leading zeros: a token longer than a block, or across one.
+                            input.resize(input.len() + rng.range(20, 150) as usize, b'0');
+                        }
                         random_token(&mut rng, ty, &mut input);
                         if rng.chance(1, 200) {
                             input.push(0x0b); // a vertical tab is not whitespace
