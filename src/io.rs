@@ -11,10 +11,11 @@
 //! combine eight digits); everything else (a token cut by the buffer's end, 20 digits or more, a
 //! sign on an unsigned type, every error) takes the plain byte-by-byte path, which the tests hold
 //! the fast path to. [`Scanner::read_into`] (and `read_vec`) first try a bulk path on x86_64
-//! (`blocks`: 64 bytes classified at a time with SSE2, the only `unsafe` here, in two small
-//! blocks that say why they are sound) and fall back to the same per-token paths for anything it
-//! does not take. The writer formats eight digits at a time the same way and copies only
-//! fixed-size pieces.
+//! (`blocks`: 64 bytes classified at a time with SSE2) and fall back to the same per-token paths
+//! for anything it does not take. The writer keeps its buffer allocated and initialized, writes
+//! a line of numbers with its position in a register, and formats eight digits at a time, a
+//! number's two halves of eight at once in SSE2 lanes (`digits`). The only `unsafe` is in
+//! `blocks` and `digits`, each block with why it is sound.
 //!
 //! A solution returns that error from `main`; the writer's buffer is flushed when it is dropped,
 //! so the answers to the cases before the bad one are still written:
@@ -42,6 +43,7 @@ use std::fmt;
 use std::io::{self, Read, Write};
 
 mod blocks;
+mod digits;
 
 /// How many bytes the scanner asks the reader for at a time, and the writer's buffer size.
 const CHUNK: usize = 1 << 16;
@@ -667,8 +669,18 @@ impl std::error::Error for InputError {}
 /// A buffered writer of answers. Flushes when its buffer is full and when dropped.
 pub struct Writer<W: Write> {
     out: W,
-    buf: Vec<u8>,
+    /// Output not yet written out is `buf[..len]`; the rest is room.
+    buf: Box<[u8; BUF]>,
+    len: usize,
 }
+
+/// The writer's buffer: it is written out once it holds `CHUNK` bytes, and a short piece (a
+/// number, a line of a few numbers) may start anywhere before that.
+const BUF: usize = CHUNK + ROOM;
+
+/// Room for one short piece, the [`Put::MAX_LEN`] bound: its 8-byte stores may reach 8 past it.
+const ROOM: usize = 128;
+const SHORT: usize = ROOM - 8;
 
 impl Writer<io::StdoutLock<'static>> {
     /// A writer to standard output.
@@ -681,44 +693,74 @@ impl<W: Write> Writer<W> {
     pub fn new(out: W) -> Self {
         Writer {
             out,
-            buf: Vec::with_capacity(CHUNK + 64),
+            buf: vec![0; BUF].into_boxed_slice().try_into().unwrap(),
+            len: 0,
         }
     }
 
     /// Writes `value`: a number, a string, a tuple or a slice (space-separated).
-    #[inline]
+    #[inline(always)]
     pub fn put<T: Put>(&mut self, value: T) -> &mut Self {
-        value.put(&mut self.buf);
-        self.flush_if_full()
+        value.put(self);
+        self
     }
 
     /// Writes `value` and a line end.
-    #[inline]
+    #[inline(always)]
     pub fn line<T: Put>(&mut self, value: T) -> &mut Self {
-        value.put(&mut self.buf);
-        self.buf.push(b'\n');
-        self.flush_if_full()
+        if T::MAX_LEN < SHORT {
+            // The whole line in one piece: its position stays in a register throughout.
+            let at = self.room();
+            let at = value.put_at(&mut self.buf, at);
+            self.buf[at] = b'\n';
+            self.len = at + 1;
+        } else {
+            value.put(self);
+            self.byte(b'\n');
+        }
+        self
     }
 
     /// Writes raw bytes.
     #[inline]
     pub fn bytes(&mut self, bytes: &[u8]) -> &mut Self {
-        self.buf.extend_from_slice(bytes);
-        self.flush_if_full()
-    }
-
-    #[inline]
-    fn flush_if_full(&mut self) -> &mut Self {
-        if self.buf.len() >= CHUNK {
-            self.flush_or_panic();
+        for piece in bytes.chunks(ROOM) {
+            let at = self.room();
+            self.buf[at..at + piece.len()].copy_from_slice(piece);
+            self.len = at + piece.len();
         }
         self
     }
 
+    #[inline(always)]
+    fn byte(&mut self, byte: u8) {
+        let at = self.room();
+        self.buf[at] = byte;
+        self.len = at + 1;
+    }
+
+    /// Where the next piece of up to `ROOM` bytes goes: the end of the buffered output, written
+    /// out first if the buffer is full.
+    #[inline(always)]
+    fn room(&mut self) -> usize {
+        if self.len >= CHUNK {
+            self.flush_or_panic();
+        }
+        self.len
+    }
+
+    /// Writes `value`, at most `SHORT` bytes, in one piece.
+    #[inline(always)]
+    fn short<T: Put + ?Sized>(&mut self, value: &T) {
+        let at = self.room();
+        self.len = value.put_at(&mut self.buf, at);
+    }
+
     /// Writes out the buffer and flushes the underlying writer.
     pub fn flush(&mut self) -> io::Result<()> {
-        self.out.write_all(&self.buf)?;
-        self.buf.clear();
+        let written = self.out.write_all(&self.buf[..self.len]);
+        self.len = 0;
+        written?;
         self.out.flush()
     }
 
@@ -727,8 +769,8 @@ impl<W: Write> Writer<W> {
     #[cold]
     #[inline(never)]
     fn flush_or_panic(&mut self) {
-        let written = self.out.write_all(&self.buf);
-        self.buf.clear();
+        let written = self.out.write_all(&self.buf[..self.len]);
+        self.len = 0;
         if let Err(e) = written {
             panic!("writing the output failed: {e}");
         }
@@ -744,57 +786,81 @@ impl<W: Write> Drop for Writer<W> {
     }
 }
 
-/// A value the [`Writer`] can write.
+/// A value the [`Writer`] can write. For a type of your own, `put` it with the writer's own
+/// methods: `fn put<W: Write>(&self, out: &mut Writer<W>) { out.put(self.x).put(' ').put(self.y); }`.
 pub trait Put {
-    fn put(&self, buf: &mut Vec<u8>);
+    /// Writes the value through the writer's primitives (any length).
+    fn put<W: Write>(&self, out: &mut Writer<W>);
+
+    /// The most bytes the value takes, when its type bounds it by less than `SHORT` (numbers,
+    /// characters, and tuples of them): such values are written in one piece, with
+    /// [`Put::put_at`].
+    const MAX_LEN: usize = usize::MAX;
+
+    /// Writes the value into `buf` from `at` and returns where it ends. Called only when
+    /// `MAX_LEN` is below `SHORT` and `buf` has `ROOM` bytes from `at`.
+    #[inline]
+    fn put_at(&self, buf: &mut [u8; BUF], at: usize) -> usize {
+        let _ = buf;
+        unreachable!("Put::put_at at {at} for a type without a small MAX_LEN");
+    }
 }
 
 impl<T: Put + ?Sized> Put for &T {
-    #[inline]
-    fn put(&self, buf: &mut Vec<u8>) {
-        (**self).put(buf);
+    #[inline(always)]
+    fn put<W: Write>(&self, out: &mut Writer<W>) {
+        (**self).put(out);
+    }
+    const MAX_LEN: usize = T::MAX_LEN;
+    #[inline(always)]
+    fn put_at(&self, buf: &mut [u8; BUF], at: usize) -> usize {
+        (**self).put_at(buf, at)
     }
 }
 
 impl Put for str {
     #[inline]
-    fn put(&self, buf: &mut Vec<u8>) {
-        buf.extend_from_slice(self.as_bytes());
+    fn put<W: Write>(&self, out: &mut Writer<W>) {
+        out.bytes(self.as_bytes());
     }
 }
 
 impl Put for String {
     #[inline]
-    fn put(&self, buf: &mut Vec<u8>) {
-        buf.extend_from_slice(self.as_bytes());
+    fn put<W: Write>(&self, out: &mut Writer<W>) {
+        out.bytes(self.as_bytes());
     }
 }
 
 impl Put for char {
     #[inline]
-    fn put(&self, buf: &mut Vec<u8>) {
-        let mut utf8 = [0; 4];
-        buf.extend_from_slice(self.encode_utf8(&mut utf8).as_bytes());
+    fn put<W: Write>(&self, out: &mut Writer<W>) {
+        out.short(self);
+    }
+    const MAX_LEN: usize = 4;
+    #[inline]
+    fn put_at(&self, buf: &mut [u8; BUF], at: usize) -> usize {
+        at + self.encode_utf8(&mut buf[at..at + 4]).len()
     }
 }
 
 /// Space-separated.
 impl<T: Put> Put for [T] {
     #[inline]
-    fn put(&self, buf: &mut Vec<u8>) {
+    fn put<W: Write>(&self, out: &mut Writer<W>) {
         for (i, item) in self.iter().enumerate() {
             if i > 0 {
-                buf.push(b' ');
+                out.byte(b' ');
             }
-            item.put(buf);
+            item.put(out);
         }
     }
 }
 
 impl<T: Put> Put for Vec<T> {
     #[inline]
-    fn put(&self, buf: &mut Vec<u8>) {
-        self.as_slice().put(buf);
+    fn put<W: Write>(&self, out: &mut Writer<W>) {
+        self.as_slice().put(out);
     }
 }
 
@@ -804,10 +870,23 @@ macro_rules! tuple_put {
         impl<$first: Put $(, $rest: Put)*> Put for ($first, $($rest,)*) {
             #[allow(non_snake_case)]
             #[inline(always)]
-            fn put(&self, buf: &mut Vec<u8>) {
+            fn put<W: Write>(&self, out: &mut Writer<W>) {
+                if Self::MAX_LEN < SHORT {
+                    return out.short(self);
+                }
                 let ($first, $($rest,)*) = self;
-                $first.put(buf);
-                $(buf.push(b' '); $rest.put(buf);)*
+                $first.put(out);
+                $(out.byte(b' '); $rest.put(out);)*
+            }
+            const MAX_LEN: usize =
+                $first::MAX_LEN $(.saturating_add(1).saturating_add($rest::MAX_LEN))*;
+            #[allow(non_snake_case)]
+            #[inline(always)]
+            fn put_at(&self, buf: &mut [u8; BUF], at: usize) -> usize {
+                let ($first, $($rest,)*) = self;
+                let at = $first.put_at(buf, at);
+                $(buf[at] = b' '; let at = $rest.put_at(buf, at + 1);)*
+                at
             }
         }
     };
@@ -831,60 +910,72 @@ fn eight_digits(x: u64) -> u64 {
     tens | ((pairs - tens * 10) << 8)
 }
 
-/// `x < 10^8` in exactly eight digits, with leading zeros.
-#[inline]
-fn put_eight(x: u64, buf: &mut Vec<u8>) {
-    buf.extend_from_slice(&(eight_digits(x) | ASCII_ZEROS).to_le_bytes());
+/// Writes the 8 bytes of `word` (the first in its low byte) at `at` and returns where the
+/// first `len` of them end.
+#[inline(always)]
+fn word(buf: &mut [u8; BUF], at: usize, word: u64, len: usize) -> usize {
+    buf[at..at + 8].copy_from_slice(&word.to_le_bytes());
+    at + len
 }
 
-/// `x < 10^8` without leading zeros: eight bytes are written, then the unused ones dropped.
-/// The length comes from comparisons rather than from the digits, so the next write's position
-/// does not wait for the multiplications.
-#[inline]
-fn put_short(x: u64, buf: &mut Vec<u8>) {
-    let len = 1
-        + usize::from(x >= 10)
+/// How many digits `x < 10^8` has, from comparisons rather than from the digits, so the next
+/// position does not wait for the multiplications.
+#[inline(always)]
+fn short_len(x: u64) -> usize {
+    1 + usize::from(x >= 10)
         + usize::from(x >= 100)
         + usize::from(x >= 1_000)
         + usize::from(x >= 10_000)
         + usize::from(x >= 100_000)
         + usize::from(x >= 1_000_000)
-        + usize::from(x >= 10_000_000);
-    let digits = (eight_digits(x) | ASCII_ZEROS) >> (8 * (8 - len));
-    let end = buf.len() + len;
-    buf.extend_from_slice(&digits.to_le_bytes());
-    buf.truncate(end);
+        + usize::from(x >= 10_000_000)
 }
 
+/// `n` in decimal at `at`; returns where it ends.
 #[inline(always)]
-fn put_u64(n: u64, buf: &mut Vec<u8>) {
+fn put_u64(buf: &mut [u8; BUF], at: usize, n: u64) -> usize {
     const E8: u64 = 100_000_000;
     if n < 100 {
-        put_pair(n as usize, buf);
+        // From the table, without a branch on the length.
+        let x = n as usize;
+        let (tens, ones) = (DIGIT_PAIRS[2 * x], DIGIT_PAIRS[2 * x + 1]);
+        let two = if x >= 10 { [tens, ones] } else { [ones, ones] };
+        word(
+            buf,
+            at,
+            u64::from(u16::from_le_bytes(two)),
+            1 + usize::from(x >= 10),
+        )
     } else if n < E8 {
-        put_short(n, buf);
-    } else if n < 100 * E8 {
-        // Up to ten digits (every u32): the first one or two without any multiply.
-        put_pair((n / E8) as usize, buf);
-        put_eight(n % E8, buf);
+        let len = short_len(n);
+        word(
+            buf,
+            at,
+            (eight_digits(n) | ASCII_ZEROS) >> (8 * (8 - len)),
+            len,
+        )
     } else if n < E8 * E8 {
-        put_short(n / E8, buf);
-        put_eight(n % E8, buf);
+        // 9 to 16 digits: the high and the low eight at once, the high ones' zeros dropped
+        // (they are its low bytes equal to b'0').
+        let (high, low) = digits::eight_digits_x2(n / E8, n % E8);
+        let zeros = ((high ^ ASCII_ZEROS).trailing_zeros() / 8) as usize;
+        let at = word(buf, at, high >> (8 * zeros), 8 - zeros);
+        word(buf, at, low, 8)
     } else {
-        put_short(n / (E8 * E8), buf);
-        let low = n % (E8 * E8);
-        put_eight(low / E8, buf);
-        put_eight(low % E8, buf);
+        // 17 to 20 digits: up to four, then sixteen.
+        let top = n / (E8 * E8);
+        let len = short_len(top);
+        let at = word(
+            buf,
+            at,
+            (eight_digits(top) | ASCII_ZEROS) >> (8 * (8 - len)),
+            len,
+        );
+        let rest = n % (E8 * E8);
+        let (high, low) = digits::eight_digits_x2(rest / E8, rest % E8);
+        let at = word(buf, at, high, 8);
+        word(buf, at, low, 8)
     }
-}
-
-/// `x < 100` from the table, without a branch on its length.
-#[inline]
-fn put_pair(x: usize, buf: &mut Vec<u8>) {
-    let (tens, ones) = (DIGIT_PAIRS[2 * x], DIGIT_PAIRS[2 * x + 1]);
-    let end = buf.len() + 1 + usize::from(x >= 10);
-    buf.extend_from_slice(&if x >= 10 { [tens, ones] } else { [ones, ones] });
-    buf.truncate(end);
 }
 
 /// "00" "01" … "99".
@@ -896,31 +987,40 @@ const DIGIT_PAIRS: &[u8; 200] = b"\
 8081828384858687888990919293949596979899";
 
 macro_rules! unsigned_put {
-    ($($t:ty),*) => {$(
+    ($($t:ty: $max:expr),*) => {$(
         impl Put for $t {
             #[inline(always)]
-            fn put(&self, buf: &mut Vec<u8>) {
-                put_u64(*self as u64, buf);
+            fn put<W: Write>(&self, out: &mut Writer<W>) {
+                out.short(self);
+            }
+            const MAX_LEN: usize = $max;
+            #[inline(always)]
+            fn put_at(&self, buf: &mut [u8; BUF], at: usize) -> usize {
+                put_u64(buf, at, *self as u64)
             }
         }
     )*};
 }
-unsigned_put!(u8, u16, u32, u64, usize);
+unsigned_put!(u8: 3, u16: 5, u32: 10, u64: 20, usize: 20);
 
 macro_rules! signed_put {
-    ($($t:ty),*) => {$(
+    ($($t:ty: $max:expr),*) => {$(
         impl Put for $t {
-            #[inline]
-            fn put(&self, buf: &mut Vec<u8>) {
-                if *self < 0 {
-                    buf.push(b'-');
-                }
-                put_u64(self.unsigned_abs() as u64, buf);
+            #[inline(always)]
+            fn put<W: Write>(&self, out: &mut Writer<W>) {
+                out.short(self);
+            }
+            const MAX_LEN: usize = $max;
+            #[inline(always)]
+            fn put_at(&self, buf: &mut [u8; BUF], at: usize) -> usize {
+                buf[at] = b'-';
+                let at = at + usize::from(*self < 0);
+                put_u64(buf, at, self.unsigned_abs() as u64)
             }
         }
     )*};
 }
-signed_put!(i8, i16, i32, i64, isize);
+signed_put!(i8: 4, i16: 6, i32: 11, i64: 20, isize: 20);
 
 #[cfg(test)]
 mod tests {
@@ -1136,6 +1236,25 @@ mod tests {
                 .line(String::from("end"));
         });
         assert_eq!(text, "Yes\n9 5\n1 2 3\nabc\nend\n");
+    }
+
+    #[test]
+    fn long_pieces_and_mixed_tuples_cross_flushes_whole() {
+        let long = "x".repeat(3 * CHUNK + 5);
+        let slice: Vec<u64> = (0..50_000).map(|i| i * 7919).collect();
+        let text = written(|out| {
+            out.line(long.as_str()).line(&slice);
+            out.line(('é', 5u8, '🦀')).line((String::from("s"), -3i64));
+            for i in 0..20_000u32 {
+                out.put(i).put(' ');
+            }
+        });
+        let slice_text: Vec<String> = slice.iter().map(u64::to_string).collect();
+        let mut expected = format!("{long}\n{}\né 5 🦀\ns -3\n", slice_text.join(" "));
+        for i in 0..20_000u32 {
+            expected += &format!("{i} ");
+        }
+        assert_eq!(text, expected);
     }
 
     #[test]
