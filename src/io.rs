@@ -786,11 +786,15 @@ impl<W: Write> Drop for Writer<W> {
     }
 }
 
-/// A value the [`Writer`] can write. For a type of your own, `put` it with the writer's own
-/// methods: `fn put<W: Write>(&self, out: &mut Writer<W>) { out.put(self.x).put(' ').put(self.y); }`.
+/// A value the [`Writer`] can write. For a type of your own, implement `put` with the writer's
+/// own methods: `fn put<W: Write>(&self, out: &mut Writer<W>) { out.put(self.x).put(' ').put(self.y); }`.
 pub trait Put {
-    /// Writes the value through the writer's primitives (any length).
-    fn put<W: Write>(&self, out: &mut Writer<W>);
+    /// Writes the value through the writer's primitives (any length). The default, for the
+    /// types with a small `MAX_LEN`, writes it in one piece with [`Put::put_at`].
+    #[inline(always)]
+    fn put<W: Write>(&self, out: &mut Writer<W>) {
+        out.short(self);
+    }
 
     /// The most bytes the value takes, when its type bounds it by less than `SHORT` (numbers,
     /// characters, and tuples of them): such values are written in one piece, with
@@ -833,10 +837,6 @@ impl Put for String {
 }
 
 impl Put for char {
-    #[inline]
-    fn put<W: Write>(&self, out: &mut Writer<W>) {
-        out.short(self);
-    }
     const MAX_LEN: usize = 4;
     #[inline]
     fn put_at(&self, buf: &mut [u8; BUF], at: usize) -> usize {
@@ -989,10 +989,6 @@ const DIGIT_PAIRS: &[u8; 200] = b"\
 macro_rules! unsigned_put {
     ($($t:ty: $max:expr),*) => {$(
         impl Put for $t {
-            #[inline(always)]
-            fn put<W: Write>(&self, out: &mut Writer<W>) {
-                out.short(self);
-            }
             const MAX_LEN: usize = $max;
             #[inline(always)]
             fn put_at(&self, buf: &mut [u8; BUF], at: usize) -> usize {
@@ -1006,10 +1002,6 @@ unsigned_put!(u8: 3, u16: 5, u32: 10, u64: 20, usize: 20);
 macro_rules! signed_put {
     ($($t:ty: $max:expr),*) => {$(
         impl Put for $t {
-            #[inline(always)]
-            fn put<W: Write>(&self, out: &mut Writer<W>) {
-                out.short(self);
-            }
             const MAX_LEN: usize = $max;
             #[inline(always)]
             fn put_at(&self, buf: &mut [u8; BUF], at: usize) -> usize {
