@@ -2,9 +2,10 @@
 //! malformed input with the scanner's message and its exact position, after writing the
 //! answers to the cases before the bad one (and nothing else).
 //!
-//! For each `testdata/<id>/NAME.in` that has a `NAME.out`, the last whitespace-separated token
-//! of the input is replaced by `x` (every problem reads its last token as a number). The
-//! bundle run on that input must exit with a failure status, print
+//! The binaries are the ones `oj judge` compiles. For each `testdata/<id>/NAME.in` that has a
+//! `NAME.out`, the last whitespace-separated token of the input is replaced by `x` (every
+//! problem reads its last token as a number). The bundle run on that input must exit with a
+//! failure status, print
 //! ``input error at line L, column C (byte B): expected TYPE, found `x` `` on stderr with the
 //! position of the `x`, and write to stdout only whole lines that begin `NAME.out`.
 
@@ -36,7 +37,6 @@ struct Case {
 
 struct Problem {
     id: String,
-    edition: String,
     cases: Vec<Case>,
 }
 
@@ -73,22 +73,6 @@ fn break_last_token(input: &[u8]) -> Option<BadInput> {
         byte: start,
         bytes,
     })
-}
-
-/// The edition under `[package.metadata.judge]` of the problem's manifest; 2021 when absent,
-/// as `oj` defaults it.
-fn judge_edition(manifest: &Path) -> String {
-    let text = fs::read_to_string(manifest).unwrap();
-    let table: toml::Table = text
-        .parse()
-        .unwrap_or_else(|e| panic!("{}: {e}", manifest.display()));
-    table
-        .get("package")
-        .and_then(|p| p.get("metadata"))
-        .and_then(|m| m.get("judge"))
-        .and_then(|j| j.get("edition"))
-        .map(|e| e.as_str().expect("edition is a string").to_string())
-        .unwrap_or_else(|| "2021".to_string())
 }
 
 /// Every problem with test data in the real workspace, and its cases that have an expected
@@ -135,34 +119,9 @@ fn real_problems(root: &Path) -> Vec<Problem> {
         if cases.is_empty() {
             continue;
         }
-        let edition = judge_edition(&root.join("problems").join(&id).join("Cargo.toml"));
-        problems.push(Problem { id, edition, cases });
+        problems.push(Problem { id, cases });
     }
     problems
-}
-
-/// Plain rustc with the judge's flags (`scripts/src/rustc.rs`).
-fn compile(source: &Path, edition: &str, output: &Path) -> Result<(), String> {
-    let result = Command::new("rustc")
-        .args([
-            "--edition",
-            edition,
-            "-O",
-            "--crate-type",
-            "bin",
-            "--color",
-            "never",
-            "-o",
-        ])
-        .arg(output)
-        .arg(source)
-        .output()
-        .expect("rustc runs");
-    if result.status.success() {
-        Ok(())
-    } else {
-        Err(String::from_utf8_lossy(&result.stderr).into_owned())
-    }
 }
 
 struct Run {
@@ -316,22 +275,13 @@ fn check_case(id: &str, binary: &Path, case: &Case, scratch: &Path) -> Option<St
     Some(report)
 }
 
-/// Compiles the problem's bundle once and checks each of its cases; returns the failures.
-fn check_problem(problem: &Problem, bundled: &Path, scratch: &Path) -> Vec<String> {
+/// Checks each of the problem's cases on `binary`; returns the failures.
+fn check_problem(problem: &Problem, binary: &Path, scratch: &Path) -> Vec<String> {
     fs::create_dir_all(scratch).unwrap();
-    let binary = scratch.join(&problem.id);
-    if let Err(messages) = compile(bundled, &problem.edition, &binary) {
-        return vec![format!(
-            "{}: {} does not compile with rustc --edition {} -O:\n{messages}",
-            problem.id,
-            bundled.display(),
-            problem.edition
-        )];
-    }
     problem
         .cases
         .iter()
-        .filter_map(|case| check_case(&problem.id, &binary, case, scratch))
+        .filter_map(|case| check_case(&problem.id, binary, case, scratch))
         .collect()
 }
 
@@ -347,21 +297,24 @@ fn bundles_report_malformed_last_token_with_its_position() {
         root.display()
     );
 
-    // Bundle in a temporary copy of the workspace: the source tree is never written to.
+    // `oj judge` bundles each problem and compiles the bundle as the judge does (its rustc
+    // flags, the problem's edition), in a temporary copy of the workspace so that the source
+    // tree is never written to; its binaries are the ones run here.
     let ws = tempfile::tempdir().unwrap();
     fs::copy(root.join("Cargo.toml"), ws.path().join("Cargo.toml")).unwrap();
-    copy_tree(&root.join("src"), &ws.path().join("src"));
-    copy_tree(&root.join("problems"), &ws.path().join("problems"));
-    let mut args = vec!["bundle"];
+    for dir in ["src", "problems", "testdata"] {
+        copy_tree(&root.join(dir), &ws.path().join(dir));
+    }
+    let mut args = vec!["judge"];
     args.extend(problems.iter().map(|p| p.id.as_str()));
-    let bundled = oj(ws.path(), &args);
+    let judged = oj(ws.path(), &args);
     assert!(
-        bundled.success,
-        "oj bundle failed:\n{}{}",
-        bundled.stdout, bundled.stderr
+        judged.success,
+        "oj judge failed on the well-formed cases:\n{}{}",
+        judged.stdout, judged.stderr
     );
 
-    // One worker per core, each compiling a problem's bundle and running its cases.
+    // One worker per core, each running a problem's cases.
     let workers = thread::available_parallelism()
         .map_or(2, |n| n.get())
         .min(problems.len());
@@ -371,9 +324,13 @@ fn bundles_report_malformed_last_token_with_its_position() {
         for _ in 0..workers {
             scope.spawn(|| {
                 while let Some(problem) = problems.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    let source = ws.path().join("bundled").join(format!("{}.rs", problem.id));
+                    let binary = ws
+                        .path()
+                        .join("target/oj")
+                        .join(&problem.id)
+                        .join("solution");
                     let scratch = ws.path().join("malformed").join(&problem.id);
-                    let found = check_problem(problem, &source, &scratch);
+                    let found = check_problem(problem, &binary, &scratch);
                     failures.lock().unwrap().extend(found);
                 }
             });
