@@ -13,9 +13,13 @@ pub const EDITIONS: [Edition; 2] = [Edition::E2021, Edition::E2024];
 pub fn check_bundle(bundle: &Path, scratch: &Path) -> Result<()> {
     std::fs::create_dir_all(scratch)?;
     for edition in EDITIONS {
-        let output = scratch.join(format!("check-{edition}-{}", std::process::id()));
-        let compiled = rustc::compile(bundle, edition, &output)?;
-        let _ = std::fs::remove_file(&output);
+        // A directory of its own: rustc writes object files named after the crate beside
+        // its output.
+        let private = scratch.join(format!("check-{edition}-{}", std::process::id()));
+        std::fs::create_dir_all(&private)?;
+        let compiled = rustc::compile(bundle, edition, &private.join("check"));
+        let _ = std::fs::remove_dir_all(&private);
+        let compiled = compiled?;
         if !compiled.success || !compiled.messages.trim().is_empty() {
             let what = if compiled.success {
                 "warns"

@@ -131,9 +131,12 @@ fn run_bundle(workspace: &Workspace, args: &BundleArgs) -> Result<bool> {
         let written = workspace
             .problem(&id)
             .and_then(|problem| solution::write_bundle(workspace, &problem, &options, args.check));
-        if let Err(err) = written {
-            eprintln!("error: {id}: {err:#}");
-            ok = false;
+        match written {
+            Ok(note) => println!("{note}"),
+            Err(err) => {
+                eprintln!("error: {id}: {err:#}");
+                ok = false;
+            }
         }
     }
     Ok(ok)

@@ -12,6 +12,9 @@ use crate::judge::{CaseRecord, ProblemRecord};
 /// One problem as text.
 pub fn problem_text(record: &ProblemRecord) -> String {
     let mut out = String::new();
+    if let Some(note) = &record.bundle_note {
+        let _ = writeln!(out, "{note}");
+    }
     if !record.settings.is_empty() {
         let _ = writeln!(out, "{}: {}", record.id, record.settings);
     }

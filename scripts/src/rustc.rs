@@ -61,21 +61,19 @@ pub fn compile_cached(
             return Ok((compiled, program));
         }
     }
-    fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let private = dir.join(format!("solution.{}.tmp", std::process::id()));
-    let compiled = compile(source, edition, &private)?;
-    if compiled.success {
-        fs::write(
-            dir.join(format!("messages.{}.tmp", std::process::id())),
-            &compiled.messages,
-        )?;
-        fs::rename(&private, &program)?;
-        fs::rename(
-            dir.join(format!("messages.{}.tmp", std::process::id())),
-            &messages_file,
-        )?;
-    } else {
-        let _ = fs::remove_file(&private);
+    // rustc writes its object files beside its output, named after the crate: each
+    // invocation compiles in a directory of its own, then renames the result into place.
+    let private = dir.join(format!("build-{}", std::process::id()));
+    fs::create_dir_all(&private).with_context(|| format!("cannot create {}", private.display()))?;
+    let compiled = compile(source, edition, &private.join("solution"));
+    if let Ok(compiled) = &compiled {
+        if compiled.success {
+            fs::write(private.join("messages"), &compiled.messages)?;
+            fs::rename(private.join("solution"), &program)?;
+            fs::rename(private.join("messages"), &messages_file)?;
+        }
     }
+    let _ = fs::remove_dir_all(&private);
+    let compiled = compiled?;
     Ok((compiled, program))
 }

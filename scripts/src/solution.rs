@@ -30,6 +30,8 @@ pub struct Solution {
     /// rustc's warnings (a judge may count them against you).
     pub warnings: String,
     pub bundle_bytes: Option<u64>,
+    /// What bundling wrote (`bundled/x.rs  1.2 KiB  (…)`), when it bundled.
+    pub bundle_note: Option<String>,
 }
 
 pub enum Built {
@@ -45,9 +47,15 @@ pub fn build_solution(workspace: &Workspace, problem: &Problem, source: Source) 
     if let Source::CargoBuild = source {
         return cargo_build(workspace, problem).map(Built::Ready);
     }
-    if let Source::Bundle { keep_docs } = source {
-        write_bundle(workspace, problem, &bundle::Options { keep_docs }, false)?;
-    }
+    let bundle_note = match source {
+        Source::Bundle { keep_docs } => Some(write_bundle(
+            workspace,
+            problem,
+            &bundle::Options { keep_docs },
+            false,
+        )?),
+        _ => None,
+    };
     let path = workspace.bundle_path(&problem.id);
     let bundle_bytes = std::fs::metadata(&path)
         .with_context(|| {
@@ -73,17 +81,19 @@ pub fn build_solution(workspace: &Workspace, problem: &Problem, source: Source) 
         label: format!("{} ({command})", workspace.display(&path)),
         warnings: compiled.messages,
         bundle_bytes: Some(bundle_bytes),
+        bundle_note,
     }))
 }
 
-/// Writes `bundled/<ID>.rs` and prints its size and modules (and, with `check`, compiles it
-/// under editions 2021 and 2024 with no warning allowed).
+/// Writes `bundled/<ID>.rs`; returns what to tell the user: its size and modules (and, with
+/// `check`, that it compiles under editions 2021 and 2024 with no warning). Warns on stderr
+/// when it is over the size judges accept.
 pub fn write_bundle(
     workspace: &Workspace,
     problem: &Problem,
     options: &bundle::Options,
     check: bool,
-) -> Result<()> {
+) -> Result<String> {
     let built = bundle::build(workspace, problem, options)?;
     let changed = bundle::write(workspace, problem, &built)?;
     let path = workspace.bundle_path(&problem.id);
@@ -93,7 +103,7 @@ pub fn write_bundle(
     } else {
         built.modules.join(", ")
     };
-    println!(
+    let mut note = format!(
         "{}  {:.1} KiB{}  ({} modules: {modules})",
         workspace.display(&path),
         size as f64 / 1024.0,
@@ -110,12 +120,12 @@ pub fn write_bundle(
     if check {
         check::check_bundle(&path, &workspace.work_dir(&problem.id))?;
         let editions: Vec<&str> = check::EDITIONS.iter().map(|e| e.as_str()).collect();
-        println!(
-            "  compiles warning-free with rustc --edition {}",
+        note.push_str(&format!(
+            "\n  compiles warning-free with rustc --edition {}",
             editions.join(" and ")
-        );
+        ));
     }
-    Ok(())
+    Ok(note)
 }
 
 fn cargo_build(workspace: &Workspace, problem: &Problem) -> Result<Solution> {
@@ -133,6 +143,7 @@ fn cargo_build(workspace: &Workspace, problem: &Problem) -> Result<Solution> {
         program,
         warnings: String::new(),
         bundle_bytes: None,
+        bundle_note: None,
     })
 }
 

@@ -98,7 +98,12 @@ fn stress_one(
     let id = &problem.id;
     let (cases, seed) = (args.cases, args.seed);
     let solution = match build_solution(workspace, problem, Source::Bundle { keep_docs: false })? {
-        Built::Ready(solution) => solution.program,
+        Built::Ready(solution) => {
+            if let Some(note) = &solution.bundle_note {
+                println!("{note}");
+            }
+            solution.program
+        }
         Built::CompileError { command, messages } => {
             bail!(
                 "{command} failed (CE):\n{}",

@@ -76,7 +76,10 @@ fn new_problem_is_judged_and_stressed() {
     let judged = oj(root, &["judge", "hdu9999"]);
     let judged_out = judged.stdout;
     assert_eq!(judged.code, Some(1), "{judged_out}\n{}", judged.stderr);
-    assert!(judged_out.contains("sample-1             EMPTY"), "{judged_out}");
+    assert!(
+        judged_out.contains("sample-1             EMPTY"),
+        "{judged_out}"
+    );
     assert!(judged_out.contains("are both empty"), "{judged_out}");
     assert!(judged_out.contains("0 passed, 1 failed"), "{judged_out}");
     // With the sample pasted, the template (it echoes the piles) is judged AC.
@@ -84,7 +87,11 @@ fn new_problem_is_judged_and_stressed() {
     fs::write(root.join("testdata/hdu9999/sample-1.out"), "3 4\n").unwrap();
     let judged = oj(root, &["judge", "hdu9999"]);
     assert!(judged.success, "{}\n{}", judged.stdout, judged.stderr);
-    assert!(judged.stdout.contains("1 passed, 0 failed"), "{}", judged.stdout);
+    assert!(
+        judged.stdout.contains("1 passed, 0 failed"),
+        "{}",
+        judged.stdout
+    );
 
     let stressed = oj(root, &["stress", "hdu9999", "-n", "20"]);
     let stressed_out = stressed.stdout;

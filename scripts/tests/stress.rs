@@ -63,7 +63,10 @@ fn stress_catches_ceil_instead_of_floor_in_wythoff() {
         .expect("a reproduce line")
         .to_string();
     assert!(reproduce.starts_with("ojgames --root "), "{reproduce}");
-    assert!(reproduce.contains(" stress pku1067 -n 1 --seed "), "{reproduce}");
+    assert!(
+        reproduce.contains(" stress pku1067 -n 1 --seed "),
+        "{reproduce}"
+    );
     let again = run(Command::new("sh").arg("-c").arg(&reproduce));
     let again_out = again.stdout;
     assert_eq!(again.code, Some(1), "{again_out}{}", again.stderr);

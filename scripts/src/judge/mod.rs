@@ -47,6 +47,8 @@ pub struct ProblemRecord {
     pub compile_error: Option<(String, String)>,
     pub cases: Vec<CaseRecord>,
     pub bundle_bytes: Option<u64>,
+    /// What bundling wrote, when it bundled.
+    pub bundle_note: Option<String>,
     /// Problems with the problem itself (a `.out` without `.in`, a case not found, nothing to
     /// judge, a bundle that failed); each counts as a failure.
     pub errors: Vec<String>,
@@ -63,6 +65,7 @@ impl ProblemRecord {
             compile_error: None,
             cases: Vec::new(),
             bundle_bytes: None,
+            bundle_note: None,
             errors: vec![error],
         }
     }
@@ -136,6 +139,7 @@ pub fn judge(
     record.solution = solution.label.clone();
     record.warnings = solution.warnings.clone();
     record.bundle_bytes = solution.bundle_bytes;
+    record.bundle_note = solution.bundle_note.clone();
     if cases.is_empty() && record.errors.is_empty() {
         record
             .errors
@@ -421,7 +425,12 @@ pub fn run_once(
     runner: &Runner,
 ) -> Result<Option<Ran>> {
     let solution = match build_solution(workspace, problem, source)? {
-        Built::Ready(solution) => solution,
+        Built::Ready(solution) => {
+            if let Some(note) = &solution.bundle_note {
+                eprintln!("{note}");
+            }
+            solution
+        }
         Built::CompileError { command, messages } => {
             eprintln!(
                 "CE: {command} failed:\n{}",
