@@ -10,4 +10,5 @@ pub mod fibonacci;
 pub mod nim;
 pub mod nim_k;
 pub mod sg;
+pub mod subtraction;
 pub mod wythoff;
