@@ -68,47 +68,50 @@ pub fn sum(values: impl IntoIterator<Item = u32>) -> u32 {
 /// Marks a position whose value is being computed: meeting it again means a cycle.
 const IN_PROGRESS: u32 = u32::MAX;
 
-/// A position being evaluated: its successors, and how many of them have a value.
+/// A position's moves as the search sees them: the games each move leads to, all moves'
+/// games in one list, and where each move's games end in it (`ends` empty: one game a move).
+pub(crate) struct Expansion<S> {
+    pub parts: Vec<S>,
+    pub ends: Vec<usize>,
+}
+
+/// A position being evaluated: its expansion, and how many of its parts have a value.
 struct Frame<S> {
     state: S,
-    next: Vec<S>,
+    moves: Expansion<S>,
     done: usize,
 }
 
-/// Memoised Sprague–Grundy values of the positions reachable through `moves`.
-///
-/// Each position's moves are generated once; the time is that of generating the moves of
-/// every reachable position plus O(1) hash-map work per move. The search keeps its own stack,
-/// so depth is limited only by memory.
-pub struct Grundy<S, F> {
-    moves: F,
+/// The memo and the explicit-stack depth-first search shared by [`Grundy`] and
+/// `multi_sg::MultiGrundy`: a position's value is the mex, over its moves, of the xor of the
+/// values of the games the move leads to.
+pub(crate) struct Search<S> {
     memo: HashMap<S, u32>,
     scratch: Vec<u32>,
 }
 
-impl<S: Hash + Eq + Clone, F: Fn(&S) -> Vec<S>> Grundy<S, F> {
-    pub fn new(moves: F) -> Self {
-        Grundy {
-            moves,
+impl<S: Hash + Eq + Clone> Search<S> {
+    pub fn new() -> Self {
+        Search {
             memo: HashMap::new(),
             scratch: Vec::new(),
         }
     }
 
-    /// The Grundy value of `state`.
+    /// The value of `state`; `expand` is called once for each position reached.
     ///
     /// # Panics
     /// If a position can be reached from itself (the game is not finite).
-    pub fn value(&mut self, state: &S) -> u32 {
+    pub fn value(&mut self, state: &S, expand: &mut dyn FnMut(&S) -> Expansion<S>) -> u32 {
         if let Some(&v) = self.memo.get(state) {
-            assert!(v != IN_PROGRESS, "sg::Grundy: the game has a cycle");
+            assert!(v != IN_PROGRESS, "sg: the game has a cycle");
             return v;
         }
-        let mut stack = vec![self.open(state.clone())];
+        let mut stack = vec![self.open(state.clone(), expand)];
         while let Some(top) = stack.last_mut() {
             match self.first_unknown(top) {
                 Some(next) => {
-                    let frame = self.open(next);
+                    let frame = self.open(next, expand);
                     stack.push(frame);
                 }
                 None => {
@@ -120,31 +123,21 @@ impl<S: Hash + Eq + Clone, F: Fn(&S) -> Vec<S>> Grundy<S, F> {
         self.memo[state]
     }
 
-    /// Whether the player to move from `state` loses with best play.
-    pub fn is_losing(&mut self, state: &S) -> bool {
-        self.value(state) == 0
-    }
-
-    /// The value of the sum of the games `parts` (all played with these moves).
-    pub fn sum_value(&mut self, parts: &[S]) -> u32 {
-        parts.iter().fold(0, |total, part| total ^ self.value(part))
-    }
-
-    fn open(&mut self, state: S) -> Frame<S> {
-        let next = (self.moves)(&state);
+    fn open(&mut self, state: S, expand: &mut dyn FnMut(&S) -> Expansion<S>) -> Frame<S> {
+        let moves = expand(&state);
         self.memo.insert(state.clone(), IN_PROGRESS);
         Frame {
             state,
-            next,
+            moves,
             done: 0,
         }
     }
 
-    /// Skips the successors with a value; the first one without, if any.
+    /// Skips the parts with a value; the first one without, if any.
     fn first_unknown(&self, frame: &mut Frame<S>) -> Option<S> {
-        while let Some(next) = frame.next.get(frame.done) {
+        while let Some(next) = frame.moves.parts.get(frame.done) {
             match self.memo.get(next) {
-                Some(&IN_PROGRESS) => panic!("sg::Grundy: the game has a cycle"),
+                Some(&IN_PROGRESS) => panic!("sg: the game has a cycle"),
                 Some(_) => frame.done += 1,
                 None => return Some(next.clone()),
             }
@@ -153,11 +146,62 @@ impl<S: Hash + Eq + Clone, F: Fn(&S) -> Vec<S>> Grundy<S, F> {
     }
 
     fn close(&mut self, frame: Frame<S>) {
-        self.scratch.clear();
         let memo = &self.memo;
-        self.scratch.extend(frame.next.iter().map(|s| memo[s]));
+        let Expansion { parts, ends } = &frame.moves;
+        self.scratch.clear();
+        if ends.is_empty() {
+            self.scratch.extend(parts.iter().map(|s| memo[s]));
+        } else {
+            let starts = std::iter::once(0).chain(ends.iter().copied());
+            self.scratch.extend(
+                starts
+                    .zip(ends)
+                    .map(|(start, &end)| sum(parts[start..end].iter().map(|s| memo[s]))),
+            );
+        }
         let v = mex_in_place(&mut self.scratch);
         self.memo.insert(frame.state, v);
+    }
+}
+
+/// Memoised Sprague–Grundy values of the positions reachable through `moves`.
+///
+/// Each position's moves are generated once; the time is that of generating the moves of
+/// every reachable position plus O(1) hash-map work per move. The search keeps its own stack,
+/// so depth is limited only by memory.
+pub struct Grundy<S, F> {
+    moves: F,
+    search: Search<S>,
+}
+
+impl<S: Hash + Eq + Clone, F: Fn(&S) -> Vec<S>> Grundy<S, F> {
+    pub fn new(moves: F) -> Self {
+        Grundy {
+            moves,
+            search: Search::new(),
+        }
+    }
+
+    /// The Grundy value of `state`.
+    ///
+    /// # Panics
+    /// If a position can be reached from itself (the game is not finite).
+    pub fn value(&mut self, state: &S) -> u32 {
+        let moves = &self.moves;
+        self.search.value(state, &mut |s| Expansion {
+            parts: moves(s),
+            ends: Vec::new(),
+        })
+    }
+
+    /// Whether the player to move from `state` loses with best play.
+    pub fn is_losing(&mut self, state: &S) -> bool {
+        self.value(state) == 0
+    }
+
+    /// The value of the sum of the games `parts` (all played with these moves).
+    pub fn sum_value(&mut self, parts: &[S]) -> u32 {
+        parts.iter().fold(0, |total, part| total ^ self.value(part))
     }
 }
 
@@ -283,12 +327,12 @@ mod tests {
     }
 
     /// Subtraction of 1 or 2 from one of several piles, as one game on the tuple of piles.
-    fn take_one_or_two(piles: &Vec<u32>) -> Vec<Vec<u32>> {
+    fn take_one_or_two(piles: &[u32]) -> Vec<Vec<u32>> {
         let mut next = Vec::new();
-        for i in 0..piles.len() {
+        for (i, &pile) in piles.iter().enumerate() {
             for take in 1..=2 {
-                if piles[i] >= take {
-                    let mut p = piles.clone();
+                if pile >= take {
+                    let mut p = piles.to_vec();
                     p[i] -= take;
                     next.push(p);
                 }
@@ -299,7 +343,7 @@ mod tests {
 
     #[test]
     fn a_sum_has_the_xor_of_its_parts_values() {
-        let mut whole = Grundy::new(take_one_or_two);
+        let mut whole = Grundy::new(|p: &Vec<u32>| take_one_or_two(p));
         let mut part = Grundy::new(|p: &Vec<u32>| take_one_or_two(p));
         for a in 0..7 {
             for b in 0..7 {
