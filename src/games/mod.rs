@@ -4,10 +4,14 @@
 
 pub mod anti_nim;
 pub mod bash;
+pub mod corner;
 pub mod euclid;
 pub mod every_sg;
 pub mod fibonacci;
+pub mod multi_sg;
 pub mod nim;
 pub mod nim_k;
 pub mod sg;
+pub mod staircase;
+pub mod subtraction;
 pub mod wythoff;
