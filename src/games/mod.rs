@@ -12,5 +12,6 @@ pub mod lasker;
 pub mod nim;
 pub mod nim_k;
 pub mod octal;
+pub mod pair_split;
 pub mod sg;
 pub mod wythoff;
