@@ -3,6 +3,7 @@
 //! search of [`sg`] over every small state.
 
 pub mod anti_nim;
+pub mod anti_sg;
 pub mod bash;
 pub mod euclid;
 pub mod every_sg;

@@ -16,7 +16,11 @@ pub fn pair_value(a: u64, b: u64) -> u32 {
 /// Whether the player to move loses with these piles, paired in order (`piles[0]` with
 /// `piles[1]`, …). Panics on an odd number of piles.
 pub fn is_losing(piles: &[u64]) -> bool {
-    assert!(piles.len() % 2 == 0, "piles come in pairs: {} piles", piles.len());
+    assert!(
+        piles.len() % 2 == 0,
+        "piles come in pairs: {} piles",
+        piles.len()
+    );
     piles
         .chunks_exact(2)
         .fold(0, |sum, pair| sum ^ pair_value(pair[0], pair[1]))
