@@ -4,9 +4,10 @@
 //! move takes one chessman along one edge; whoever cannot move loses. `WIN` if the first
 //! player wins, else `LOSE`: the xor of the positions' Grundy values (`sg::graph_values`).
 use ojlib::games::sg::{self, GraphError};
-use ojlib::io::{InputError, Scanner, Writer};
+use ojlib::io::{Scanner, Writer};
+use std::error::Error;
 
-fn main() -> Result<(), InputError> {
+fn main() -> Result<(), Box<dyn Error>> {
     let mut input = Scanner::stdin();
     let mut out = Writer::stdout();
     let mut case = 0;
@@ -17,14 +18,14 @@ fn main() -> Result<(), InputError> {
             let x = input.read::<usize>()?;
             edges.push(input.read_vec::<usize>(x)?);
         }
-        let values = sg::graph_values(&edges).unwrap_or_else(|error| match error {
+        let values = sg::graph_values(&edges).map_err(|error| match error {
             GraphError::NoSuchVertex { from, to } => {
-                panic!("hdu1524: case {case}: position {from} leads to {to}, but there are {n} positions")
+                format!("case {case}: position {from} leads to {to}, but there are {n} positions")
             }
             GraphError::Cycle { vertex } => {
-                panic!("hdu1524: case {case}: the graph has a cycle reachable from position {vertex}")
+                format!("case {case}: the graph has a cycle reachable from position {vertex}")
             }
-        });
+        })?;
         loop {
             let m = input.read::<usize>()?;
             if m == 0 {
@@ -33,9 +34,9 @@ fn main() -> Result<(), InputError> {
             let mut sum = 0;
             for _ in 0..m {
                 let p = input.read::<usize>()?;
-                let value = values.get(p).unwrap_or_else(|| {
-                    panic!("hdu1524: case {case}: a chessman on position {p}, but there are {n} positions")
-                });
+                let value = values.get(p).ok_or_else(|| {
+                    format!("case {case}: a chessman on position {p}, but there are {n} positions")
+                })?;
                 sum ^= value;
             }
             out.line(if sum == 0 { "LOSE" } else { "WIN" });

@@ -3,12 +3,13 @@
 //! wins, else `Nacci`. The values of one pile have no known closed form: a table, grown to the
 //! largest pile asked so far.
 use ojlib::games::subtraction;
-use ojlib::io::{InputError, Scanner, Writer};
+use ojlib::io::{Scanner, Writer};
+use std::error::Error;
 
 /// The largest pile the table grows to (the statement promises at most 1000).
 const LARGEST_PILE: u64 = 1 << 22;
 
-fn main() -> Result<(), InputError> {
+fn main() -> Result<(), Box<dyn Error>> {
     let mut input = Scanner::stdin();
     let mut out = Writer::stdout();
     let mut values = Vec::new();
@@ -18,10 +19,12 @@ fn main() -> Result<(), InputError> {
             break;
         }
         let largest = piles.iter().copied().max().unwrap_or(0);
-        assert!(
-            largest <= LARGEST_PILE,
-            "hdu1848: a pile of {largest} is beyond the {LARGEST_PILE} this table reaches"
-        );
+        if largest > LARGEST_PILE {
+            return Err(format!(
+                "a pile of {largest} is beyond the {LARGEST_PILE} the table reaches"
+            )
+            .into());
+        }
         if largest as usize >= values.len() {
             let len = (largest as usize + 1).max(2 * values.len());
             values = subtraction::table(&subtraction::fibonacci_moves(len as u64), len);

@@ -2,9 +2,10 @@
 //! `n × m` board and moves one square left, down, or down-left; whoever cannot move loses.
 //! `Wonderful!` if kiki (first) wins, else `What a pity!`: she loses when both are odd.
 use ojlib::games::corner;
-use ojlib::io::{InputError, Scanner, Writer};
+use ojlib::io::{Scanner, Writer};
+use std::error::Error;
 
-fn main() -> Result<(), InputError> {
+fn main() -> Result<(), Box<dyn Error>> {
     let mut input = Scanner::stdin();
     let mut out = Writer::stdout();
     while let Some(n) = input.next::<u64>()? {
@@ -12,10 +13,9 @@ fn main() -> Result<(), InputError> {
         if n == 0 && m == 0 {
             break;
         }
-        assert!(
-            n > 0 && m > 0,
-            "hdu2147: a board of {n} x {m} has no square"
-        );
+        if n == 0 || m == 0 {
+            return Err(format!("a board of {n} x {m} has no square").into());
+        }
         out.line(if corner::first_player_wins(n, m) {
             "Wonderful!"
         } else {

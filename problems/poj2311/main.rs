@@ -2,22 +2,24 @@
 //! sheet in two along a grid line; whoever cuts out a `1 × 1` piece wins. `WIN` if the first
 //! player wins, else `LOSE`. Multi-SG: a cut makes a sum of two games (`games::multi_sg`).
 use ojlib::games::multi_sg;
-use ojlib::io::{InputError, Scanner, Writer};
+use ojlib::io::{Scanner, Writer};
+use std::error::Error;
 
 /// The largest side the table grows to (the statement promises at most 200; the table is
 /// cubic in it).
 const LARGEST_SIDE: u64 = 500;
 
-fn main() -> Result<(), InputError> {
+fn main() -> Result<(), Box<dyn Error>> {
     let mut input = Scanner::stdin();
     let mut out = Writer::stdout();
     let mut table: Vec<Vec<u32>> = Vec::new();
     while let Some(w) = input.next::<u64>()? {
         let h = input.read::<u64>()?;
-        assert!(
-            (2..=LARGEST_SIDE).contains(&w) && (2..=LARGEST_SIDE).contains(&h),
-            "poj2311: a {w} x {h} sheet; sides must be from 2 to {LARGEST_SIDE}"
-        );
+        if !(2..=LARGEST_SIDE).contains(&w) || !(2..=LARGEST_SIDE).contains(&h) {
+            return Err(
+                format!("a {w} x {h} sheet; its sides must be from 2 to {LARGEST_SIDE}").into(),
+            );
+        }
         let side = w.max(h) as usize;
         if side >= table.len() {
             table = multi_sg::cutting_table(side.max(200));
