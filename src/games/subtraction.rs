@@ -83,7 +83,7 @@ impl Values {
         let index = match self.period {
             _ if n < self.table.len() as u64 => n as usize,
             Some((start, period)) => start + ((n - start as u64) % period as u64) as usize,
-            None => panic!("subtraction::Values: heap {n} is beyond the table"),
+            None => panic!("subtraction::Values: heap {} is beyond the table", n),
         };
         self.table[index]
     }
