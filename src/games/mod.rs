@@ -8,6 +8,7 @@ pub mod bash;
 pub mod euclid;
 pub mod every_sg;
 pub mod fibonacci;
+pub mod hackenbush;
 pub mod kayles;
 pub mod lasker;
 pub mod nim;
