@@ -5,7 +5,7 @@
 # `make bench`  side-by-side I/O benchmark (docs/performance.md); BENCH_ARGS="--rounds 5 --problems hdu2176" etc.
 
 CARGO ?= cargo
-OJ := $(CARGO) run --release --quiet -p oj --
+OJ := $(CARGO) run --release --quiet -p ojgames --
 PROBLEMS := $(notdir $(wildcard problems/*))
 ONE := $(if $(P),$(P),--all)
 

@@ -7,7 +7,7 @@ use std::fs;
 
 use anyhow::{bail, Context, Result};
 
-use crate::metadata::JudgeMeta;
+use crate::settings::{self, JudgeMeta};
 use crate::workspace::Workspace;
 
 /// Keywords (a bin named like one cannot be a crate) and names cargo or this workspace
@@ -74,6 +74,7 @@ const RESERVED: &[&str] = &[
     "std",
     "test",
     "oj",
+    "ojgames",
     "ojlib",
 ];
 
@@ -142,17 +143,18 @@ struct Guess {
     url: String,
     time_limit_ms: u64,
     memory_limit_kb: u64,
+    compare: &'static str,
     edition: &'static str,
 }
 
 impl Guess {
     fn from_id(id: &str) -> Guess {
-        let defaults = JudgeMeta::default();
         let mut guess = Guess {
             judge: "unknown judge",
             url: String::new(),
-            time_limit_ms: defaults.time_limit_ms,
-            memory_limit_kb: defaults.memory_limit_kb,
+            time_limit_ms: settings::DEFAULT_TIME_LIMIT_MS,
+            memory_limit_kb: settings::DEFAULT_MEMORY_LIMIT_KIB,
+            compare: "lines",
             edition: "2021",
         };
         let digits = |prefix: &str| {
@@ -164,9 +166,11 @@ impl Guess {
             guess.judge = "HDU";
             guess.url = format!("https://acm.hdu.edu.cn/showproblem.php?pid={n}");
             guess.memory_limit_kb = 32768;
+            guess.compare = "exact";
         } else if let Some(n) = digits("poj").or_else(|| digits("pku")) {
             guess.judge = "POJ";
             guess.url = format!("http://poj.org/problem?id={n}");
+            guess.compare = "exact";
         } else if let Some(n) = digits("p") {
             guess.judge = "Luogu";
             guess.url = format!("https://www.luogu.com.cn/problem/P{n}");
@@ -182,16 +186,17 @@ fn manifest(id: &str, guess: &Guess) -> String {
         r#"[package]
 name = "{id}"
 version = "0.1.0"
+default-run = "{id}"
 edition.workspace = true
 rust-version.workspace = true
 publish.workspace = true
 
-# The solution: `oj bundle` bundles this one (the bin named like the problem) into bundled/{id}.rs.
+# The solution: `ojgames bundle` bundles this one (the bin named like the problem) into bundled/{id}.rs.
 [[bin]]
 name = "{id}"
 path = "main.rs"
 
-# For `oj stress`: a seeded generator of small inputs and a brute-force solver.
+# For `ojgames stress`: a seeded generator of small inputs and a brute-force solver.
 [[bin]]
 name = "{id}-gen"
 path = "gen.rs"
@@ -203,7 +208,7 @@ path = "brute.rs"
 [dependencies]
 ojlib = {{ path = "../.." }}
 
-# Read by `oj judge`; every field has a default in code. Check the limits on the judge's page.
+# Read by `ojgames judge`; every field has a default in code. Check the limits on the judge's page.
 [package.metadata.judge]
 title = ""
 judge = "{judge}"
@@ -211,9 +216,14 @@ url = "{url}"
 time-limit-ms = {time}
 memory-limit-kb = {memory}
 output-limit-kb = {output}
-# "lines" (trailing whitespace ignored), "tokens", or "float" with float-tolerance.
-compare = "lines"
-float-tolerance = {tolerance:e}
+# The stack; by default the judge's convention (Codeforces: 256 MiB; others: the memory limit).
+# stack-limit-kb = 8192
+# "exact" (byte for byte, PE when only whitespace differs: POJ, HDU), "lines" (trailing
+# whitespace ignored), "tokens", or "float" with float-tolerance = {tolerance:e}.
+compare = "{compare}"
+# A checker for problems with several right answers: a .rs file here or a command, called as
+# `checker INPUT OUTPUT ANSWER` (exit 0 AC, 1 WA, 2 PE).
+# checker = "checker.rs"
 # The edition the judge compiles with (Luogu: 2024).
 edition = "{edition}"
 "#,
@@ -221,8 +231,9 @@ edition = "{edition}"
         url = guess.url,
         time = guess.time_limit_ms,
         memory = guess.memory_limit_kb,
-        output = defaults.output_limit_kb,
-        tolerance = defaults.float_tolerance,
+        output = defaults.output_limit_kib,
+        tolerance = settings::DEFAULT_FLOAT_TOLERANCE,
+        compare = guess.compare,
         edition = guess.edition,
     )
 }

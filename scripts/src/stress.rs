@@ -21,12 +21,11 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context, Result};
 
 use crate::bundle;
+use crate::id::ProblemId;
 use crate::judge::compare;
-use crate::metadata::JudgeMeta;
 use crate::rustc;
+use crate::settings::JudgeMeta;
 use crate::workspace::{Problem, Workspace};
-
-pub const DEFAULT_CASES: u64 = 300;
 
 /// Inputs are small: a solution that runs this long on one has hung.
 const SOLUTION_DEADLINE: Duration = Duration::from_secs(5);
@@ -35,7 +34,7 @@ const HELPER_DEADLINE: Duration = Duration::from_secs(30);
 const SHOWN_LINES: usize = 40;
 
 /// Stresses each problem; prints a summary line per problem. `Ok(false)` if any disagreed.
-pub fn stress(workspace: &Workspace, ids: &[String], cases: u64, seed: u64) -> Result<bool> {
+pub fn stress(workspace: &Workspace, ids: &[ProblemId], cases: u64, seed: u64) -> Result<bool> {
     let problems = ids
         .iter()
         .map(|id| workspace.problem(id))
@@ -110,7 +109,7 @@ fn stress_one(workspace: &Workspace, problem: &Problem, cases: u64, seed: u64) -
     let bundle_path = workspace.bundle_path(id);
     // The same binary `oj judge` builds and runs: compiled once between them.
     let solution = workspace.work_dir(id).join("solution");
-    let compiled = rustc::compile_cached(&bundle_path, &problem.meta.edition, &solution)?;
+    let compiled = rustc::compile_cached(&bundle_path, problem.meta.edition.as_str(), &solution)?;
     if !compiled.success {
         bail!(
             "{} does not compile with rustc --edition {} (CE):\n{}",
@@ -185,7 +184,7 @@ fn stress_one(workspace: &Workspace, problem: &Problem, cases: u64, seed: u64) -
     }
     println!("stress {id}: {ran} cases, {failed} failed (seed {seed}) in {elapsed:.1} s");
     if let Some(f) = &failure {
-        println!("reproduce: oj stress {id} -n 1 --seed {}", f.seed);
+        println!("reproduce: ojgames stress {id} -n 1 --seed {}", f.seed);
     }
     Ok(failure.is_none())
 }
@@ -241,7 +240,7 @@ fn run_case(
     if let Some(problem) = brute.problem("the brute force") {
         return Ok(Some(failure(problem, expected, actual)));
     }
-    if !compare::accepts(meta.compare, meta.float_tolerance, &expected, &actual) {
+    if !compare::accepts(meta.compare, &expected, &actual) {
         let what = "the solution and the brute force disagree".to_string();
         return Ok(Some(failure(what, expected, actual)));
     }

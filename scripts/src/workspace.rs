@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 
-use crate::metadata::JudgeMeta;
+use crate::id::ProblemId;
+use crate::settings::JudgeMeta;
 
 pub struct Workspace {
     pub root: PathBuf,
@@ -54,7 +55,7 @@ impl Workspace {
 
     /// Scratch space for compiled bundles and program output.
     pub fn work_dir(&self, id: &str) -> PathBuf {
-        self.root.join("target").join("oj").join(id)
+        self.root.join("target").join("ojgames").join(id)
     }
 
     /// Paths shown to the user: relative to the workspace root where possible.
@@ -65,7 +66,8 @@ impl Workspace {
             .to_string()
     }
 
-    pub fn problem_ids(&self) -> Result<Vec<String>> {
+    /// Every directory under `problems/` with a Cargo.toml whose name is a valid id.
+    pub fn problem_ids(&self) -> Result<Vec<ProblemId>> {
         let dir = self.root.join("problems");
         let entries =
             fs::read_dir(&dir).with_context(|| format!("cannot list {}", dir.display()))?;
@@ -73,7 +75,9 @@ impl Workspace {
         for entry in entries {
             let entry = entry?;
             if entry.path().join("Cargo.toml").is_file() {
-                ids.push(entry.file_name().to_string_lossy().into_owned());
+                if let Ok(id) = ProblemId::parse_os(&entry.file_name()) {
+                    ids.push(id);
+                }
             }
         }
         ids.sort();
@@ -84,7 +88,13 @@ impl Workspace {
         let dir = self.root.join("problems").join(id);
         let manifest_path = dir.join("Cargo.toml");
         if !manifest_path.is_file() {
-            let known = self.problem_ids().unwrap_or_default().join(", ");
+            let known: Vec<String> = self
+                .problem_ids()
+                .unwrap_or_default()
+                .iter()
+                .map(|id| id.to_string())
+                .collect();
+            let known = known.join(", ");
             bail!("unknown problem `{id}`: no problems/{id}/Cargo.toml (known: {known})");
         }
         let manifest = read_manifest(&manifest_path)?;

@@ -93,3 +93,39 @@ fn a_compile_error_is_ce_with_rustc_message() {
     assert!(run.stdout.contains("mismatched types"), "{}", run.stdout);
     assert_eq!(run.stdout.lines().last(), Some("0 passed, 1 failed"));
 }
+
+#[test]
+fn a_path_is_not_a_problem_id() {
+    let ws = copy_workspace(&fixture("verdict_ws"));
+    let run = oj(ws.path(), &["judge", "../problems/ac"]);
+    assert_eq!(run.code, Some(2), "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stderr.contains("`../problems/ac` is not a problem id"),
+        "{}",
+        run.stderr
+    );
+    assert!(!ws.path().join("problems/ac.rs").exists());
+    assert!(!ws.path().join("bundled").exists());
+}
+
+#[test]
+fn a_bad_manifest_does_not_stop_the_other_problems() {
+    let ws = copy_workspace(&fixture("verdict_ws"));
+    assert!(oj(ws.path(), &["bundle", "--all"]).success);
+    let manifest = ws.path().join("problems/wa/Cargo.toml");
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    let text = text.replace(
+        "[package.metadata.judge]",
+        "[package.metadata.judge]\ntime-limit-ms = 1e17",
+    );
+    std::fs::write(&manifest, text).unwrap();
+    let run = oj(ws.path(), &["judge", "--all", "--no-bundle"]);
+    assert!(!run.success);
+    assert!(
+        run.stderr.contains("problems/wa/Cargo.toml") && run.stderr.contains("time-limit-ms"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(row(&run.stdout, "ac")[2].trim(), "AC×1", "{}", run.stdout);
+    assert_eq!(row(&run.stdout, "tle")[2].trim(), "TLE×1", "{}", run.stdout);
+}

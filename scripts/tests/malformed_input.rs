@@ -326,7 +326,7 @@ fn bundles_report_malformed_last_token_with_its_position() {
                 while let Some(problem) = problems.get(next.fetch_add(1, Ordering::Relaxed)) {
                     let binary = ws
                         .path()
-                        .join("target/oj")
+                        .join("target/ojgames")
                         .join(&problem.id)
                         .join("solution");
                     let scratch = ws.path().join("malformed").join(&problem.id);

@@ -58,6 +58,20 @@ fn new_problem_is_judged_and_stressed() {
     );
     assert!(listed.contains("\"name\":\"hdu9999\""), "{listed}");
 
+    // The quick try of docs/practice.md: `cargo run -p ID` picks the solution (default-run).
+    let tried = Command::new(env!("CARGO"))
+        .current_dir(root)
+        .args(["run", "-q", "--offline", "-p", "hdu9999"])
+        .stdin(fs::File::open(root.join("testdata/hdu9999/sample-1.in")).unwrap())
+        .env_remove("CARGO_TARGET_DIR")
+        .output()
+        .unwrap();
+    assert!(
+        tried.status.success(),
+        "{}",
+        String::from_utf8_lossy(&tried.stderr)
+    );
+
     let judged = oj(root, &["judge", "hdu9999"]);
     let judged_out = judged.stdout;
     assert!(judged.success, "{judged_out}\n{}", judged.stderr);

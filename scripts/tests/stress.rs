@@ -57,7 +57,7 @@ fn stress_catches_ceil_instead_of_floor_in_wythoff() {
     // The reported seed reproduces the failure on its own, with a single case.
     let seed = stdout
         .lines()
-        .find_map(|l| l.strip_prefix("reproduce: oj stress pku1067 -n 1 --seed "))
+        .find_map(|l| l.strip_prefix("reproduce: ojgames stress pku1067 -n 1 --seed "))
         .expect("a reproduce line")
         .to_string();
     let again = oj(

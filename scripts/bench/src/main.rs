@@ -211,7 +211,7 @@ fn solution(env: &Env, problem: &str, want_bundle: bool) -> io::Result<Program> 
             "--release",
             "-q",
             "-p",
-            "oj",
+            "ojgames",
             "--",
             "bundle",
             problem,

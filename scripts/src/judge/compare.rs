@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use similar::{ChangeTag, TextDiff};
 
-use crate::metadata::CompareMode;
+use crate::settings::Compare;
 
 /// Lines after CRLF→LF, without trailing whitespace on each line and trailing empty lines.
 pub fn normalized_lines(text: &str) -> Vec<&str> {
@@ -16,11 +16,12 @@ pub fn normalized_lines(text: &str) -> Vec<&str> {
     lines
 }
 
-pub fn accepts(mode: CompareMode, tolerance: f64, expected: &str, actual: &str) -> bool {
+pub fn accepts(mode: Compare, expected: &str, actual: &str) -> bool {
     match mode {
-        CompareMode::Lines => normalized_lines(expected) == normalized_lines(actual),
-        CompareMode::Tokens => expected.split_whitespace().eq(actual.split_whitespace()),
-        CompareMode::Float => {
+        Compare::Exact => expected == actual,
+        Compare::Lines => normalized_lines(expected) == normalized_lines(actual),
+        Compare::Tokens => expected.split_whitespace().eq(actual.split_whitespace()),
+        Compare::Float { tolerance } => {
             let (e, a): (Vec<&str>, Vec<&str>) = (
                 expected.split_whitespace().collect(),
                 actual.split_whitespace().collect(),
@@ -51,16 +52,16 @@ const DIFF_LINE_CAP: usize = 40;
 
 /// Where the output first differs, a unified diff capped at a few dozen lines (saying how
 /// many differing lines it leaves out), and a hint when a looser comparison would pass.
-pub fn explain(mode: CompareMode, tolerance: f64, expected: &str, actual: &str) -> String {
+pub fn explain(mode: Compare, expected: &str, actual: &str) -> String {
     let mut out = String::new();
     let expected_lines = normalized_lines(expected);
     let actual_lines = normalized_lines(actual);
     out.push_str(&first_difference(&expected_lines, &actual_lines));
     out.push('\n');
-    if mode == CompareMode::Lines && accepts(CompareMode::Tokens, tolerance, expected, actual) {
+    if mode == Compare::Lines && accepts(Compare::Tokens, expected, actual) {
         out.push_str("note: the tokens match; only whitespace or line breaks differ (compare = \"tokens\" would accept)\n");
     }
-    if mode == CompareMode::Float {
+    if let Compare::Float { tolerance } = mode {
         out.push_str(&format!(
             "note: numbers compared with tolerance {tolerance:e}\n"
         ));
@@ -164,46 +165,46 @@ fn unified_diff(expected: &str, actual: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use CompareMode::*;
+    use Compare::*;
+    const FLOAT: Compare = Float { tolerance: 1e-6 };
 
     #[test]
     fn lines_ignore_crlf_and_trailing_whitespace_only() {
-        assert!(accepts(Lines, 0.0, "1 2\n3\n", "1 2  \r\n3\r\n\n\n"));
-        assert!(!accepts(Lines, 0.0, "1 2\n3\n", "1  2\n3\n"));
-        assert!(!accepts(Lines, 0.0, "1 2\n3\n", "1 2 3\n"));
-        assert!(!accepts(Lines, 0.0, "1\n\n2\n", "1\n2\n"));
+        assert!(accepts(Lines, "1 2\n3\n", "1 2  \r\n3\r\n\n\n"));
+        assert!(!accepts(Lines, "1 2\n3\n", "1  2\n3\n"));
+        assert!(!accepts(Lines, "1 2\n3\n", "1 2 3\n"));
+        assert!(!accepts(Lines, "1\n\n2\n", "1\n2\n"));
     }
 
     #[test]
     fn tokens_ignore_all_whitespace() {
-        assert!(accepts(Tokens, 0.0, "1 2\n3\n", "1\n2 3"));
-        assert!(!accepts(Tokens, 0.0, "1 2 3", "1 2"));
+        assert!(accepts(Tokens, "1 2\n3\n", "1\n2 3"));
+        assert!(!accepts(Tokens, "1 2 3", "1 2"));
     }
 
     #[test]
     fn floats_use_relative_tolerance() {
         assert!(accepts(
-            Float,
-            1e-6,
+            FLOAT,
             "1000000.0 0.5 yes",
             "1000000.5 0.5000004 yes"
         ));
-        assert!(!accepts(Float, 1e-6, "1000000.0", "1000002.0"));
-        assert!(!accepts(Float, 1e-6, "0.5", "0.50001"));
-        assert!(!accepts(Float, 1e-6, "yes", "no"));
-        assert!(!accepts(Float, 1e-6, "1", "nan"));
+        assert!(!accepts(FLOAT, "1000000.0", "1000002.0"));
+        assert!(!accepts(FLOAT, "0.5", "0.50001"));
+        assert!(!accepts(FLOAT, "yes", "no"));
+        assert!(!accepts(FLOAT, "1", "nan"));
     }
 
     #[test]
     fn explains_first_difference_and_whitespace_hint() {
-        let text = explain(Lines, 0.0, "1\n2 3\n4\n", "1\n2 5\n4\n");
+        let text = explain(Lines, "1\n2 3\n4\n", "1\n2 5\n4\n");
         assert!(
             text.starts_with("line 2, token 2: expected \"3\", got \"5\""),
             "{text}"
         );
         assert!(text.contains("-2 3\n+2 5\n"), "{text}");
         assert!(!text.contains("tokens match"));
-        let text = explain(Lines, 0.0, "1 2\n", "1\n2\n");
+        let text = explain(Lines, "1 2\n", "1\n2\n");
         assert!(text.contains("tokens match"), "{text}");
     }
 
@@ -211,7 +212,7 @@ mod tests {
     fn long_diffs_say_how_much_they_leave_out() {
         let expected: String = (0..200).map(|i| format!("{i}\n")).collect();
         let actual: String = (0..200).map(|i| format!("{}\n", i + 1000)).collect();
-        let text = explain(Lines, 0.0, &expected, &actual);
+        let text = explain(Lines, &expected, &actual);
         assert!(text.contains("… 360 more differing lines"), "{text}");
         assert!(text.lines().count() < 50);
     }

@@ -11,10 +11,10 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 
-use crate::metadata::JudgeMeta;
 use crate::rustc;
+use crate::settings::JudgeMeta;
 use crate::workspace::{Problem, Workspace};
-pub use run::{launcher_main, LAUNCHER_COMMAND};
+pub use run::{launcher_exit, LAUNCHER_COMMAND};
 use run::{Exit, Limits, Outcome};
 pub use table::print_table;
 use verdict::{Judged, Verdict};
@@ -74,13 +74,17 @@ pub fn judge(workspace: &Workspace, problem: &Problem) -> Result<ProblemResult> 
         .len();
     println!(
         "{}: {} ms, {} KiB, compare {}, edition {}",
-        problem.id, meta.time_limit_ms, meta.memory_limit_kb, meta.compare, meta.edition
+        problem.id,
+        meta.time_limit.as_millis(),
+        meta.memory_limit_kib,
+        meta.compare,
+        meta.edition
     );
     let cases = list_cases(&workspace.testdata_dir(&problem.id))?;
     let work = workspace.work_dir(&problem.id);
     fs::create_dir_all(work.join("out"))?;
     let program = work.join("solution");
-    let compiled = rustc::compile_cached(&bundle, &meta.edition, &program)?;
+    let compiled = rustc::compile_cached(&bundle, meta.edition.as_str(), &program)?;
     if !compiled.success {
         println!(
             "  CE: rustc --edition {} -O {} failed:",
@@ -128,10 +132,10 @@ fn judge_case(
     input: &Path,
 ) -> Result<CaseResult> {
     let limits = Limits {
-        cpu: Duration::from_millis(meta.time_limit_ms),
-        wall: Duration::from_millis(meta.time_limit_ms * 2) + WALL_MARGIN,
-        memory_kib: meta.memory_limit_kb,
-        output_bytes: meta.output_limit_kb * 1024,
+        cpu: meta.time_limit,
+        wall: meta.time_limit * 2 + WALL_MARGIN,
+        memory_kib: meta.memory_limit_kib,
+        output_bytes: meta.output_limit_kib * 1024,
     };
     let stdout_path = work.join("out").join(format!("{name}.out"));
     let stderr_path = work.join("out").join(format!("{name}.err"));
@@ -162,10 +166,10 @@ fn judge_case(
         None => {
             let expected = String::from_utf8_lossy(&fs::read(&expected_path)?).into_owned();
             let actual = String::from_utf8_lossy(&fs::read(&stdout_path)?).into_owned();
-            if compare::accepts(meta.compare, meta.float_tolerance, &expected, &actual) {
+            if compare::accepts(meta.compare, &expected, &actual) {
                 Verdict::Accepted
             } else {
-                details = compare::explain(meta.compare, meta.float_tolerance, &expected, &actual);
+                details = compare::explain(meta.compare, &expected, &actual);
                 details.push_str(&format!(
                     "(output kept in {})\n",
                     workspace.display(&stdout_path)

@@ -82,6 +82,17 @@ fn output_retrying_busy(command: &mut Command) -> std::io::Result<std::process::
 
 pub const LAUNCHER_COMMAND: &str = "__run";
 
+/// The launcher's process: runs [`launcher_main`] and exits with 3 if it fails.
+pub fn launcher_exit(args: &[std::ffi::OsString]) -> std::process::ExitCode {
+    match launcher_main(args) {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("ojgames {LAUNCHER_COMMAND}: {err:#}");
+            std::process::ExitCode::from(3)
+        }
+    }
+}
+
 /// The launcher's side: `oj __run CPU_US WALL_US MEM_KIB OUT_BYTES PROGRAM IN OUT ERR`.
 pub fn launcher_main(args: &[std::ffi::OsString]) -> Result<()> {
     let [cpu, wall, memory, output, program, input, stdout, stderr] = args else {

@@ -46,7 +46,7 @@ pub struct Run {
 }
 
 pub fn oj(root: &Path, args: &[&str]) -> Run {
-    let output: Output = Command::new(env!("CARGO_BIN_EXE_oj"))
+    let output: Output = Command::new(env!("CARGO_BIN_EXE_ojgames"))
         .arg("--root")
         .arg(root)
         .args(args)

@@ -1,0 +1,290 @@
+//! `[package.metadata.judge]` of a problem's Cargo.toml, read once into typed settings: every
+//! field has a default, every value is range-checked here and nowhere else.
+
+use std::fmt;
+use std::time::Duration;
+
+use anyhow::{bail, Result};
+use serde::Deserialize;
+
+/// The Rust edition a judge compiles with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Edition {
+    E2015,
+    E2018,
+    E2021,
+    E2024,
+}
+
+impl Edition {
+    pub const ALL: [Edition; 4] = [
+        Edition::E2015,
+        Edition::E2018,
+        Edition::E2021,
+        Edition::E2024,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Edition::E2015 => "2015",
+            Edition::E2018 => "2018",
+            Edition::E2021 => "2021",
+            Edition::E2024 => "2024",
+        }
+    }
+
+    pub fn parse(text: &str) -> Result<Edition> {
+        match Edition::ALL.into_iter().find(|e| e.as_str() == text) {
+            Some(edition) => Ok(edition),
+            None => bail!("edition = {text:?} is not a Rust edition (2015, 2018, 2021 or 2024)"),
+        }
+    }
+}
+
+impl fmt::Display for Edition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// How the output is compared with the expected answer.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Compare {
+    /// Byte for byte; a difference in whitespace only is PE (POJ, HDU).
+    Exact,
+    /// Line by line, ignoring CR before LF, trailing whitespace and trailing empty lines.
+    Lines,
+    /// Whitespace-separated tokens.
+    Tokens,
+    /// Tokens; numbers within `tolerance` relative to the expected value (absolute below 1).
+    Float { tolerance: f64 },
+}
+
+impl fmt::Display for Compare {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Compare::Exact => f.write_str("exact"),
+            Compare::Lines => f.write_str("lines"),
+            Compare::Tokens => f.write_str("tokens"),
+            Compare::Float { tolerance } => write!(f, "float (tolerance {tolerance:e})"),
+        }
+    }
+}
+
+pub const DEFAULT_FLOAT_TOLERANCE: f64 = 1e-6;
+
+/// The judge's settings for one problem.
+#[derive(Debug, Clone)]
+pub struct JudgeMeta {
+    pub title: String,
+    pub judge: String,
+    pub url: String,
+    pub time_limit: Duration,
+    pub memory_limit_kib: u64,
+    /// The solution's stack (`RLIMIT_STACK`); see [`default_stack_kib`].
+    pub stack_limit_kib: u64,
+    /// Output beyond this (stdout or stderr) is OLE.
+    pub output_limit_kib: u64,
+    pub compare: Compare,
+    pub edition: Edition,
+    /// A checker: a `.rs` file in the problem directory or a command (see `judge::checker`).
+    pub checker: Option<String>,
+}
+
+/// The ranges every setting is checked against.
+pub const TIME_LIMIT_MS: std::ops::RangeInclusive<u64> = 1..=600_000;
+/// Up to 64 GiB.
+pub const MEMORY_LIMIT_KIB: std::ops::RangeInclusive<u64> = 1..=(64 << 20);
+/// Up to 1 GiB.
+pub const OUTPUT_LIMIT_KIB: std::ops::RangeInclusive<u64> = 1..=(1 << 20);
+pub const FLOAT_TOLERANCE: std::ops::RangeInclusive<f64> = 0.0..=1.0;
+
+/// Where a judge publishes no limits we assume 1000 ms / 128 MiB.
+pub const DEFAULT_TIME_LIMIT_MS: u64 = 1000;
+pub const DEFAULT_MEMORY_LIMIT_KIB: u64 = 128 * 1024;
+pub const DEFAULT_OUTPUT_LIMIT_KIB: u64 = 64 * 1024;
+
+/// The stack a judge gives a solution when the problem does not say: Codeforces runs every
+/// solution with a 256 MiB stack; Luogu (and we, for every other judge) let the stack grow up to
+/// the memory limit.
+pub fn default_stack_kib(judge: &str, memory_limit_kib: u64) -> u64 {
+    if judge.eq_ignore_ascii_case("codeforces") {
+        256 * 1024
+    } else {
+        memory_limit_kib
+    }
+}
+
+/// The section as written; `None` is "not given".
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "kebab-case", deny_unknown_fields)]
+struct Raw {
+    title: String,
+    judge: Option<String>,
+    url: String,
+    time_limit_ms: Option<u64>,
+    memory_limit_kb: Option<u64>,
+    stack_limit_kb: Option<u64>,
+    output_limit_kb: Option<u64>,
+    compare: Option<String>,
+    float_tolerance: Option<f64>,
+    edition: Option<String>,
+    checker: Option<String>,
+}
+
+impl Default for JudgeMeta {
+    fn default() -> Self {
+        JudgeMeta::from_raw(Raw::default()).expect("the defaults are valid")
+    }
+}
+
+fn in_range<T: PartialOrd + fmt::Display>(
+    name: &str,
+    value: T,
+    range: &std::ops::RangeInclusive<T>,
+    unit: &str,
+) -> Result<T> {
+    if !range.contains(&value) {
+        bail!(
+            "{name} = {value} is out of range: expected {} to {}{unit}",
+            range.start(),
+            range.end()
+        );
+    }
+    Ok(value)
+}
+
+impl JudgeMeta {
+    pub fn from_manifest(manifest: &toml::Table) -> Result<JudgeMeta> {
+        let section = manifest
+            .get("package")
+            .and_then(|p| p.get("metadata"))
+            .and_then(|m| m.get("judge"));
+        let raw: Raw = match section {
+            // `1e17` is a float and `2^54` overflows: serde names the field and the type.
+            Some(value) => value.clone().try_into()?,
+            None => Raw::default(),
+        };
+        JudgeMeta::from_raw(raw)
+    }
+
+    fn from_raw(raw: Raw) -> Result<JudgeMeta> {
+        let judge = raw.judge.unwrap_or_else(|| "unknown judge".to_string());
+        let time_ms = raw.time_limit_ms.unwrap_or(DEFAULT_TIME_LIMIT_MS);
+        let time_ms = in_range("time-limit-ms", time_ms, &TIME_LIMIT_MS, " ms")?;
+        let memory = raw.memory_limit_kb.unwrap_or(DEFAULT_MEMORY_LIMIT_KIB);
+        let memory = in_range("memory-limit-kb", memory, &MEMORY_LIMIT_KIB, " KiB")?;
+        let stack = match raw.stack_limit_kb {
+            Some(stack) => in_range("stack-limit-kb", stack, &MEMORY_LIMIT_KIB, " KiB")?,
+            None => default_stack_kib(&judge, memory),
+        };
+        let output = raw.output_limit_kb.unwrap_or(DEFAULT_OUTPUT_LIMIT_KIB);
+        let output = in_range("output-limit-kb", output, &OUTPUT_LIMIT_KIB, " KiB")?;
+        let tolerance = raw.float_tolerance.unwrap_or(DEFAULT_FLOAT_TOLERANCE);
+        let tolerance = in_range("float-tolerance", tolerance, &FLOAT_TOLERANCE, "")?;
+        let compare = match raw.compare.as_deref().unwrap_or("lines") {
+            "exact" => Compare::Exact,
+            "lines" => Compare::Lines,
+            "tokens" => Compare::Tokens,
+            "float" => Compare::Float { tolerance },
+            other => {
+                bail!("compare = {other:?} is not a compare mode (exact, lines, tokens or float)")
+            }
+        };
+        if raw.float_tolerance.is_some() && !matches!(compare, Compare::Float { .. }) {
+            bail!("float-tolerance is set but compare is not \"float\"");
+        }
+        let edition = Edition::parse(raw.edition.as_deref().unwrap_or("2021"))?;
+        if raw.checker.as_deref().is_some_and(|c| c.trim().is_empty()) {
+            bail!("checker = \"\" names no checker");
+        }
+        Ok(JudgeMeta {
+            title: raw.title,
+            judge,
+            url: raw.url,
+            time_limit: Duration::from_millis(time_ms),
+            memory_limit_kib: memory,
+            stack_limit_kib: stack,
+            output_limit_kib: output,
+            compare,
+            edition,
+            checker: raw.checker,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<JudgeMeta> {
+        JudgeMeta::from_manifest(&text.parse::<toml::Table>().unwrap())
+    }
+
+    fn error(text: &str) -> String {
+        format!("{:#}", parse(text).unwrap_err())
+    }
+
+    #[test]
+    fn missing_section_gives_defaults() {
+        let meta = parse("[package]\nname = \"x\"").unwrap();
+        assert_eq!(meta.time_limit, Duration::from_millis(1000));
+        assert_eq!(meta.memory_limit_kib, 131072);
+        assert_eq!(meta.stack_limit_kib, 131072);
+        assert_eq!(meta.compare, Compare::Lines);
+        assert_eq!(meta.edition, Edition::E2021);
+    }
+
+    #[test]
+    fn fields_are_read_and_checked() {
+        let meta = parse(
+            "[package.metadata.judge]\ntime-limit-ms = 2000\ncompare = \"float\"\nfloat-tolerance = 1e-4\nedition = \"2024\"",
+        )
+        .unwrap();
+        assert_eq!(meta.time_limit, Duration::from_millis(2000));
+        assert_eq!(meta.compare, Compare::Float { tolerance: 1e-4 });
+        assert_eq!(meta.edition, Edition::E2024);
+        assert!(parse("[package.metadata.judge]\ntime-limt-ms = 1").is_err());
+        assert!(error("[package.metadata.judge]\nedition = \"2023\"").contains("2023"));
+        assert!(error("[package.metadata.judge]\ncompare = \"fuzzy\"").contains("fuzzy"));
+    }
+
+    #[test]
+    fn every_setting_is_range_checked() {
+        let section = "[package.metadata.judge]\n";
+        for (setting, name) in [
+            ("time-limit-ms = 1e17", "time-limit-ms"),
+            ("time-limit-ms = 100000000000000000", "time-limit-ms"),
+            ("time-limit-ms = 0", "time-limit-ms"),
+            ("memory-limit-kb = 18014398509481984", "memory-limit-kb"),
+            ("memory-limit-kb = -1", "memory-limit-kb"),
+            ("stack-limit-kb = 0", "stack-limit-kb"),
+            ("output-limit-kb = 0", "output-limit-kb"),
+            (
+                "compare = \"float\"\nfloat-tolerance = -1",
+                "float-tolerance",
+            ),
+            (
+                "compare = \"float\"\nfloat-tolerance = nan",
+                "float-tolerance",
+            ),
+            ("float-tolerance = 1e-3", "float-tolerance"),
+        ] {
+            let message = error(&format!("{section}{setting}"));
+            assert!(message.contains(name), "{setting}: {message}");
+        }
+    }
+
+    #[test]
+    fn stack_follows_the_judges_convention() {
+        let meta =
+            parse("[package.metadata.judge]\njudge = \"Codeforces\"\nmemory-limit-kb = 1048576")
+                .unwrap();
+        assert_eq!(meta.stack_limit_kib, 256 * 1024);
+        let meta =
+            parse("[package.metadata.judge]\njudge = \"Luogu\"\nmemory-limit-kb = 65536").unwrap();
+        assert_eq!(meta.stack_limit_kib, 65536);
+        let meta = parse("[package.metadata.judge]\nstack-limit-kb = 8192").unwrap();
+        assert_eq!(meta.stack_limit_kib, 8192);
+    }
+}
