@@ -20,6 +20,7 @@ commands:
   run      bundle, compile and run the solution on your own input: time and memory, no compare
   stress   the bundle against the problem's brute force on random small inputs
   new      create problems/ID and testdata/ID
+  table    a game's Grundy values over small positions, as a table and an SVG heat map
 
   --root DIR  the workspace (default: the nearest Cargo.toml with [workspace] above the
               current directory)
@@ -46,6 +47,7 @@ pub enum Command {
     Run(RunArgs),
     Stress(StressArgs),
     New(NewArgs),
+    Table(crate::table::TableArgs),
     /// `--help` anywhere: the text to print.
     Help(&'static str),
 }
@@ -180,6 +182,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli> {
                     "run" => sub.run()?,
                     "stress" => sub.stress()?,
                     "new" => sub.new_problem()?,
+                    "table" => crate::table::TableArgs::parse(sub.parser, sub.root)?,
                     other => bail!("unknown command `{other}`\n\n{USAGE}"),
                 };
                 return Ok(Cli { root, command });

@@ -12,6 +12,7 @@ pub mod new;
 pub mod rustc;
 pub mod settings;
 pub mod stress;
+pub mod table;
 pub mod workspace;
 
 use std::ffi::OsString;
@@ -54,6 +55,7 @@ fn dispatch(cli: cli::Cli) -> Result<bool> {
             stress::stress(&workspace, &ids, args.cases, args.seed)
         }
         Command::New(args) => new::create(&workspace, &args.id).map(|()| true),
+        Command::Table(args) => table::run(&workspace, &args),
         Command::Help(_) => unreachable!("handled above"),
     }
 }

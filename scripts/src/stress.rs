@@ -371,3 +371,36 @@ fn run(
         stderr: read(&stderr_path),
     })
 }
+
+/// Builds the problem's brute force (with its generator, as stress does) and runs it on each
+/// input in turn: its standard output for each. For `ojgames table --brute`.
+pub fn run_brute(
+    workspace: &Workspace,
+    problem: &Problem,
+    inputs: &[String],
+) -> Result<Vec<String>> {
+    build_helpers(workspace, std::slice::from_ref(problem))?;
+    let brute = target_dir(workspace)
+        .join("release")
+        .join(format!("{}-brute", problem.id));
+    let scratch = workspace.work_dir(&problem.id).join("table");
+    fs::create_dir_all(&scratch)?;
+    let input_path = scratch.join("input");
+    let output_path = scratch.join("brute");
+    let mut outputs = Vec::with_capacity(inputs.len());
+    for input in inputs {
+        fs::write(&input_path, input)?;
+        let ran = run(
+            &brute,
+            &[],
+            Some(&input_path),
+            &output_path,
+            HELPER_DEADLINE,
+        )?;
+        if let Some(problem) = ran.problem("the brute force") {
+            bail!("on the input {input:?}: {problem}");
+        }
+        outputs.push(ran.stdout);
+    }
+    Ok(outputs)
+}
