@@ -86,14 +86,16 @@ fn wythoff_losing_positions_are_marked_in_text_and_picture() {
     let black: BTreeSet<(u64, u64)> = picture
         .lines()
         .filter(|l| l.starts_with("<rect x") && l.contains(r##"fill="#111111"><title>"##))
-        .map(|l| {
+        .flat_map(|l| {
             let title = l.split("<title>").nth(1).unwrap();
             let title = title.split("</title>").next().unwrap();
-            // "x 3, y 5: L"
+            // "x 3, y 5: L" or, for a run, "x 3..4, y 5: L"
             let (position, mark) = title.split_once(": ").unwrap();
             assert_eq!(mark, "L", "{l}");
             let (x, y) = position.split_once(", ").unwrap();
-            (number(&x[2..]), number(&y[2..]))
+            let (from, to) = x[2..].split_once("..").unwrap_or((&x[2..], &x[2..]));
+            let y = number(&y[2..]);
+            (number(from)..=number(to)).map(move |x| (x, y))
         })
         .collect();
     assert_eq!(black, expected);

@@ -18,6 +18,8 @@ const EMPTY: &str = "#ffffff";
 const WIDTH: usize = 720;
 const LEFT: usize = 48;
 const TOP: usize = 44;
+/// Room for one legend entry, across.
+const LEGEND_STEP: usize = 110;
 
 /// How a cell's number becomes a colour.
 enum Scale {
@@ -84,14 +86,16 @@ fn escape(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// The SVG document for `grid`. Each cell is a `<rect>` whose `<title>` names its position
-/// and value, so hovering shows it and tests can read it.
+/// The SVG document for `grid`. Each run of equal cells in a row is a `<rect>` whose `<title>`
+/// names its positions and value (`x 3..7, y 5: L`), so hovering shows it and tests can read it.
 pub fn render(grid: &Grid) -> String {
     let columns = grid.columns.len().max(1);
     let cell = (WIDTH / columns).clamp(4, 28);
-    let width = LEFT + cell * columns + 8;
+    let title_width = 8 + 7 * grid.title.chars().count();
+    let width = (LEFT + cell * columns + 8).max(title_width).max(320);
     let grid_height = cell * grid.rows.len();
-    let legend_lines = legend_entries(grid).len().div_ceil(4);
+    let per_line = ((width - LEFT) / LEGEND_STEP).max(1);
+    let legend_lines = legend_entries(grid).len().div_ceil(per_line);
     let height = TOP + grid_height + 16 + legend_lines * 18 + 8;
     let scale = Scale::of(grid);
     let mut svg = String::new();
@@ -109,7 +113,7 @@ pub fn render(grid: &Grid) -> String {
         escape(&grid.title)
     );
     // Labels every few cells, so they do not overlap.
-    let every = (30 / cell).max(1);
+    let every = 30usize.div_ceil(cell);
     for (c, label) in grid.columns.iter().enumerate().step_by(every) {
         let x = LEFT + c * cell + cell / 2;
         let _ = writeln!(
@@ -119,7 +123,7 @@ pub fn render(grid: &Grid) -> String {
             escape(label)
         );
     }
-    let row_every = (14 / cell).max(1);
+    let row_every = 14usize.div_ceil(cell);
     for (r, label) in grid.rows.iter().enumerate().step_by(row_every) {
         let y = TOP + r * cell + cell / 2 + 3;
         let _ = writeln!(
@@ -138,19 +142,24 @@ pub fn render(grid: &Grid) -> String {
         escape(&grid.axes.0)
     );
     for (r, row) in grid.cells.iter().enumerate() {
-        for (c, value) in row.iter().enumerate() {
-            let Some(value) = *value else { continue };
-            let (x, y) = (LEFT + c * cell, TOP + r * cell);
+        for (start, end, value) in runs(row) {
+            let (x, y) = (LEFT + start * cell, TOP + r * cell);
             let shown = match &grid.legend {
                 Some(names) => names[value as usize].clone(),
                 None => value.to_string(),
             };
+            let columns = if end == start + 1 {
+                grid.columns[start].clone()
+            } else {
+                format!("{}..{}", grid.columns[start], grid.columns[end - 1])
+            };
             let _ = writeln!(
                 svg,
-                r#"<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{}"><title>{} {}, {} {}: {}</title></rect>"#,
+                r#"<rect x="{x}" y="{y}" width="{}" height="{cell}" fill="{}"><title>{} {}, {} {}: {}</title></rect>"#,
+                (end - start) * cell,
                 scale.colour(value),
                 escape(&grid.axes.0),
-                escape(&grid.columns[c]),
+                escape(&columns),
                 escape(&grid.axes.1),
                 escape(&grid.rows[r]),
                 escape(&shown)
@@ -159,7 +168,10 @@ pub fn render(grid: &Grid) -> String {
     }
     let legend_top = TOP + grid_height + 16;
     for (i, (label, value)) in legend_entries(grid).into_iter().enumerate() {
-        let (x, y) = (LEFT + (i % 4) * 150, legend_top + (i / 4) * 18);
+        let (x, y) = (
+            LEFT + (i % per_line) * LEGEND_STEP,
+            legend_top + (i / per_line) * 18,
+        );
         let _ = writeln!(
             svg,
             r##"<rect x="{x}" y="{y}" width="12" height="12" fill="{}" stroke="#888"/><text x="{}" y="{}">{}</text>"##,
@@ -171,6 +183,20 @@ pub fn render(grid: &Grid) -> String {
     }
     svg.push_str("</svg>\n");
     svg
+}
+
+/// The row's runs of equal cells, `(first column, past the last, value)`: one `<rect>` each
+/// keeps a picture of large regions small.
+fn runs(row: &[Option<i64>]) -> Vec<(usize, usize, i64)> {
+    let mut runs: Vec<(usize, usize, i64)> = Vec::new();
+    for (c, cell) in row.iter().enumerate() {
+        match (*cell, runs.last_mut()) {
+            (Some(v), Some(last)) if last.1 == c && last.2 == v => last.1 += 1,
+            (Some(v), _) => runs.push((c, c + 1, v)),
+            (None, _) => {}
+        }
+    }
+    runs
 }
 
 /// The legend: each name, or each value when there are few, or the ends of the scale.
@@ -221,6 +247,12 @@ mod tests {
             "{svg}"
         );
         assert_eq!(svg.matches("<title>").count(), 3);
+        let runs = render(&grid(vec![vec![Some(1), Some(1), Some(0), Some(1)]], None));
+        assert!(
+            runs.contains(r##"width="56" height="28" fill="#d9d9d9"><title>x 0..1, y 0: 1"##),
+            "{runs}"
+        );
+        assert!(runs.contains("<title>x 3, y 0: 1</title>"));
         assert!(svg.contains("a &lt;b&gt;"));
     }
 
