@@ -21,6 +21,7 @@ commands:
   stress   the bundle against the problem's brute force on random small inputs
   fill     write the missing testdata/<ID>/*.out from the problem's brute force
   new      create problems/ID and testdata/ID
+  table    a game's Grundy values over small positions, as a table and an SVG heat map
 
   --root DIR  the workspace (default: the nearest Cargo.toml with [workspace] above the
               current directory)
@@ -48,6 +49,7 @@ pub enum Command {
     Stress(StressArgs),
     Fill(FillArgs),
     New(NewArgs),
+    Table(crate::table::TableArgs),
     /// `--help` anywhere: the text to print.
     Help(&'static str),
 }
@@ -198,6 +200,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli> {
                     "stress" => sub.stress()?,
                     "fill" => sub.fill()?,
                     "new" => sub.new_problem()?,
+                    "table" => crate::table::TableArgs::parse(sub.parser, sub.root)?,
                     other => bail!("unknown command `{other}`\n\n{USAGE}"),
                 };
                 return Ok(Cli { root, command });

@@ -16,6 +16,7 @@ pub mod rustc;
 pub mod settings;
 pub mod solution;
 pub mod stress;
+pub mod table;
 pub mod workspace;
 
 use std::ffi::OsString;
@@ -68,6 +69,7 @@ fn dispatch(cli: cli::Cli) -> Result<bool> {
             fill::fill(&workspace, &problems, &runner)
         }
         Command::New(args) => new::create(&workspace, &args.id).map(|()| true),
+        Command::Table(args) => table::run(&workspace, &args),
         Command::Help(_) => unreachable!("handled above"),
     }
 }

@@ -432,3 +432,40 @@ fn capped(bytes: &[u8]) -> String {
     }
     out
 }
+
+/// Builds the problem's brute force (with its generator, as stress does) and runs it on each
+/// input in turn through the shared runner: its standard output for each. For
+/// `ojgames table --brute`.
+pub fn run_brute(
+    workspace: &Workspace,
+    problem: &Problem,
+    inputs: &[String],
+) -> Result<Vec<String>> {
+    build_helpers(workspace, std::slice::from_ref(problem))?;
+    let runner = Runner::current()?;
+    let brute = release_bin(workspace, &format!("{}-brute", problem.id));
+    let scratch = Scratch::new(&workspace.work_dir(&problem.id).join("runs"))?;
+    let (input_path, output_path, stderr_path) = (
+        scratch.file("table.in"),
+        scratch.file("table.out"),
+        scratch.file("table.err"),
+    );
+    let mut outputs = Vec::with_capacity(inputs.len());
+    for input in inputs {
+        fs::write(&input_path, input)?;
+        let ran = runner.run(&Job {
+            program: &brute,
+            args: &[],
+            stdin: Some(&input_path),
+            stdout: &output_path,
+            stderr: &stderr_path,
+            limits: Limits::helper(HELPER_DEADLINE),
+        })?;
+        if !ran.success() {
+            let what = helper_failure("the brute force", &ran, &stderr_path);
+            bail!("on the input {input:?}: {what}");
+        }
+        outputs.push(String::from_utf8_lossy(&fs::read(&output_path)?).into_owned());
+    }
+    Ok(outputs)
+}

@@ -1,16 +1,16 @@
 //! Misère Nim, or anti-Nim (HDU 1907 John): Nim's moves (see [`crate::games::nim`]), but
 //! whoever takes the last stone loses.
 //!
-//! Theorem (Bouton; the anti-SG rule): the first player wins exactly when either every pile
-//! has at most one stone and the nim-sum is 0, or some pile has more than one stone and the
-//! nim-sum is not 0.
+//! Theorem (Bouton): the first player wins exactly when either every pile has at most one stone
+//! and the nim-sum is 0, or some pile has more than one stone and the nim-sum is not 0. It is
+//! the SJ theorem of [`crate::games::anti_sg`] with each pile its own Grundy value (a pile of 0
+//! has no moves, so the theorem's condition holds).
 
-use crate::games::nim::{self, nim_sum};
+use crate::games::{anti_sg, nim};
 
 /// Whether the player to move wins misère Nim with best play.
 pub fn first_player_wins(piles: &[u64]) -> bool {
-    let all_small = piles.iter().all(|&p| p <= 1);
-    all_small == (nim_sum(piles) == 0)
+    anti_sg::first_player_wins(piles.iter().copied())
 }
 
 /// The rule as a normal-play move function, for brute-force search over small positions.

@@ -3,11 +3,21 @@
 //! search of [`sg`] over every small state.
 
 pub mod anti_nim;
+pub mod anti_sg;
 pub mod bash;
+pub mod corner;
 pub mod euclid;
 pub mod every_sg;
 pub mod fibonacci;
+pub mod hackenbush;
+pub mod kayles;
+pub mod lasker;
+pub mod multi_sg;
 pub mod nim;
 pub mod nim_k;
+pub mod octal;
+pub mod pair_split;
 pub mod sg;
+pub mod staircase;
+pub mod subtraction;
 pub mod wythoff;

@@ -1,61 +1,266 @@
 //! The Sprague–Grundy value of a finite impartial game by exhaustive search: the oracle the
 //! closed forms are tested against.
 //!
-//! Rule: any finite game given by a move function. Theorem (Sprague–Grundy): the value of a
-//! position is the mex (minimum excludant) of its successors' values; the player to move loses
-//! exactly when it is 0, and a sum of games has the xor of its parts' values.
+//! Rule: any finite game given by a move function. Theorem (Sprague–Grundy; Sprague 1935,
+//! Grundy 1939, Winning Ways ch. 4): the value of a position is the mex (minimum excludant) of
+//! its successors' values; the player to move loses exactly when it is 0, and a sum of games
+//! (a move is a move in one of them) has the xor of its parts' values.
+//!
+//! [`Grundy`] searches with an explicit stack, not recursion, so a game as deep as memory
+//! allows works (a chain of 10^6 positions is tested), and it reports a cycle instead of
+//! looping. [`graph_values`] does the same for a game given as a directed graph.
 
 use std::collections::HashMap;
 use std::hash::Hash;
 
-/// The smallest natural number not in `values`.
-pub fn mex(values: impl IntoIterator<Item = u32>) -> u32 {
-    let mut seen = Vec::new();
-    for v in values {
-        let v = v as usize;
-        if v >= seen.len() {
-            seen.resize(v + 1, false);
+/// Values below this are marked in a bitset on the stack; [`mex`] passes over its values once
+/// per window of this many candidates.
+const WINDOW: u32 = 256;
+
+/// The smallest natural number not in `values`, without allocating.
+///
+/// One pass over `values` when the answer is below 256; in general `mex / 256 + 1` passes
+/// (the answer is at most the number of values), so O(k²/256) for k values at worst.
+/// [`mex_in_place`] is O(k) when the values sit in a buffer.
+pub fn mex<I>(values: I) -> u32
+where
+    I: IntoIterator<Item = u32>,
+    I::IntoIter: Clone,
+{
+    let values = values.into_iter();
+    let mut base = 0u32;
+    loop {
+        let mut seen = [0u64; (WINDOW / 64) as usize];
+        for v in values.clone() {
+            if let Some(offset) = v.checked_sub(base).filter(|&o| o < WINDOW) {
+                seen[(offset / 64) as usize] |= 1 << (offset % 64);
+            }
         }
-        seen[v] = true;
+        if let Some((word, bits)) = seen.iter().enumerate().find(|&(_, &bits)| bits != u64::MAX) {
+            return base + word as u32 * 64 + bits.trailing_ones();
+        }
+        base += WINDOW;
     }
-    seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32
+}
+
+/// The smallest natural number not in `values`, in O(k) time for k values and no allocation;
+/// `values` is left permuted.
+pub fn mex_in_place(values: &mut [u32]) -> u32 {
+    // Put each value v < k at index v, then the first index not holding itself is the mex.
+    let k = values.len();
+    for i in 0..k {
+        loop {
+            let v = values[i] as usize;
+            if v >= k || values[v] as usize == v {
+                break;
+            }
+            values.swap(i, v);
+        }
+    }
+    (0..k).find(|&i| values[i] as usize != i).unwrap_or(k) as u32
+}
+
+/// The value of a sum of games: the xor (nim-sum) of its parts' values.
+pub fn sum(values: impl IntoIterator<Item = u32>) -> u32 {
+    values.into_iter().fold(0, |total, v| total ^ v)
+}
+
+/// Marks a position whose value is being computed: meeting it again means a cycle.
+const IN_PROGRESS: u32 = u32::MAX;
+
+/// A position's moves as the search sees them: the games each move leads to, all moves'
+/// games in one list, and where each move's games end in it (`ends` empty: one game a move).
+pub(crate) struct Expansion<S> {
+    pub parts: Vec<S>,
+    pub ends: Vec<usize>,
+}
+
+/// A position being evaluated: its expansion, and how many of its parts have a value.
+struct Frame<S> {
+    state: S,
+    moves: Expansion<S>,
+    done: usize,
+}
+
+/// The memo and the explicit-stack depth-first search shared by [`Grundy`] and
+/// `multi_sg::MultiGrundy`: a position's value is the mex, over its moves, of the xor of the
+/// values of the games the move leads to.
+pub(crate) struct Search<S> {
+    memo: HashMap<S, u32>,
+    scratch: Vec<u32>,
+}
+
+impl<S: Hash + Eq + Clone> Search<S> {
+    pub fn new() -> Self {
+        Search {
+            memo: HashMap::new(),
+            scratch: Vec::new(),
+        }
+    }
+
+    /// The value of `state`; `expand` is called once for each position reached.
+    ///
+    /// # Panics
+    /// If a position can be reached from itself (the game is not finite).
+    pub fn value(&mut self, state: &S, expand: &mut dyn FnMut(&S) -> Expansion<S>) -> u32 {
+        if let Some(&v) = self.memo.get(state) {
+            assert!(v != IN_PROGRESS, "sg: the game has a cycle");
+            return v;
+        }
+        let mut stack = vec![self.open(state.clone(), expand)];
+        while let Some(top) = stack.last_mut() {
+            match self.first_unknown(top) {
+                Some(next) => {
+                    let frame = self.open(next, expand);
+                    stack.push(frame);
+                }
+                None => {
+                    let frame = stack.pop().expect("the stack is not empty");
+                    self.close(frame);
+                }
+            }
+        }
+        self.memo[state]
+    }
+
+    fn open(&mut self, state: S, expand: &mut dyn FnMut(&S) -> Expansion<S>) -> Frame<S> {
+        let moves = expand(&state);
+        self.memo.insert(state.clone(), IN_PROGRESS);
+        Frame {
+            state,
+            moves,
+            done: 0,
+        }
+    }
+
+    /// Skips the parts with a value; the first one without, if any.
+    fn first_unknown(&self, frame: &mut Frame<S>) -> Option<S> {
+        while let Some(next) = frame.moves.parts.get(frame.done) {
+            match self.memo.get(next) {
+                Some(&IN_PROGRESS) => panic!("sg: the game has a cycle"),
+                Some(_) => frame.done += 1,
+                None => return Some(next.clone()),
+            }
+        }
+        None
+    }
+
+    fn close(&mut self, frame: Frame<S>) {
+        let memo = &self.memo;
+        let Expansion { parts, ends } = &frame.moves;
+        self.scratch.clear();
+        if ends.is_empty() {
+            self.scratch.extend(parts.iter().map(|s| memo[s]));
+        } else {
+            let starts = std::iter::once(0).chain(ends.iter().copied());
+            self.scratch.extend(
+                starts
+                    .zip(ends)
+                    .map(|(start, &end)| sum(parts[start..end].iter().map(|s| memo[s]))),
+            );
+        }
+        let v = mex_in_place(&mut self.scratch);
+        self.memo.insert(frame.state, v);
+    }
 }
 
 /// Memoised Sprague–Grundy values of the positions reachable through `moves`.
+///
+/// Each position's moves are generated once; the time is that of generating the moves of
+/// every reachable position plus O(1) hash-map work per move. The search keeps its own stack,
+/// so depth is limited only by memory.
 pub struct Grundy<S, F> {
     moves: F,
-    memo: HashMap<S, u32>,
+    search: Search<S>,
 }
 
 impl<S: Hash + Eq + Clone, F: Fn(&S) -> Vec<S>> Grundy<S, F> {
     pub fn new(moves: F) -> Self {
         Grundy {
             moves,
-            memo: HashMap::new(),
+            search: Search::new(),
         }
     }
 
-    /// The Grundy value of `state`. The game must be finite (no cycles).
+    /// The Grundy value of `state`.
+    ///
+    /// # Panics
+    /// If a position can be reached from itself (the game is not finite).
     pub fn value(&mut self, state: &S) -> u32 {
-        if let Some(&v) = self.memo.get(state) {
-            return v;
-        }
-        let next = (self.moves)(state);
-        let values: Vec<u32> = next.iter().map(|s| self.value(s)).collect();
-        let v = mex(values);
-        self.memo.insert(state.clone(), v);
-        v
+        let moves = &self.moves;
+        self.search.value(state, &mut |s| Expansion {
+            parts: moves(s),
+            ends: Vec::new(),
+        })
     }
 
     /// Whether the player to move from `state` loses with best play.
     pub fn is_losing(&mut self, state: &S) -> bool {
         self.value(state) == 0
     }
+
+    /// The value of the sum of the games `parts` (all played with these moves).
+    pub fn sum_value(&mut self, parts: &[S]) -> u32 {
+        parts.iter().fold(0, |total, part| total ^ self.value(part))
+    }
+}
+
+/// Why a directed graph is not a finite game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GraphError {
+    /// An edge `from → to` whose end is not a vertex.
+    NoSuchVertex { from: usize, to: usize },
+    /// The vertex lies on a cycle or leads to one.
+    Cycle { vertex: usize },
+}
+
+/// The Grundy value of every vertex of a directed acyclic graph, a token on a vertex moving
+/// along one edge a turn (the game of HDU 1524). `edges[v]` lists the successors of `v`.
+/// O(V + E) time, iterative.
+pub fn graph_values(edges: &[Vec<usize>]) -> Result<Vec<u32>, GraphError> {
+    let n = edges.len();
+    for (from, out) in edges.iter().enumerate() {
+        if let Some(&to) = out.iter().find(|&&to| to >= n) {
+            return Err(GraphError::NoSuchVertex { from, to });
+        }
+    }
+    // Kahn's algorithm on the reversed graph: a vertex is ready once all its successors are.
+    let mut predecessors = vec![Vec::new(); n];
+    let mut waiting: Vec<usize> = edges.iter().map(Vec::len).collect();
+    for (from, out) in edges.iter().enumerate() {
+        for &to in out {
+            predecessors[to].push(from);
+        }
+    }
+    let mut ready: Vec<usize> = (0..n).filter(|&v| waiting[v] == 0).collect();
+    let mut values = vec![IN_PROGRESS; n];
+    let mut scratch = Vec::new();
+    while let Some(v) = ready.pop() {
+        scratch.clear();
+        scratch.extend(edges[v].iter().map(|&w| values[w]));
+        values[v] = mex_in_place(&mut scratch);
+        for &p in &predecessors[v] {
+            waiting[p] -= 1;
+            if waiting[p] == 0 {
+                ready.push(p);
+            }
+        }
+    }
+    match values.iter().position(|&v| v == IN_PROGRESS) {
+        Some(vertex) => Err(GraphError::Cycle { vertex }),
+        None => Ok(values),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rng::Rng;
+
+    /// mex by its definition.
+    fn naive_mex(values: &[u32]) -> u32 {
+        (0..).find(|m| !values.contains(m)).unwrap()
+    }
 
     #[test]
     fn mex_of_small_sets() {
@@ -63,6 +268,23 @@ mod tests {
         assert_eq!(mex([1, 2]), 0);
         assert_eq!(mex([0, 1, 3]), 2);
         assert_eq!(mex([2, 0, 1, 1]), 3);
+        assert_eq!(mex([u32::MAX, 0]), 1);
+    }
+
+    #[test]
+    fn both_mex_agree_with_the_definition_across_windows() {
+        let mut rng = Rng::new(7);
+        for _ in 0..2000 {
+            let len = rng.range(0, 700) as usize;
+            let top = rng.range(1, 800);
+            // Mostly a dense run from 0 (so the mex crosses windows of 256), plus noise.
+            let mut values: Vec<u32> = (0..len as u32).filter(|_| rng.chance(19, 20)).collect();
+            values.extend((0..rng.range(0, 20)).map(|_| rng.range(0, top) as u32));
+            values.push(u32::MAX);
+            let expected = naive_mex(&values);
+            assert_eq!(mex(values.iter().copied()), expected);
+            assert_eq!(mex_in_place(&mut values), expected);
+        }
     }
 
     #[test]
@@ -87,5 +309,85 @@ mod tests {
         for n in 0..50 {
             assert_eq!(g.value(&n), period[n as usize % 7], "n = {n}");
         }
+    }
+
+    #[test]
+    fn a_chain_of_a_million_positions_needs_no_deep_stack() {
+        // n → n - 1 alone: the values alternate 0, 1 along a path 10^6 moves long.
+        let mut g = Grundy::new(|&n: &u32| if n == 0 { vec![] } else { vec![n - 1] });
+        assert_eq!(g.value(&1_000_000), 0);
+        assert_eq!(g.value(&999_999), 1);
+    }
+
+    #[test]
+    #[should_panic(expected = "cycle")]
+    fn a_cycle_is_reported() {
+        let mut g = Grundy::new(|&n: &u32| vec![(n + 1) % 3]);
+        g.value(&0);
+    }
+
+    /// Subtraction of 1 or 2 from one of several piles, as one game on the tuple of piles.
+    fn take_one_or_two(piles: &[u32]) -> Vec<Vec<u32>> {
+        let mut next = Vec::new();
+        for (i, &pile) in piles.iter().enumerate() {
+            for take in 1..=2 {
+                if pile >= take {
+                    let mut p = piles.to_vec();
+                    p[i] -= take;
+                    next.push(p);
+                }
+            }
+        }
+        next
+    }
+
+    #[test]
+    fn a_sum_has_the_xor_of_its_parts_values() {
+        let mut whole = Grundy::new(|p: &Vec<u32>| take_one_or_two(p));
+        let mut part = Grundy::new(|p: &Vec<u32>| take_one_or_two(p));
+        for a in 0..7 {
+            for b in 0..7 {
+                for c in 0..7 {
+                    let parts = [vec![a], vec![b], vec![c]];
+                    let by_theorem = part.sum_value(&parts);
+                    assert_eq!(whole.value(&vec![a, b, c]), by_theorem, "{a} {b} {c}");
+                    assert_eq!(by_theorem, sum([a % 3, b % 3, c % 3]));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn graph_values_agree_with_the_search_on_random_dags() {
+        let mut rng = Rng::new(3);
+        for _ in 0..300 {
+            let n = rng.range(1, 30) as usize;
+            // Edges only to larger vertices: acyclic.
+            let edges: Vec<Vec<usize>> = (0..n)
+                .map(|v| (v + 1..n).filter(|_| rng.chance(1, 3)).collect())
+                .collect();
+            let values = graph_values(&edges).unwrap();
+            let mut g = Grundy::new(|&v: &usize| edges[v].clone());
+            for (v, &value) in values.iter().enumerate() {
+                assert_eq!(value, g.value(&v));
+            }
+        }
+    }
+
+    #[test]
+    fn graph_values_reject_cycles_and_missing_vertices() {
+        assert_eq!(
+            graph_values(&[vec![1], vec![2], vec![1]]),
+            Err(GraphError::Cycle { vertex: 0 })
+        );
+        assert_eq!(
+            graph_values(&[vec![], vec![0, 5]]),
+            Err(GraphError::NoSuchVertex { from: 1, to: 5 })
+        );
+        let chain: Vec<Vec<usize>> = (0..1_000_000)
+            .map(|v| vec![v + 1])
+            .chain([vec![]])
+            .collect();
+        assert_eq!(graph_values(&chain).unwrap()[0], 0);
     }
 }
