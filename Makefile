@@ -8,7 +8,7 @@ CARGO ?= cargo
 OJ := $(CARGO) run --release --quiet -p ojgames --
 ONE := $(if $(P),$(P),--all)
 
-.PHONY: all test bundle judge samples lint clean bench stress new pictures
+.PHONY: all test bundle judge samples lint clean bench stress new pictures judge-overhead
 
 all: bundle judge
 
@@ -60,3 +60,9 @@ clean:
 # a markdown table (also written to target/bench/latest.md).
 bench:
 	$(CARGO) run --release -q -p bench -- $(BENCH_ARGS)
+
+# Judge overhead per tiny case, side by side with a shell loop and online-judge-tools' `oj test`
+# (docs/performance.md, "Judge overhead").
+judge-overhead:
+	$(CARGO) build --release --quiet -p ojgames
+	scripts/judge-overhead.sh $(or $(ROUNDS),7)

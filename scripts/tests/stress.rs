@@ -125,3 +125,51 @@ fn stress_reports_a_crashing_solution() {
     );
     assert!(stdout.contains("planted"), "{stdout}");
 }
+
+#[test]
+fn stress_saves_the_failing_case_and_fill_writes_missing_answers() {
+    let ws = library_workspace();
+    let problem = ws.path().join("problems/pku1067");
+    fs::create_dir_all(&problem).unwrap();
+    for file in ["Cargo.toml", "gen.rs", "brute.rs"] {
+        fs::copy(
+            real_root().join("problems/pku1067").join(file),
+            problem.join(file),
+        )
+        .unwrap();
+    }
+    fs::write(problem.join("main.rs"), CEIL_INSTEAD_OF_FLOOR).unwrap();
+    let output = oj(
+        ws.path(),
+        &["stress", "pku1067", "-n", "300", "--seed", "1", "--save"],
+    );
+    assert_eq!(output.code, Some(1), "{}{}", output.stdout, output.stderr);
+    let saved = output
+        .stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("saved: testdata/pku1067/"))
+        .unwrap_or_else(|| panic!("nothing saved:\n{}", output.stdout));
+    let name = saved.split(".in").next().unwrap().to_string();
+    let data = ws.path().join("testdata/pku1067");
+    let answer = fs::read(data.join(format!("{name}.out"))).unwrap();
+    assert!(!answer.is_empty());
+    // The saved case fails the buggy solution under judge too.
+    let judged = oj(ws.path(), &["judge", "pku1067", "--case", &name]);
+    assert!(
+        judged.stdout.contains(&format!("{name:<20} WA")),
+        "{}",
+        judged.stdout
+    );
+
+    // `fill` writes the brute force's answer back, and leaves existing answers alone.
+    fs::remove_file(data.join(format!("{name}.out"))).unwrap();
+    fs::write(data.join("mine.in"), "1 2\n").unwrap();
+    fs::write(data.join("mine.out"), "untouched\n").unwrap();
+    let filled = oj(ws.path(), &["fill", "pku1067"]);
+    assert!(filled.success, "{}{}", filled.stdout, filled.stderr);
+    assert_eq!(fs::read(data.join(format!("{name}.out"))).unwrap(), answer);
+    assert_eq!(
+        fs::read_to_string(data.join("mine.out")).unwrap(),
+        "untouched\n"
+    );
+}
