@@ -40,6 +40,7 @@ pub enum Built {
     CompileError {
         command: String,
         messages: String,
+        bundle_note: Option<String>,
     },
 }
 
@@ -74,6 +75,7 @@ pub fn build_solution(workspace: &Workspace, problem: &Problem, source: Source) 
         return Ok(Built::CompileError {
             command,
             messages: compiled.messages,
+            bundle_note,
         });
     }
     Ok(Built::Ready(Solution {

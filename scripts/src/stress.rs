@@ -104,7 +104,9 @@ fn stress_one(
             }
             solution.program
         }
-        Built::CompileError { command, messages } => {
+        Built::CompileError {
+            command, messages, ..
+        } => {
             bail!(
                 "{command} failed (CE):\n{}",
                 show::text(messages.as_bytes()).trim_end()

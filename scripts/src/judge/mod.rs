@@ -127,7 +127,12 @@ pub fn judge(
     record.errors = errors;
     let solution = match build_solution(workspace, problem, options.source)? {
         Built::Ready(solution) => solution,
-        Built::CompileError { command, messages } => {
+        Built::CompileError {
+            command,
+            messages,
+            bundle_note,
+        } => {
+            record.bundle_note = bundle_note;
             record.cases = cases
                 .iter()
                 .map(|case| CaseRecord {
@@ -436,7 +441,9 @@ pub fn run_once(
             }
             solution
         }
-        Built::CompileError { command, messages } => {
+        Built::CompileError {
+            command, messages, ..
+        } => {
             eprintln!(
                 "CE: {command} failed:\n{}",
                 show::text(messages.as_bytes()).trim_end()
