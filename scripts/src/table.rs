@@ -92,6 +92,8 @@ impl Span {
     }
 }
 
+type PairMoves = fn(&(u64, u64)) -> Vec<(u64, u64)>;
+
 /// A game of the library the table can search.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Game {
@@ -175,30 +177,14 @@ impl Game {
                 .map(|y| xs.iter().map(|x| value(x, y).map(i64::from)).collect())
                 .collect()
         };
+        if let Some(moves) = self.pair_moves() {
+            let mut g = Grundy::new(moves);
+            return grid(&mut |x, y| Some(g.value(&(x, y))));
+        }
         match self {
-            Game::Wythoff => {
-                let mut g = Grundy::new(wythoff::moves);
-                grid(&mut |x, y| Some(g.value(&(x, y))))
-            }
-            Game::Euclid => {
-                let mut g = Grundy::new(euclid::moves);
-                grid(&mut |x, y| Some(g.value(&(x, y))))
-            }
             Game::Nim => {
                 let mut g = Grundy::new(|p: &Vec<u64>| nim::moves(p));
                 grid(&mut |x, y| Some(g.value(&vec![x, y])))
-            }
-            Game::PairSplit => {
-                let mut g = Grundy::new(pair_split::moves);
-                grid(&mut |x, y| Some(g.value(&(x, y))))
-            }
-            Game::Corner => {
-                let mut g = Grundy::new(corner::moves);
-                grid(&mut |x, y| Some(g.value(&(x, y))))
-            }
-            Game::Bash => {
-                let mut g = Grundy::new(bash::moves);
-                grid(&mut |x, y| Some(g.value(&(x, y))))
             }
             Game::Cutting => {
                 let mut g = multi_sg::MultiGrundy::new(multi_sg::cutting_moves);
@@ -207,7 +193,19 @@ impl Game {
                     (piece.0 >= 2 && piece.1 >= 2).then(|| g.value(&piece))
                 })
             }
-            Game::Octal(..) | Game::Subtraction(_) => unreachable!("a one-heap game"),
+            _ => unreachable!("a one-heap game or a pair game"),
+        }
+    }
+
+    /// The move function of a game whose position is a pair `(x, y)`.
+    fn pair_moves(&self) -> Option<PairMoves> {
+        match self {
+            Game::Wythoff => Some(wythoff::moves),
+            Game::Euclid => Some(euclid::moves),
+            Game::PairSplit => Some(pair_split::moves),
+            Game::Corner => Some(corner::moves),
+            Game::Bash => Some(bash::moves),
+            _ => None,
         }
     }
 

@@ -38,34 +38,19 @@ fn number(text: &str) -> u64 {
 fn wythoff_losing_positions_are_marked_in_text_and_picture() {
     let dir = tempfile::tempdir().unwrap();
     let svg = dir.path().join("wythoff.svg");
-    let run = oj(
-        &real_root(),
-        &[
-            "table",
-            "wythoff",
-            "-x",
-            "0..60",
-            "-y",
-            "0..50",
-            "--outcome",
-            "--svg",
-        ],
-    );
-    assert!(!run.success, "--svg needs a file");
-    let run = oj(
-        &real_root(),
-        &[
-            "table",
-            "wythoff",
-            "-x",
-            "0..60",
-            "-y",
-            "0..50",
-            "--outcome",
-            "--svg",
-            svg.to_str().unwrap(),
-        ],
-    );
+    let mut args = vec![
+        "table",
+        "wythoff",
+        "-x",
+        "0..60",
+        "-y",
+        "0..50",
+        "--outcome",
+        "--svg",
+    ];
+    assert!(!oj(&real_root(), &args).success, "--svg needs a file");
+    args.push(svg.to_str().unwrap());
+    let run = oj(&real_root(), &args);
     assert!(run.success, "{}{}", run.stdout, run.stderr);
     let expected: BTreeSet<(u64, u64)> = (0..=60u64)
         .flat_map(|x| (0..=50u64).map(move |y| (x, y)))
