@@ -169,7 +169,10 @@ fn a_bad_game_or_range_is_one_message() {
 /// `make pictures`' commands, as `ojgames` arguments (without `> /dev/null`).
 fn picture_commands() -> Vec<Vec<String>> {
     let makefile = std::fs::read_to_string(real_root().join("Makefile")).unwrap();
-    let target = makefile.split("\npictures:\n").nth(1).expect("a pictures target");
+    let target = makefile
+        .split("\npictures:\n")
+        .nth(1)
+        .expect("a pictures target");
     target
         .lines()
         .take_while(|l| l.starts_with('\t'))
@@ -189,7 +192,10 @@ fn the_pictures_in_the_docs_are_up_to_date() {
     assert!(commands.len() >= 4);
     let dir = tempfile::tempdir().unwrap();
     for mut args in commands {
-        assert!(guide.contains(&format!("ojgames {}", args.join(" "))), "{args:?}");
+        assert!(
+            guide.contains(&format!("ojgames {}", args.join(" "))),
+            "{args:?}"
+        );
         let svg = args.iter().position(|a| a == "--svg").unwrap() + 1;
         let committed = std::fs::read_to_string(real_root().join(&args[svg])).unwrap();
         let fresh = dir.path().join("fresh.svg");
