@@ -25,8 +25,9 @@ use crate::cli::Command;
 use crate::id::ProblemId;
 use crate::workspace::Workspace;
 
-/// Most cells a library game's table may have (each is a search over its small positions).
-const MOST_CELLS: u64 = 250_000;
+/// Most cells a library game's table may have (each is a search over its small positions:
+/// Wythoff's 200 x 200 takes about a second).
+const MOST_CELLS: u64 = 40_000;
 /// Most cells of a problem's brute-force table: each is one run of the brute force.
 const MOST_BRUTE_CELLS: u64 = 2_500;
 /// Largest heap of a one-heap game (its table takes O(heap²) time).
@@ -61,7 +62,7 @@ GAME, with one heap n (laid out in rows of W = --wrap, so a period W shows as eq
   --svg FILE     also write the heat map to FILE
   --brute ID     run problems/ID/brute.rs once a cell instead: TEMPLATE is its input, with
                  {x} and {y} replaced by the cell's position and \\n by a newline; a cell
-                 shows the brute force's answer, e.g.
+                 shows the brute force's answer (the first cell's answer in black), e.g.
                  ojgames table --brute p2148 --input '1\\n2\\n{x} {y}' -x 1..20 -y 1..20";
 
 /// An inclusive range of a parameter.
@@ -313,6 +314,9 @@ impl TableArgs {
                 } else if wrap.is_some() || minus_heap {
                     bail!("--wrap and --minus-heap are for one-heap games\n\n{USAGE}");
                 }
+                if outcome && minus_heap {
+                    bail!("--outcome and --minus-heap exclude each other\n\n{USAGE}");
+                }
                 TableArgs {
                     x: x.unwrap_or(default_x),
                     y: if game.one_heap() {
@@ -461,7 +465,7 @@ fn heap_grid(game: &Game, args: &TableArgs) -> Grid {
         (0..wrap).map(|c| format!("+{c}")).collect(),
         (0..rows).map(|r| (from + r * wrap).to_string()).collect(),
         cells,
-        args.outcome && !args.minus_heap,
+        args.outcome,
     )
 }
 
@@ -655,6 +659,7 @@ mod tests {
         assert!(error(&["t", "wythoff", "-x", "0..1000", "-y", "0..1000"]).contains("at most"));
         assert!(error(&["t", "--brute", "p2148", "-x", "1..3"]).contains("--input"));
         assert!(error(&["t"]).starts_with("no game given"));
+        assert!(error(&["t", "lasker", "--outcome", "--minus-heap"]).contains("exclude"));
     }
 
     #[test]
