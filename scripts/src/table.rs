@@ -59,7 +59,7 @@ GAME, with one heap n (laid out in rows of W = --wrap, so a period W shows as eq
   --wrap W       one-heap games: W heaps a row (default per game)
   --outcome      L (the player to move loses) and W (wins) instead of values
   --minus-heap   one-heap games: the value minus the heap (Lasker's Nim: -1, 0, 0, +1)
-  --svg FILE     also write the heat map to FILE
+  --svg FILE     also write the heat map to FILE (relative to the current directory)
   --brute ID     run problems/ID/brute.rs once a cell instead: TEMPLATE is its input, with
                  {x} and {y} replaced by the cell's position and \\n by a newline; a cell
                  shows the brute force's answer (the first cell's answer in black), e.g.
@@ -401,14 +401,13 @@ pub fn run(workspace: &Workspace, args: &TableArgs) -> Result<bool> {
     let grid = grid(workspace, args)?;
     print!("{}", render_text(&grid));
     if let Some(path) = &args.svg {
-        let path = workspace.root.join(path);
-        if let Some(dir) = path.parent() {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)
                 .with_context(|| format!("cannot create {}", dir.display()))?;
         }
-        std::fs::write(&path, svg::render(&grid))
+        std::fs::write(path, svg::render(&grid))
             .with_context(|| format!("cannot write {}", path.display()))?;
-        println!("wrote {}", workspace.display(&path));
+        println!("wrote {}", path.display());
     }
     Ok(true)
 }
@@ -478,32 +477,27 @@ fn finish(
     cells: Vec<Vec<Option<i64>>>,
     outcome: bool,
 ) -> Grid {
-    let axes = (axes.0.to_string(), axes.1.to_string());
-    if !outcome {
-        return Grid {
-            title,
-            axes,
-            columns,
-            rows,
-            cells,
-            legend: None,
-        };
-    }
-    let cells = cells
-        .into_iter()
-        .map(|row| {
-            row.into_iter()
-                .map(|c| c.map(|v| i64::from(v != 0)))
-                .collect()
-        })
-        .collect();
+    let (title, cells, legend) = if outcome {
+        let marks = cells
+            .into_iter()
+            .map(|row| {
+                row.into_iter()
+                    .map(|c| c.map(|v| i64::from(v != 0)))
+                    .collect()
+            })
+            .collect();
+        let title = title.replace("Grundy values", "L loses, W wins");
+        (title, marks, Some(vec!["L".into(), "W".into()]))
+    } else {
+        (title, cells, None)
+    };
     Grid {
-        title: title.replace("Grundy values", "L loses, W wins"),
-        axes,
+        title,
+        axes: (axes.0.to_string(), axes.1.to_string()),
         columns,
         rows,
         cells,
-        legend: Some(vec!["L".into(), "W".into()]),
+        legend,
     }
 }
 
