@@ -37,7 +37,7 @@ const POW10: [u64; 9] = [
 /// `bytes` (at least 24 long); their value and length with the whitespace byte (19 digits
 /// cannot overflow). Eight bytes at a time: the high bit of each byte is set by a carry-free
 /// test for a byte below `'0'` or above `'9'`, exact up to the first such byte.
-#[inline]
+#[inline(always)]
 pub(super) fn fast_digits(bytes: &[u8]) -> Option<(u64, usize)> {
     let (mut value, mut len) = (0u64, 0);
     for _ in 0..3 {
@@ -57,11 +57,16 @@ pub(super) fn fast_digits(bytes: &[u8]) -> Option<(u64, usize)> {
 }
 
 /// The value of the first `n` (0 to 8) digits (0 to 9 a byte) of `word`, the first the most
-/// significant: moved to the top of the word, then combined pairwise in three multiplies.
-#[inline]
+/// significant: moved to the top of the word, then combined pairwise in three multiplies; one
+/// or two (the tail of every u32 and of every value up to 10^18) without multiplies or a
+/// branch on which.
+#[inline(always)]
 fn digits_value(word: u64, n: usize) -> u64 {
-    let digits = word.checked_shl(64 - 8 * n as u32).unwrap_or(0);
-    let pairs = (digits.wrapping_mul(10 << 8 | 1) >> 8) & 0x00ff_00ff_00ff_00ff;
+    if n <= 2 {
+        let first = word & 0xf & u64::from(n > 0).wrapping_neg();
+        return first + ((first * 9 + (word >> 8 & 0xf)) & u64::from(n == 2).wrapping_neg());
+    }
+    let pairs = ((word << (64 - 8 * n)).wrapping_mul(10 << 8 | 1) >> 8) & 0x00ff_00ff_00ff_00ff;
     let quads = (pairs.wrapping_mul(100 << 16 | 1) >> 16) & 0x0000_ffff_0000_ffff;
     quads.wrapping_mul(10_000 << 32 | 1) >> 32
 }
@@ -106,7 +111,7 @@ macro_rules! int_token {
             fn parse(token: &[u8]) -> Result<Self, String> {
                 parse_int(token, $t::MIN != 0, $t::MAX as u64, Self::NAME).map(|v| v as $t)
             }
-            #[inline]
+            #[inline(always)]
             fn prefix(bytes: &[u8]) -> Option<(Self, usize)> {
                 let (negative, digits) = sign(bytes, $t::MIN != 0);
                 let (magnitude, len) = fast_digits(digits)?;

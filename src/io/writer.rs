@@ -56,6 +56,7 @@ impl<W: Write> Writer<W> {
     }
 
     /// Writes an integer given as its sign and magnitude.
+    #[inline(always)]
     fn int(&mut self, negative: bool, magnitude: u64) {
         self.room();
         self.buf[self.len] = b'-';
@@ -170,6 +171,7 @@ macro_rules! int_put {
     ($($t:ident)*) => {$(
         impl Put for $t {
             #[allow(unused_comparisons)]
+            #[inline(always)]
             fn put<W: Write>(&self, out: &mut Writer<W>) {
                 out.int(*self < 0, (*self as i128).unsigned_abs() as u64);
             }
