@@ -95,17 +95,25 @@ impl<R: Read> Scanner<R> {
     #[inline(always)]
     pub fn next<T: Token>(&mut self) -> Result<Option<T>, InputError> {
         let mut pos = self.pos;
-        while pos < self.len && self.buf[pos].is_ascii_whitespace() {
-            pos += 1;
-        }
-        if let Some(window) = self.buf[..self.len].get(pos..pos + WINDOW) {
-            if let Some((value, used)) = T::prefix(window) {
-                self.pos = pos + used;
-                return Ok(Some(value));
-            }
-        }
+        let value = self.fast(&mut pos);
         self.pos = pos;
-        self.next_slow()
+        match value {
+            Some(value) => Ok(Some(value)),
+            None => self.next_slow(),
+        }
+    }
+
+    /// The fast path from `pos`: skips whitespace, then takes a well-formed token that ends
+    /// inside the buffer and moves `pos` past it.
+    #[inline(always)]
+    fn fast<T: Token>(&self, pos: &mut usize) -> Option<T> {
+        let buf = &self.buf[..self.len];
+        while *pos < buf.len() && buf[*pos].is_ascii_whitespace() {
+            *pos += 1;
+        }
+        let (value, used) = buf.get(*pos..*pos + WINDOW).and_then(T::prefix)?;
+        *pos += used;
+        Some(value)
     }
 
     /// Everything the fast path leaves: tokens near the end of the buffer, long tokens, and
@@ -141,25 +149,17 @@ impl<R: Read> Scanner<R> {
     pub fn read_into<T: Token>(&mut self, items: &mut Vec<T>, n: usize) -> Result<(), InputError> {
         items.clear();
         items.reserve(n.min(1 << 20));
+        let mut pos = self.pos;
         while items.len() < n {
-            let (buf, mut pos) = (&self.buf[..self.len], self.pos);
-            while items.len() < n {
-                while pos < buf.len() && buf[pos].is_ascii_whitespace() {
-                    pos += 1;
-                }
-                match buf.get(pos..pos + WINDOW).and_then(T::prefix) {
-                    Some((value, used)) => {
-                        items.push(value);
-                        pos += used;
-                    }
-                    None => break,
-                }
-            }
-            self.pos = pos;
-            if items.len() < n {
+            if let Some(value) = self.fast(&mut pos) {
+                items.push(value);
+            } else {
+                self.pos = pos;
                 items.push(self.read()?);
+                pos = self.pos;
             }
         }
+        self.pos = pos;
         Ok(())
     }
 
