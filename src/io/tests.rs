@@ -626,15 +626,9 @@ fn the_fast_path_agrees_with_the_slow_one_on_every_length() {
                     let window = &bytes[..32];
                     let fast = <i64 as Parse>::prefix(window);
                     let slow = <i64 as Parse>::parse(&bytes[..token_len]).ok();
-                    if terminator.is_ascii_whitespace() && len <= 19 && slow.is_some() {
-                        assert_eq!(
-                            fast,
-                            Some((slow.unwrap(), token_len + 1)),
-                            "{len} {terminator}"
-                        );
-                    } else {
-                        assert_eq!(fast, None, "{len} {terminator}");
-                    }
+                    let taken = terminator.is_ascii_whitespace() && len <= 19;
+                    let expected = slow.filter(|_| taken).map(|v| (v, token_len + 1));
+                    assert_eq!(fast, expected, "{len} {terminator}");
                     let fast = fast_digits(window);
                     let slow = <u64 as Parse>::parse(&bytes[..token_len]).ok();
                     if terminator.is_ascii_whitespace() && len <= 19 && sign.is_empty() {
@@ -701,4 +695,14 @@ fn read_into_reuses_and_replaces() {
         .to_string()
         .contains("end of input"));
     assert_eq!(scanner.read_vec::<u8>(0).unwrap(), []);
+}
+
+#[test]
+fn an_error_escapes_control_bytes_in_the_token_it_quotes() {
+    let text = error_text::<u32>(b"1 \x1b[2J\x00\x7f\x0b\xff\n");
+    assert_eq!(
+        text,
+        "input error at line 1, column 3 (byte 2): expected u32, found `\\u{1b}[2J\\0\\u{7f}\\u{b}\u{fffd}`"
+    );
+    assert!(!text.chars().any(char::is_control), "{text:?}");
 }

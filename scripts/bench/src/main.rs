@@ -274,7 +274,8 @@ fn solution(env: &Env, problem: &str, want_bundle: bool) -> io::Result<Program> 
 }
 
 /// The bytes of the library's I/O (`mod io` with its children) in every problem's bundle, as
-/// a markdown table.
+/// a markdown table: as bundled, and without the indentation (most of it added by the bundler's
+/// nesting of modules).
 fn bundle_sizes(env: &Env) -> io::Result<String> {
     bundle(env, &["--all"])?;
     let mut rows = Vec::new();
@@ -283,46 +284,47 @@ fn bundle_sizes(env: &Env) -> io::Result<String> {
         if path.extension().is_some_and(|e| e == "rs") {
             let text = fs::read_to_string(&path)?;
             let name = path.file_stem().unwrap_or_default().to_string_lossy();
-            rows.push((name.into_owned(), io_bytes(&text), text.len()));
+            let (io, unindented) = io_bytes(&text);
+            rows.push((name.into_owned(), io, unindented, text.len()));
         }
     }
     rows.sort();
     let mut out = String::from(
         "## The I/O each bundle carries\n\n`ojgames bundle --all` (doc comments stripped): the \
          bytes of `mod io`, target ≤ 12 KiB (12288 bytes).\n\n\
-         | bundle | I/O bytes | bundle bytes | target |\n|---|---:|---:|---|\n",
+         | bundle | I/O bytes | I/O bytes without indentation | bundle bytes | target |\n\
+         |---|---:|---:|---:|---|\n",
     );
-    for (name, io, total) in rows {
+    for (name, io, unindented, total) in rows {
         let verdict = if io <= 12 * 1024 { "PASS" } else { "FAIL" };
-        let _ = writeln!(out, "| {name} | {io} | {total} | {verdict} |");
+        let _ = writeln!(
+            out,
+            "| {name} | {io} | {unindented} | {total} | {verdict} |"
+        );
     }
     out.push('\n');
     Ok(out)
 }
 
 /// The bytes from the line that opens `pub mod io {` to the line, at the same indentation, that
-/// closes it (0 if there is none).
-fn io_bytes(bundle: &str) -> usize {
-    let mut open: Option<String> = None;
-    let mut bytes = 0;
+/// closes it, and the same without each line's indentation ((0, 0) if there is none).
+fn io_bytes(bundle: &str) -> (usize, usize) {
+    let mut close: Option<String> = None;
+    let (mut bytes, mut unindented) = (0, 0);
     for line in bundle.lines() {
-        match &open {
-            None => {
-                if line.trim_start() == "pub mod io {" {
-                    let indent = &line[..line.len() - line.trim_start().len()];
-                    open = Some(format!("{indent}}}"));
-                    bytes = line.len() + 1;
-                }
-            }
-            Some(close) => {
-                bytes += line.len() + 1;
-                if line == close {
-                    return bytes;
-                }
+        let code = line.trim_start();
+        if close.is_none() && code == "pub mod io {" {
+            close = Some(format!("{}}}", &line[..line.len() - code.len()]));
+        }
+        if let Some(close) = &close {
+            bytes += line.len() + 1;
+            unindented += code.len() + 1;
+            if line == close {
+                return (bytes, unindented);
             }
         }
     }
-    0
+    (0, 0)
 }
 
 /// The edition `ojgames judge` compiles the problem with: `edition` in its
