@@ -3,6 +3,7 @@
 mod common;
 
 use std::fs;
+use std::path::Path;
 use std::process::Command;
 
 use common::{copy_workspace, fixture, oj, rustc};
@@ -147,4 +148,62 @@ fn errors_name_the_problem_and_point_at_the_source() {
             "{id} wrote a bundle"
         );
     }
+}
+
+/// Bundles `id`, compiles the bundle with plain rustc under editions 2018, 2021 and 2024
+/// (each without a warning), runs each binary and returns the bundle and the first output.
+fn bundle_compile_run(ws: &Path, id: &str) -> (String, String) {
+    let run = oj(ws, &["bundle", id]);
+    assert!(run.success, "{}{}", run.stdout, run.stderr);
+    let path = ws.join(format!("bundled/{id}.rs"));
+    let text = fs::read_to_string(&path).unwrap();
+    let mut outputs = Vec::new();
+    for edition in ["2018", "2021", "2024"] {
+        let binary = ws.join(format!("{id}-{edition}"));
+        let (ok, messages) = rustc(&path, edition, &binary);
+        assert!(
+            ok && messages.is_empty(),
+            "{id}, edition {edition}:\n{messages}\n{text}"
+        );
+        let output = Command::new(&binary).output().unwrap();
+        assert!(output.status.success());
+        outputs.push(String::from_utf8_lossy(&output.stdout).into_owned());
+    }
+    assert!(outputs.iter().all(|o| *o == outputs[0]), "{outputs:?}");
+    (text, outputs.swap_remove(0))
+}
+
+#[test]
+fn re_exports_in_a_partly_kept_module_are_kept_leaf_by_leaf_through_chains_and_globs() {
+    let ws = copy_workspace(&fixture("bundle_ws"));
+    let (text, output) = bundle_compile_run(ws.path(), "reexport");
+    assert_eq!(output, "7 3 5\n");
+    // The root is a container: the re-exports the problem reaches stay, the rest goes.
+    assert!(text.contains("pub use shapes::Thing;"), "{text}");
+    assert!(text.contains("pub use glob_src::*;"), "{text}");
+    assert!(
+        text.contains("\n    pub use relay::Relayed;\n"),
+        "mixed group: {text}"
+    );
+    assert!(
+        text.contains("pub use crate::fixlib::shapes::Thing as Relayed;"),
+        "chain: {text}"
+    );
+    for absent in [
+        "UNUSED_HEAVY_MARKER",
+        "ROOT_ONLY_MARKER",
+        "relay_only_marker",
+        "fn double",
+    ] {
+        assert!(!text.contains(absent), "{absent} was bundled:\n{text}");
+    }
+}
+
+#[test]
+fn impls_in_a_module_nothing_names_are_kept() {
+    let ws = copy_workspace(&fixture("bundle_ws"));
+    let (text, output) = bundle_compile_run(ws.path(), "orphan_impl");
+    assert_eq!(output, "42\n");
+    assert!(text.contains("impl Double for u64"), "{text}");
+    assert!(!text.contains("pub struct Thing"), "{text}");
 }

@@ -96,6 +96,13 @@ pub struct MacroDef {
     pub exported: bool,
 }
 
+/// An `impl` at the top of a scope: the paths of its trait and of its self type. A module
+/// that only holds impls is named by nothing, yet needed when their trait or type is kept.
+pub struct ImplFact {
+    pub scope: ScopeId,
+    pub paths: Vec<PathOcc>,
+}
+
 pub struct ExternCrate {
     pub name: String,
     pub range: Range<usize>,
@@ -116,6 +123,7 @@ pub struct FileFacts {
     pub paths: Vec<PathOcc>,
     pub macro_defs: Vec<MacroDef>,
     pub extern_crates: Vec<ExternCrate>,
+    pub impls: Vec<ImplFact>,
     pub top_items: Vec<TopItem>,
     /// Test-only items (`#[cfg(test)]`, `#[test]`), removed with everything in them.
     pub test_only: Vec<Range<usize>>,
@@ -309,6 +317,35 @@ impl Collector<'_> {
         }
         self.scope = parent;
         self.depth = saved_depth;
+    }
+
+    fn on_impl(&mut self, imp: &syn::ItemImpl) {
+        let mut paths = Vec::new();
+        let trait_path = imp.trait_.as_ref().map(|(_, path, _)| path);
+        let self_path = match &*imp.self_ty {
+            syn::Type::Path(ty) if ty.qself.is_none() => Some(&ty.path),
+            _ => None,
+        };
+        for path in trait_path.into_iter().chain(self_path) {
+            paths.push(PathOcc {
+                scope: self.scope,
+                leading_colon: path.leading_colon.map(|c| byte_range(c.span())),
+                segments: path
+                    .segments
+                    .iter()
+                    .map(|s| Segment {
+                        name: s.ident.to_string(),
+                        range: byte_range(s.ident.span()),
+                    })
+                    .collect(),
+                is_macro: false,
+                is_visibility: false,
+            });
+        }
+        self.facts.impls.push(ImplFact {
+            scope: self.scope,
+            paths,
+        });
     }
 
     fn use_node(&mut self, tree: &UseTree, leading_colon: Option<Range<usize>>) -> UseNode {
@@ -520,6 +557,9 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                 visit::visit_item_macro(self, mac);
             }
             other => {
+                if let Item::Impl(imp) = other {
+                    self.on_impl(imp);
+                }
                 if let Some(name) = item_name(other) {
                     self.name_item(name);
                 }

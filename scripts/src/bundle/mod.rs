@@ -121,6 +121,9 @@ pub fn write(workspace: &Workspace, problem: &Problem, bundle: &Bundle) -> Resul
         return Ok(false);
     }
     std::fs::create_dir_all(path.parent().expect("bundled/ has a parent"))?;
-    std::fs::write(&path, &bundle.text)?;
+    // Written aside, then renamed: a judge compiling it at the same time reads a whole file.
+    let private = path.with_extension(format!("rs.{}.tmp", std::process::id()));
+    std::fs::write(&private, &bundle.text)?;
+    std::fs::rename(&private, &path)?;
     Ok(true)
 }

@@ -25,13 +25,24 @@ impl Selection {
         for target in targets_of(resolver, resolver.main, false) {
             selection.keep(resolver.lib, target, &mut queue);
         }
-        while let Some(file_module) = queue.pop() {
-            let file = resolver.lib.module(file_module).file;
-            for target in targets_in_file(resolver, resolver.lib, true, file) {
-                selection.keep(resolver.lib, target, &mut queue);
+        loop {
+            while let Some(file_module) = queue.pop() {
+                let file = resolver.lib.module(file_module).file;
+                for target in targets_in_file(resolver, resolver.lib, true, file) {
+                    selection.keep(resolver.lib, target, &mut queue);
+                }
+            }
+            for module in impl_holders(resolver, &selection.whole) {
+                selection.keep(resolver.lib, module, &mut queue);
+            }
+            let passed = resolver.passed_through.borrow().clone();
+            for module in passed {
+                selection.keep_container(resolver.lib, module, &mut queue);
+            }
+            if queue.is_empty() {
+                return selection;
             }
         }
-        selection
     }
 
     /// Paths of the kept modules, for messages (`games::nim`).
@@ -51,7 +62,22 @@ impl Selection {
         queue.push(file_module);
         let file = &lib.files[lib.module(file_module).file];
         self.kept.extend(file.scope_modules.iter().copied());
-        let mut ancestor = lib.module(file_module).parent;
+        self.keep_ancestors(lib, file_module, queue);
+    }
+
+    /// Keeps `module` as a container (of the re-exports a path went through), unless it is
+    /// an inline module: those are kept whole with their file.
+    fn keep_container(&mut self, lib: &CrateTree, module: ModId, queue: &mut Vec<ModId>) {
+        if !lib.module(module).is_file_module() {
+            return self.keep(lib, module, queue);
+        }
+        if self.kept.insert(module) {
+            self.keep_ancestors(lib, module, queue);
+        }
+    }
+
+    fn keep_ancestors(&mut self, lib: &CrateTree, module: ModId, queue: &mut Vec<ModId>) {
+        let mut ancestor = lib.module(module).parent;
         while let Some(a) = ancestor {
             self.kept.insert(a);
             // Only file modules can be cut down to containers; an inline one keeps its file.
@@ -61,6 +87,33 @@ impl Selection {
             ancestor = lib.module(a).parent;
         }
     }
+}
+
+/// File modules not kept yet that hold an impl whose trait or self type is in a kept module.
+fn impl_holders(resolver: &Resolver, whole: &BTreeSet<ModId>) -> Vec<ModId> {
+    let lib = resolver.lib;
+    // Looking at impls of modules that may stay out must not keep what their imports name.
+    let passed_before = resolver.passed_through.borrow().clone();
+    let mut holders = Vec::new();
+    for (file_id, file) in lib.files.iter().enumerate() {
+        if whole.contains(&file.scope_modules[0]) {
+            continue;
+        }
+        let needed = file.facts.impls.iter().any(|imp| {
+            let module = lib.scope_module(file_id, imp.scope);
+            imp.paths.iter().any(|path| {
+                resolver
+                    .lib_targets(module, path)
+                    .iter()
+                    .any(|target| whole.contains(&lib.file_module(*target)))
+            })
+        });
+        if needed {
+            holders.push(file.scope_modules[0]);
+        }
+    }
+    *resolver.passed_through.borrow_mut() = passed_before;
+    holders
 }
 
 fn targets_of(resolver: &Resolver, tree: &CrateTree, is_lib: bool) -> Vec<ModId> {

@@ -40,12 +40,15 @@ impl Renderer<'_> {
             }
         }
         if is_container {
-            for item in facts
-                .top_items
-                .iter()
-                .filter(|item| item.mod_decl.is_none())
-            {
-                edits.delete(text, item.range.clone());
+            for item in &facts.top_items {
+                let use_item = facts.uses.iter().find(|u| u.range == item.range);
+                match (item.mod_decl, use_item) {
+                    (Some(_), _) => {}
+                    (None, Some(use_item)) => {
+                        self.cut_container_use(tree, file_id, use_item, text, &mut edits)
+                    }
+                    (None, None) => edits.delete(text, item.range.clone()),
+                }
             }
         }
         for decl in &facts.mod_decls {
@@ -86,6 +89,84 @@ impl Renderer<'_> {
             "{}\n",
             without_leading_blank_lines(&rendered).trim_end()
         ))
+    }
+
+    /// A `use` in a container stays for the leaves whose targets stay: a re-export the
+    /// problem reaches (`pub use shapes::Thing;`), not its neighbours in the same group.
+    fn cut_container_use(
+        &self,
+        tree: &CrateTree,
+        file_id: FileId,
+        item: &UseItem,
+        text: &str,
+        edits: &mut Edits,
+    ) {
+        let module = tree.scope_module(file_id, item.scope);
+        let leaves = item.leaves();
+        let kept: Vec<&UseLeaf> = leaves
+            .iter()
+            .filter(|leaf| self.leaf_is_kept(tree, module, leaf))
+            .collect();
+        if kept.len() == leaves.len() {
+            return;
+        }
+        if kept.is_empty() {
+            return edits.delete(text, item.range.clone());
+        }
+        let lib = self.resolver.lib_name;
+        let paths: Vec<String> = kept
+            .iter()
+            .map(|leaf| {
+                let mut segments = leaf.segments.clone();
+                let first_is_crate = matches!(segments[0].as_str(), "crate" | "$crate");
+                if first_is_crate && !self.is_macro_leaf(&segments[1..]) {
+                    segments[0] = format!("crate::{lib}");
+                }
+                let mut path = segments.join("::");
+                if leaf.leading_colon {
+                    path.insert_str(0, "::");
+                }
+                if leaf.is_glob {
+                    path.push_str("::*");
+                }
+                match &leaf.alias {
+                    Some(alias) if Some(alias) != leaf.segments.last() => {
+                        path.push_str(&format!(" as {alias}"))
+                    }
+                    None if !leaf.is_glob => path.push_str(" as _"),
+                    _ => {}
+                }
+                path
+            })
+            .collect();
+        let vis = if item.visibility.is_empty() {
+            String::new()
+        } else {
+            format!("{} ", item.visibility)
+        };
+        let body = match paths.as_slice() {
+            [one] => one.clone(),
+            _ => format!("{{{}}}", paths.join(", ")),
+        };
+        edits.replace(item.decl_range.clone(), format!("{vis}use {body};"));
+    }
+
+    /// A leaf stays when what it names stays: a module kept (a glob or a module re-export)
+    /// or an item of a module kept whole.
+    fn leaf_is_kept(&self, tree: &CrateTree, module: usize, leaf: &UseLeaf) -> bool {
+        let targets = self
+            .resolver
+            .use_targets(true, module, leaf.leading_colon, &leaf.segments);
+        !targets.is_empty()
+            && targets.iter().all(|&target| {
+                let names_module = leaf.is_glob
+                    || tree.module(target).path.last() == leaf.segments.last() && target != module;
+                if names_module {
+                    self.selection.kept.contains(&target)
+                } else {
+                    self.selection.whole.contains(&tree.file_module(target))
+                }
+            })
     }
 
     fn rewrite_path(&self, is_lib: bool, path: &PathOcc, edits: &mut Edits) {

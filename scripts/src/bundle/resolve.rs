@@ -4,7 +4,8 @@
 //! names bound by `use` (also renamed) and glob imports. Whatever it cannot follow (std, local
 //! variables, `Self::`) leads nowhere, which is right: such a path names no library module.
 
-use std::collections::BTreeMap;
+use std::cell::RefCell;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::facts::PathOcc;
 use super::modtree::{CrateTree, ModId};
@@ -47,6 +48,9 @@ pub struct Resolver<'a> {
     pub exported_macros: BTreeMap<String, ModId>,
     /// Every `macro_rules!` of the library by name (textual scope is not tracked).
     pub lib_macros: BTreeMap<String, Vec<ModId>>,
+    /// Library modules whose `use` items a resolved path went through (`pub use a::Thing;`
+    /// at the root): they must stay, at least as containers of those re-exports.
+    pub passed_through: RefCell<BTreeSet<ModId>>,
 }
 
 const MAX_ALIAS_DEPTH: u32 = 8;
@@ -72,6 +76,7 @@ impl<'a> Resolver<'a> {
             lib_name,
             exported_macros,
             lib_macros,
+            passed_through: RefCell::default(),
         }
     }
 
@@ -168,23 +173,40 @@ impl<'a> Resolver<'a> {
                 return Some(defined_in);
             }
         }
+        if self.defines(module, name) {
+            return Some(module);
+        }
         if depth >= MAX_ALIAS_DEPTH {
             return None;
         }
         let imports = &self.lib_imports[module];
-        for target in imports.names.get(name).into_iter().flatten() {
-            let full: Vec<String> = target.iter().chain(rest).cloned().collect();
-            if let Some(found) = self.in_lib(module, &full, depth + 1) {
-                return Some(found);
-            }
+        let through_names = imports
+            .names
+            .get(name)
+            .into_iter()
+            .flatten()
+            .find_map(|target| {
+                let full: Vec<String> = target.iter().chain(rest).cloned().collect();
+                self.in_lib(module, &full, depth + 1)
+            });
+        let found = through_names.or_else(|| {
+            imports.globs.iter().find_map(|glob| {
+                let glob_module = self.in_lib(module, glob, depth + 1)?;
+                self.lib_name_in(glob_module, segments, depth + 1)
+            })
+        });
+        if found.is_some() {
+            self.passed_through.borrow_mut().insert(module);
         }
-        for glob in &imports.globs {
-            let glob_module = self.in_lib(module, glob, depth + 1);
-            if let Some(&child) = glob_module.and_then(|g| self.lib.module(g).children.get(name)) {
-                return self.lib_from(child, rest, depth);
-            }
-        }
-        None
+        found
+    }
+
+    /// Whether an item named `name` is defined in library module `module` itself.
+    fn defines(&self, module: ModId, name: &str) -> bool {
+        let m = self.lib.module(module);
+        self.lib.files[m.file].facts.scopes[m.scope]
+            .items
+            .contains(name)
     }
 
     fn in_main(&self, module: ModId, segments: &[String], depth: u32) -> Option<ModId> {
@@ -227,10 +249,9 @@ impl<'a> Resolver<'a> {
             }
             for glob in &imports.globs {
                 let glob_module = self.in_main(module, glob, depth + 1);
-                if let Some(&child) =
-                    glob_module.and_then(|g| self.lib.module(g).children.get(name))
+                if let Some(found) = glob_module.and_then(|g| self.lib_name_in(g, segments, depth))
                 {
-                    return self.lib_from(child, rest, depth);
+                    return Some(found);
                 }
             }
         }
