@@ -388,6 +388,9 @@ fn benches_for(env: &Env, problem: &str, solution: Program) -> io::Result<Vec<Be
     let (title, file, targets) = match problem {
         "hdu2176" => {
             let bin = |name: &str| env.dir.join("bin").join(name);
+            if let Some(variant) = sse2_variant(env)? {
+                programs.push(variant);
+            }
             programs.extend([
                 program(
                     "minimal safe reader and writer (u32 only, no checks)",
@@ -466,6 +469,52 @@ fn benches_for(env: &Env, problem: &str, solution: Program) -> io::Result<Vec<Be
         reference: 0,
         targets,
     }])
+}
+
+/// The bundled hdu2176 with its `mod io` replaced by the library's I/O before issue 11
+/// (`scripts/bench/variants/io_sse2.rs`: SSE2 bulk reads and digit formatting, with `unsafe`),
+/// compiled the same way: the side-by-side measure of whether that `unsafe` pays. `None` when
+/// there is no bundle.
+fn sse2_variant(env: &Env) -> io::Result<Option<Program>> {
+    let Ok(bundle) = fs::read_to_string(env.root.join("bundled/hdu2176.rs")) else {
+        return Ok(None);
+    };
+    let variant = env.root.join("scripts/bench/variants/io_sse2.rs");
+    let mut source = String::new();
+    let mut close: Option<String> = None;
+    for line in bundle.lines() {
+        let code = line.trim_start();
+        match &close {
+            None if code == "pub mod io {" => {
+                let indent = &line[..line.len() - code.len()];
+                let _ = writeln!(source, "{indent}#[path = {:?}]", variant.display());
+                let _ = writeln!(source, "{indent}pub mod io;");
+                close = Some(format!("{indent}}}"));
+            }
+            None => {
+                source.push_str(line);
+                source.push('\n');
+            }
+            Some(end) if line == end => close = Some(String::new()),
+            Some(_) => {}
+        }
+    }
+    let path = env.dir.join("bin/hdu2176-sse2.rs");
+    fs::write(&path, source)?;
+    let binary = env.dir.join("bin/hdu2176-sse2");
+    let status = Command::new("rustc")
+        .args(["--edition", "2021", "-O"])
+        .arg(&path)
+        .arg("-o")
+        .arg(&binary)
+        .status();
+    check_status(&format!("rustc {}", path.display()), status)?;
+    Ok(Some(program(
+        "hdu2176 bundled with the previous I/O (SSE2, `unsafe`)",
+        "sse2",
+        binary,
+        &[],
+    )))
 }
 
 /// 10 M integers read one at a time and written back, u32 and u64: the library's `read` (cargo
@@ -797,6 +846,15 @@ fn targets(bench: &Bench, results: &[Vec<Measured>], walls: &[Duration]) -> Stri
         check(
             rss <= 4.0,
             format!("peak RSS {rss:.1} MiB (target ≤ 4 MiB)"),
+        );
+    }
+    if let Some((theirs, label)) = time("sse2") {
+        let gain = solution / theirs - 1.0;
+        let _ = writeln!(
+            out,
+            "- (the `unsafe` rule) {label}: {:.0} % faster than the safe library (`unsafe` only \
+             if ≥ 15 %)",
+            gain * 100.0
         );
     }
     out.push('\n');
