@@ -481,23 +481,24 @@ fn sse2_variant(env: &Env) -> io::Result<Option<Program>> {
     };
     let variant = env.root.join("scripts/bench/variants/io_sse2.rs");
     let mut source = String::new();
-    let mut close: Option<String> = None;
+    let (mut inside, mut replaced): (Option<String>, bool) = (None, false);
     for line in bundle.lines() {
         let code = line.trim_start();
-        match &close {
-            None if code == "pub mod io {" => {
-                let indent = &line[..line.len() - code.len()];
-                let _ = writeln!(source, "{indent}#[path = {:?}]", variant.display());
-                let _ = writeln!(source, "{indent}pub mod io;");
-                close = Some(format!("{indent}}}"));
+        if let Some(end) = &inside {
+            if line == end {
+                (inside, replaced) = (None, true);
             }
-            None => {
-                source.push_str(line);
-                source.push('\n');
-            }
-            Some(end) if line == end => close = Some(String::new()),
-            Some(_) => {}
+            continue;
         }
+        if !replaced && code == "pub mod io {" {
+            let indent = &line[..line.len() - code.len()];
+            let _ = writeln!(source, "{indent}#[path = {:?}]", variant.display());
+            let _ = writeln!(source, "{indent}pub mod io;");
+            inside = Some(format!("{indent}}}"));
+            continue;
+        }
+        source.push_str(line);
+        source.push('\n');
     }
     let path = env.dir.join("bin/hdu2176-sse2.rs");
     fs::write(&path, source)?;
