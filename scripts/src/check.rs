@@ -1,5 +1,5 @@
-//! `oj bundle --check`: the bundle must compile with plain rustc under edition 2021 and 2024
-//! (Luogu uses 2024) with no warning at all.
+//! `ojgames bundle --check`: the bundle must compile with plain rustc under editions 2018, 2021
+//! and 2024 (Luogu uses 2024; a judge that passes no edition means 2015/2018) with no warning.
 
 use std::path::Path;
 
@@ -7,7 +7,7 @@ use anyhow::{bail, Result};
 
 use crate::rustc;
 
-pub const EDITIONS: [&str; 2] = ["2021", "2024"];
+pub const EDITIONS: [&str; 3] = ["2018", "2021", "2024"];
 
 pub fn check_bundle(bundle: &Path, scratch: &Path) -> Result<()> {
     std::fs::create_dir_all(scratch)?;

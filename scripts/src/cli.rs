@@ -64,7 +64,7 @@ usage: ojgames bundle (--all | ID...) [--keep-docs] [--check]
 Writes bundled/<ID>.rs: the problem's main.rs and the library modules it uses, one file.
   --all        every problem under problems/
   --keep-docs  keep doc comments
-  --check      compile the bundle with rustc under editions 2021 and 2024; fail on any warning";
+  --check      compile the bundle with rustc under editions 2018, 2021 and 2024; fail on any warning";
 }
 
 #[derive(Debug)]

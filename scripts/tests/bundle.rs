@@ -207,3 +207,18 @@ fn impls_in_a_module_nothing_names_are_kept() {
     assert!(text.contains("impl Double for u64"), "{text}");
     assert!(!text.contains("pub struct Thing"), "{text}");
 }
+
+#[test]
+fn edition_2021_code_bundles_into_a_file_that_compiles_under_2018_too() {
+    let ws = copy_workspace(&fixture("bundle_ws"));
+    let (text, output) = bundle_compile_run(ws.path(), "modern");
+    assert_eq!(output, "200 [4, 5] 300 14\n");
+    assert!(
+        text.contains("panic!(\"{} does not fit in a byte\", x)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("assert!(total > 0, \"{} is not positive\", total)"),
+        "{text}"
+    );
+}
