@@ -386,9 +386,9 @@ fn explicit_format_arguments(literal: &str) -> Option<String> {
             rest = &after[2..];
             continue;
         }
-        if after.starts_with('}') {
+        if let Some(after_brace) = after.strip_prefix('}') {
             out.push('}');
-            rest = &after[1..];
+            rest = after_brace;
             continue;
         }
         let close = after.find('}')?;
