@@ -5,7 +5,18 @@ use std::path::Path;
 
 use anyhow::{bail, Result};
 
+use crate::bundle::LineMap;
 use crate::rustc;
+
+/// What `ojgames bundle` checks in the file it wrote.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Check {
+    Skip,
+    /// `rustc --emit=metadata` under the problem's edition: a broken bundle is an error.
+    Types,
+    /// Compiles under every edition in [`EDITIONS`]; any warning is an error.
+    Editions,
+}
 
 pub const EDITIONS: [&str; 3] = ["2018", "2021", "2024"];
 
@@ -25,6 +36,21 @@ pub fn check_bundle(bundle: &Path, scratch: &Path) -> Result<()> {
                 compiled.messages.trim_end()
             );
         }
+    }
+    Ok(())
+}
+
+/// `rustc --emit=metadata` on the bundle; its errors (at the original files and lines) are the
+/// error. Warnings are left to `--check`.
+pub fn type_check(bundle: &Path, edition: &str, scratch: &Path, lines: &LineMap) -> Result<()> {
+    std::fs::create_dir_all(scratch)?;
+    let checked = rustc::type_check(bundle, edition, &scratch.join("check.rmeta"))?;
+    if !checked.success {
+        bail!(
+            "the bundle does not compile (rustc --edition {edition} --emit=metadata {}):\n{}",
+            bundle.display(),
+            lines.rewrite(checked.messages.trim_end())
+        );
     }
     Ok(())
 }

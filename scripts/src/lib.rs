@@ -69,7 +69,12 @@ fn select(workspace: &Workspace, selection: &Selection) -> Result<Vec<ProblemId>
 fn run_bundle(workspace: &Workspace, args: &BundleArgs) -> Result<bool> {
     let mut ok = true;
     for id in select(workspace, &args.problems)? {
-        if let Err(err) = bundle_one(workspace, &id, args.keep_docs, args.check) {
+        let check = match (args.check, args.no_check) {
+            (true, _) => check::Check::Editions,
+            (false, true) => check::Check::Skip,
+            (false, false) => check::Check::Types,
+        };
+        if let Err(err) = bundle_one(workspace, &id, args.keep_docs, check, args.to_stdout) {
             eprintln!("error: {id}: {err:#}");
             ok = false;
         }
@@ -77,25 +82,44 @@ fn run_bundle(workspace: &Workspace, args: &BundleArgs) -> Result<bool> {
     Ok(ok)
 }
 
-fn bundle_one(workspace: &Workspace, id: &ProblemId, keep_docs: bool, check: bool) -> Result<()> {
+fn bundle_one(
+    workspace: &Workspace,
+    id: &ProblemId,
+    keep_docs: bool,
+    check: check::Check,
+    to_stdout: bool,
+) -> Result<()> {
     let problem = workspace.problem(id)?;
     let options = bundle::Options { keep_docs };
     let built = bundle::build(workspace, &problem, &options)?;
-    let changed = bundle::write(workspace, &problem, &built)?;
-    let path = workspace.bundle_path(id);
+    let (path, changed) = if to_stdout {
+        let scratch = workspace.work_dir(id);
+        std::fs::create_dir_all(&scratch)?;
+        let path = scratch.join(format!("{id}.rs"));
+        std::fs::write(&path, &built.text)?;
+        (path, true)
+    } else {
+        let changed = bundle::write(workspace, &problem, &built)?;
+        (workspace.bundle_path(id), changed)
+    };
     let size = built.text.len();
     let modules = if built.modules.is_empty() {
         "none".to_string()
     } else {
         built.modules.join(", ")
     };
-    println!(
+    let summary = format!(
         "{}  {:.1} KiB{}  ({} modules: {modules})",
         workspace.display(&path),
         size as f64 / 1024.0,
         if changed { "" } else { ", unchanged" },
         workspace.lib_name
     );
+    if to_stdout {
+        eprintln!("{summary}");
+    } else {
+        println!("{summary}");
+    }
     if size > bundle::SIZE_LIMIT {
         eprintln!(
             "warning: {} is {size} bytes, over the {} bytes judges accept (Codeforces: 64 KiB)",
@@ -103,12 +127,22 @@ fn bundle_one(workspace: &Workspace, id: &ProblemId, keep_docs: bool, check: boo
             bundle::SIZE_LIMIT
         );
     }
-    if check {
-        check::check_bundle(&path, &workspace.work_dir(id))?;
-        println!(
-            "  compiles warning-free with rustc --edition {}",
-            check::EDITIONS.join(" and ")
-        );
+    let scratch = workspace.work_dir(id);
+    match check {
+        check::Check::Skip => {}
+        check::Check::Types => {
+            check::type_check(&path, problem.meta.edition.as_str(), &scratch, &built.lines)?
+        }
+        check::Check::Editions => {
+            check::check_bundle(&path, &scratch)?;
+            println!(
+                "  compiles warning-free with rustc --edition {}",
+                check::EDITIONS.join(", ")
+            );
+        }
+    }
+    if to_stdout {
+        print!("{}", built.text);
     }
     Ok(())
 }
@@ -120,7 +154,8 @@ fn run_judge(workspace: &Workspace, args: &JudgeArgs) -> Result<bool> {
     let mut results = Vec::new();
     for id in select(workspace, &args.problems)? {
         if !args.no_bundle {
-            if let Err(err) = bundle_one(workspace, &id, args.keep_docs, false) {
+            if let Err(err) = bundle_one(workspace, &id, args.keep_docs, check::Check::Skip, false)
+            {
                 eprintln!("error: {id}: {err:#}");
                 results.push(judge::unjudged(&id, "bundle failed"));
                 continue;

@@ -13,11 +13,20 @@ pub struct Compiled {
 }
 
 pub fn compile(source: &Path, edition: &str, output: &Path) -> Result<Compiled> {
+    run(source, edition, "-O", output)
+}
+
+/// Type-checks `source` without generating code (`--emit=metadata` into `output`).
+pub fn type_check(source: &Path, edition: &str, output: &Path) -> Result<Compiled> {
+    run(source, edition, "--emit=metadata", output)
+}
+
+fn run(source: &Path, edition: &str, mode: &str, output: &Path) -> Result<Compiled> {
     let result = Command::new("rustc")
         .args([
             "--edition",
             edition,
-            "-O",
+            mode,
             "--crate-type",
             "bin",
             "--color",

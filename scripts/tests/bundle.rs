@@ -222,3 +222,48 @@ fn edition_2021_code_bundles_into_a_file_that_compiles_under_2018_too() {
         "{text}"
     );
 }
+
+#[test]
+fn a_bundle_that_does_not_compile_fails_with_rustcs_message_at_the_original_line() {
+    let ws = copy_workspace(&fixture("bundle_ws"));
+    let run = oj(ws.path(), &["bundle", "type_error"]);
+    assert!(!run.success, "{}", run.stdout);
+    assert!(
+        run.stderr.contains("the bundle does not compile"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("mismatched types"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("--> problems/type_error/main.rs:5:22"),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains("type_error.rs:"), "{}", run.stderr);
+    let skipped = oj(ws.path(), &["bundle", "type_error", "--no-check"]);
+    assert!(skipped.success, "{}", skipped.stderr);
+}
+
+#[test]
+fn dash_o_dash_prints_the_bundle_and_writes_no_file() {
+    let ws = copy_workspace(&fixture("bundle_ws"));
+    let run = oj(ws.path(), &["bundle", "nolib", "-o", "-"]);
+    assert!(run.success, "{}", run.stderr);
+    assert!(
+        run.stdout.starts_with("// nolib: Fixture nolib\n"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("println!(\"no library\");"),
+        "{}",
+        run.stdout
+    );
+    assert!(!ws.path().join("bundled/nolib.rs").exists());
+    let both = oj(ws.path(), &["bundle", "nolib", "alpha", "-o", "-"]);
+    assert!(
+        !both.success && both.stderr.contains("exactly one problem"),
+        "{}",
+        both.stderr
+    );
+}

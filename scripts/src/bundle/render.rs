@@ -3,8 +3,11 @@
 
 use anyhow::Result;
 
-use super::edits::{indent, indentation_at, Edits};
+use std::rc::Rc;
+
+use super::edits::{indentation_at, Edits};
 use super::facts::{leaves_of, PathOcc, UseItem, UseLeaf, UseNode};
+use super::linemap::{Mapped, Origin};
 use super::modtree::{CrateTree, FileId};
 use super::reach::Selection;
 use super::resolve::Resolver;
@@ -19,7 +22,7 @@ const INDENT: &str = "    ";
 
 impl Renderer<'_> {
     /// The text of `file` with its kept child modules inlined.
-    pub fn render_file(&self, tree: &CrateTree, is_lib: bool, file_id: FileId) -> Result<String> {
+    pub fn render_file(&self, tree: &CrateTree, is_lib: bool, file_id: FileId) -> Result<Mapped> {
         let file = &tree.files[file_id];
         let text = file.source.text.as_str();
         let facts = &file.facts;
@@ -60,10 +63,11 @@ impl Renderer<'_> {
             let body = self.render_file(tree, is_lib, tree.module(child).file)?;
             let outer = indentation_at(text, decl.item_range.start);
             let inner = format!("{outer}{INDENT}");
-            edits.replace(
-                decl.decl_range.clone(),
-                format!("mod {} {{\n{}{outer}}}", decl.name, indent(&body, &inner)),
-            );
+            let mut module = Mapped::new();
+            module.push(&format!("mod {} {{\n", decl.name), |_| None);
+            module.push_mapped(&body.indented(&inner));
+            module.push(&format!("{outer}}}"), |_| None);
+            edits.replace_mapped(decl.decl_range.clone(), module);
             if let Some((_, range)) = &decl.path_attr {
                 edits.delete(text, range.clone());
             }
@@ -89,11 +93,22 @@ impl Renderer<'_> {
                 edits.delete(text, krate.range.clone());
             }
         }
-        let rendered = edits.apply(text)?;
-        let rendered = without_leading_blank_lines(&rendered).trim_end();
+        let display: Rc<str> = file.source.display.as_str().into();
+        let source_lines: Vec<&str> = text.lines().collect();
+        let rendered = edits
+            .apply_mapped(text, |line| {
+                let indent = source_lines.get(line)?;
+                let indent = indent.len() - indent.trim_start_matches([' ', '\t']).len();
+                Some(Origin {
+                    file: display.clone(),
+                    line: u32::try_from(line + 1).ok()?,
+                    indent: u32::try_from(indent).ok()?,
+                })
+            })?
+            .trimmed();
         let module = tree.scope_module(file_id, 0);
-        let missing = self.missing_2021_prelude(tree, is_lib, module, rendered);
-        Ok(format!("{}\n", with_imports(rendered, &missing)))
+        let missing = self.missing_2021_prelude(tree, is_lib, module, &rendered.text);
+        Ok(with_imports(&rendered, &missing))
     }
 
     /// The edition 2021 prelude adds `TryFrom`, `TryInto` and `FromIterator`; code written
@@ -416,13 +431,13 @@ const PRELUDE_2021: [(&str, &str, &str); 3] = [
 ];
 
 /// `text` with `use` items for `paths` after its inner attributes and leading comments.
-fn with_imports(text: &str, paths: &[&str]) -> String {
+fn with_imports(text: &Mapped, paths: &[&str]) -> Mapped {
     if paths.is_empty() {
-        return text.to_string();
+        return text.clone();
     }
     let mut at = 0;
     let mut open_attr = 0i32;
-    for line in text.split_inclusive('\n') {
+    for line in text.text.split_inclusive('\n') {
         let trimmed = line.trim();
         let in_header = open_attr > 0
             || trimmed.starts_with("#![")
@@ -440,7 +455,7 @@ fn with_imports(text: &str, paths: &[&str]) -> String {
         .iter()
         .map(|path| format!("#[allow(unused_imports)]\nuse {path};\n"))
         .collect();
-    format!("{}{uses}{}", &text[..at], &text[at..])
+    text.insert_lines(at, &uses)
 }
 
 /// The nodes that start a path, looking through groups at the top (`use {a::b, c};`).
@@ -449,18 +464,6 @@ fn first_nodes(node: &UseNode) -> Vec<&UseNode> {
         UseNode::Group(nodes) => nodes.iter().flat_map(first_nodes).collect(),
         other => vec![other],
     }
-}
-
-/// Removed doc comments at the top of a file leave blank lines where the items begin.
-fn without_leading_blank_lines(text: &str) -> &str {
-    let mut rest = text;
-    while let Some((line, after)) = rest.split_once('\n') {
-        if !line.trim().is_empty() {
-            break;
-        }
-        rest = after;
-    }
-    rest
 }
 
 #[cfg(test)]
@@ -478,9 +481,9 @@ mod tests {
 
     #[test]
     fn imports_go_after_inner_attributes_and_leading_comments() {
-        let text = "#![allow(\n    dead_code,\n)]\n// note\nfn f() {}\n";
+        let text = Mapped::plain("#![allow(\n    dead_code,\n)]\n// note\nfn f() {}\n");
         assert_eq!(
-            with_imports(text, &["std::convert::TryFrom"]),
+            with_imports(&text, &["std::convert::TryFrom"]).text,
             "#![allow(\n    dead_code,\n)]\n// note\n#[allow(unused_imports)]\nuse std::convert::TryFrom;\nfn f() {}\n"
         );
     }
