@@ -9,7 +9,7 @@ OJ := $(CARGO) run --release --quiet -p ojgames --
 PROBLEMS := $(notdir $(wildcard problems/*))
 ONE := $(if $(P),$(P),--all)
 
-.PHONY: all test bundle judge samples lint clean bench stress new
+.PHONY: all test bundle judge samples lint clean bench stress new pictures
 
 all: bundle judge
 
@@ -24,6 +24,14 @@ judge:
 # The practice workflow: docs/practice.md.
 stress:
 	$(OJ) stress $(ONE) $(if $(N),-n $(N)) $(if $(SEED),--seed $(SEED))
+
+# `make pictures`: the heat maps in docs/games.md, drawn by `ojgames table` (commands beside each).
+pictures:
+	$(OJ) table wythoff -x 0..60 -y 0..60 --outcome --svg docs/games/wythoff.svg > /dev/null
+	$(OJ) table euclid -x 1..80 -y 1..80 --outcome --svg docs/games/euclid.svg > /dev/null
+	$(OJ) table lasker -x 0..63 --minus-heap --svg docs/games/lasker.svg > /dev/null
+	$(OJ) table kayles -x 0..143 --svg docs/games/kayles.svg > /dev/null
+	$(OJ) table ed -x 1..32 -y 1..32 --svg docs/games/ed.svg > /dev/null
 
 new:
 	@test -n "$(P)" || { echo "usage: make new P=<id>" >&2; exit 2; }

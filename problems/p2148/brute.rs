@@ -24,7 +24,11 @@ fn main() -> Result<(), InputError> {
         let n = input.read::<usize>()?;
         let piles: Vec<u64> = input.read_vec(n)?;
         let pairs: Vec<(u64, u64)> = piles.chunks(2).map(|p| (p[0], p[1])).collect();
-        out.line(if grundy.is_losing(&pairs) { "NO" } else { "YES" });
+        out.line(if grundy.is_losing(&pairs) {
+            "NO"
+        } else {
+            "YES"
+        });
     }
     Ok(())
 }

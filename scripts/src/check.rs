@@ -7,6 +7,7 @@ use anyhow::{bail, Result};
 
 use crate::bundle::LineMap;
 use crate::rustc;
+use crate::settings::Edition;
 
 /// What `ojgames bundle` checks in the file it wrote.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -18,12 +19,18 @@ pub enum Check {
     Editions,
 }
 
-pub const EDITIONS: [&str; 3] = ["2018", "2021", "2024"];
+pub const EDITIONS: [Edition; 3] = [Edition::E2018, Edition::E2021, Edition::E2024];
 
-pub fn check_bundle(bundle: &Path, scratch: &Path) -> Result<()> {
+pub fn check_bundle(bundle: &Path, scratch: &Path, lines: &LineMap) -> Result<()> {
     std::fs::create_dir_all(scratch)?;
     for edition in EDITIONS {
-        let compiled = rustc::compile(bundle, edition, &scratch.join(format!("check-{edition}")))?;
+        // A directory of its own: rustc writes object files named after the crate beside
+        // its output.
+        let private = scratch.join(format!("check-{edition}-{}", std::process::id()));
+        std::fs::create_dir_all(&private)?;
+        let compiled = rustc::compile(bundle, edition, &private.join("check"));
+        let _ = std::fs::remove_dir_all(&private);
+        let compiled = compiled?;
         if !compiled.success || !compiled.messages.trim().is_empty() {
             let what = if compiled.success {
                 "warns"
@@ -33,7 +40,7 @@ pub fn check_bundle(bundle: &Path, scratch: &Path) -> Result<()> {
             bail!(
                 "{} {what} with rustc --edition {edition} -O:\n{}",
                 bundle.display(),
-                compiled.messages.trim_end()
+                lines.rewrite(compiled.messages.trim_end())
             );
         }
     }
@@ -42,7 +49,7 @@ pub fn check_bundle(bundle: &Path, scratch: &Path) -> Result<()> {
 
 /// `rustc --emit=metadata` on the bundle; its errors (at the original files and lines) are the
 /// error. Warnings are left to `--check`.
-pub fn type_check(bundle: &Path, edition: &str, scratch: &Path, lines: &LineMap) -> Result<()> {
+pub fn type_check(bundle: &Path, edition: Edition, scratch: &Path, lines: &LineMap) -> Result<()> {
     std::fs::create_dir_all(scratch)?;
     let checked = rustc::type_check(bundle, edition, &scratch.join("check.rmeta"))?;
     if !checked.success {

@@ -19,7 +19,9 @@ commands:
   judge    bundle, compile with rustc like the judge, run on testdata/<ID>/*.in, give verdicts
   run      bundle, compile and run the solution on your own input: time and memory, no compare
   stress   the bundle against the problem's brute force on random small inputs
+  fill     write the missing testdata/<ID>/*.out from the problem's brute force
   new      create problems/ID and testdata/ID
+  table    a game's Grundy values over small positions, as a table and an SVG heat map
 
   --root DIR  the workspace (default: the nearest Cargo.toml with [workspace] above the
               current directory)
@@ -45,7 +47,9 @@ pub enum Command {
     Judge(JudgeArgs),
     Run(RunArgs),
     Stress(StressArgs),
+    Fill(FillArgs),
     New(NewArgs),
+    Table(crate::table::TableArgs),
     /// `--help` anywhere: the text to print.
     Help(&'static str),
 }
@@ -151,6 +155,21 @@ checker if it has one). Stops at the first failure and prints the command that r
 }
 
 #[derive(Debug)]
+pub struct FillArgs {
+    pub problems: Selection,
+}
+
+impl FillArgs {
+    pub const USAGE: &'static str = "\
+usage: ojgames fill (--all | ID...)
+
+For every testdata/<ID>/NAME.in that has no NAME.out, runs the problem's brute force
+(problems/<ID>/brute.rs) on it and writes its answer as NAME.out. Existing .out files are
+never touched. Check what it wrote: the brute force is only as right as its rules.
+  --all      every problem under problems/";
+}
+
+#[derive(Debug)]
 pub struct NewArgs {
     pub id: String,
 }
@@ -186,7 +205,9 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli> {
                     "judge" => sub.judge()?,
                     "run" => sub.run()?,
                     "stress" => sub.stress()?,
+                    "fill" => sub.fill()?,
                     "new" => sub.new_problem()?,
+                    "table" => crate::table::TableArgs::parse(sub.parser, sub.root)?,
                     other => bail!("unknown command `{other}`\n\n{USAGE}"),
                 };
                 return Ok(Cli { root, command });
@@ -346,6 +367,23 @@ impl SubParser<'_> {
         }))
     }
 
+    fn fill(&mut self) -> Result<Command> {
+        let usage = FillArgs::USAGE;
+        let mut selection = SelectionBuilder::default();
+        while let Some(arg) = self.parser.next()? {
+            match arg {
+                Long("all") => selection.all = true,
+                Value(id) => selection.ids.push(ProblemId::parse_os(&id)?),
+                Long("root") => *self.root = Some(PathBuf::from(self.parser.value()?)),
+                Short('h') | Long("help") => return Ok(Command::Help(usage)),
+                other => return Err(other.unexpected().into()),
+            }
+        }
+        Ok(Command::Fill(FillArgs {
+            problems: selection.finish(usage)?,
+        }))
+    }
+
     fn new_problem(&mut self) -> Result<Command> {
         let usage = NewArgs::USAGE;
         let mut ids = Vec::new();
@@ -407,6 +445,7 @@ mod tests {
             ("judge", JudgeArgs::USAGE),
             ("run", RunArgs::USAGE),
             ("stress", StressArgs::USAGE),
+            ("fill", FillArgs::USAGE),
             ("new", NewArgs::USAGE),
         ] {
             let cli = parse_str(&[command, "--help"]).unwrap();

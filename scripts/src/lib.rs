@@ -6,28 +6,38 @@
 pub mod bundle;
 pub mod check;
 pub mod cli;
+pub mod fill;
 pub mod id;
 pub mod judge;
 pub mod new;
+pub mod report;
+pub mod runner;
 pub mod rustc;
 pub mod settings;
+pub mod solution;
 pub mod stress;
+pub mod table;
 pub mod workspace;
 
 use std::ffi::OsString;
+use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 
-use cli::{BundleArgs, Command, JudgeArgs, Selection};
+use cli::{BundleArgs, Command, JudgeArgs, RunArgs, Selection};
 use id::ProblemId;
+use judge::{JudgeOptions, ProblemRecord};
+use runner::Runner;
+use solution::Source;
 use workspace::Workspace;
 
 /// The whole command line (without the program name); the exit code: 0 all passed, 1 some
 /// case or problem failed, 2 the tool could not do what was asked.
 pub fn main(args: Vec<OsString>) -> ExitCode {
-    if args.first().is_some_and(|a| a == judge::LAUNCHER_COMMAND) {
-        return judge::launcher_exit(&args[1..]);
+    if args.first().is_some_and(|a| a == runner::LAUNCHER_COMMAND) {
+        return runner::launcher_exit(&args[1..]);
     }
     match cli::parse(args).and_then(dispatch) {
         Ok(true) => ExitCode::SUCCESS,
@@ -45,15 +55,21 @@ fn dispatch(cli: cli::Cli) -> Result<bool> {
         return Ok(true);
     }
     let workspace = Workspace::locate(cli.root, &std::env::current_dir()?)?;
+    let runner = Runner::current()?;
     match cli.command {
         Command::Bundle(args) => run_bundle(&workspace, &args),
-        Command::Judge(args) => run_judge(&workspace, &args),
-        Command::Run(_) => anyhow::bail!("`run` is not implemented yet"),
+        Command::Judge(args) => run_judge(&workspace, &args, &runner),
+        Command::Run(args) => run_once(&workspace, &args, &runner),
         Command::Stress(args) => {
-            let ids = select(&workspace, &args.problems)?;
-            stress::stress(&workspace, &ids, args.cases, args.seed)
+            let problems = problems(&workspace, &args.problems)?;
+            stress::stress(&workspace, &problems, &args, &runner)
+        }
+        Command::Fill(args) => {
+            let problems = problems(&workspace, &args.problems)?;
+            fill::fill(&workspace, &problems, &runner)
         }
         Command::New(args) => new::create(&workspace, &args.id).map(|()| true),
+        Command::Table(args) => table::run(&workspace, &args),
         Command::Help(_) => unreachable!("handled above"),
     }
 }
@@ -65,118 +81,168 @@ fn select(workspace: &Workspace, selection: &Selection) -> Result<Vec<ProblemId>
     }
 }
 
+fn problems(workspace: &Workspace, selection: &Selection) -> Result<Vec<workspace::Problem>> {
+    select(workspace, selection)?
+        .iter()
+        .map(|id| workspace.problem(id))
+        .collect()
+}
+
+/// How to run this tool again, as a user can type it: `ojgames` when that is on PATH, else
+/// through cargo; with `--root` when the current directory is outside the workspace.
+pub fn invocation(workspace: &Workspace) -> String {
+    let on_path = std::env::var_os("PATH")
+        .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join("ojgames").is_file()));
+    let manifest = workspace.root.join("Cargo.toml");
+    let mut command = if on_path {
+        "ojgames".to_string()
+    } else {
+        format!(
+            "cargo run --manifest-path {} --release -q -p ojgames --",
+            shell_word(&manifest.display().to_string())
+        )
+    };
+    let inside = std::env::current_dir().is_ok_and(|cwd| cwd.starts_with(&workspace.root));
+    if !inside {
+        command.push_str(" --root ");
+        command.push_str(&shell_word(&workspace.root.display().to_string()));
+    }
+    command
+}
+
+/// A word the shell reads back as itself.
+fn shell_word(text: &str) -> String {
+    if !text.is_empty()
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"/._-+=:,".contains(&b))
+    {
+        text.to_string()
+    } else {
+        format!("'{}'", text.replace('\'', "'\\''"))
+    }
+}
+
 /// Bundles each problem; reports every failure, then fails if any did.
 fn run_bundle(workspace: &Workspace, args: &BundleArgs) -> Result<bool> {
     let mut ok = true;
     for id in select(workspace, &args.problems)? {
+        let options = bundle::Options {
+            keep_docs: args.keep_docs,
+        };
         let check = match (args.check, args.no_check) {
             (true, _) => check::Check::Editions,
             (false, true) => check::Check::Skip,
             (false, false) => check::Check::Types,
         };
-        if let Err(err) = bundle_one(workspace, &id, args.keep_docs, check, args.to_stdout) {
-            eprintln!("error: {id}: {err:#}");
-            ok = false;
+        let written = workspace.problem(&id).and_then(|problem| {
+            solution::write_bundle(workspace, &problem, &options, check, args.to_stdout)
+        });
+        match written {
+            Ok(note) if args.to_stdout => eprintln!("{note}"),
+            Ok(note) => println!("{note}"),
+            Err(err) => {
+                eprintln!("error: {id}: {err:#}");
+                ok = false;
+            }
         }
     }
     Ok(ok)
 }
 
-fn bundle_one(
-    workspace: &Workspace,
-    id: &ProblemId,
-    keep_docs: bool,
-    check: check::Check,
-    to_stdout: bool,
-) -> Result<()> {
-    let problem = workspace.problem(id)?;
-    let options = bundle::Options { keep_docs };
-    let built = bundle::build(workspace, &problem, &options)?;
-    let (path, changed) = if to_stdout {
-        let scratch = workspace.work_dir(id);
-        std::fs::create_dir_all(&scratch)?;
-        let path = scratch.join(format!("{id}.rs"));
-        std::fs::write(&path, &built.text)?;
-        (path, true)
+fn source(no_bundle: bool, cargo_build: bool, keep_docs: bool) -> Source {
+    if cargo_build {
+        Source::CargoBuild
+    } else if no_bundle {
+        Source::ExistingBundle
     } else {
-        let changed = bundle::write(workspace, &problem, &built)?;
-        (workspace.bundle_path(id), changed)
-    };
-    let size = built.text.len();
-    let modules = if built.modules.is_empty() {
-        "none".to_string()
-    } else {
-        built.modules.join(", ")
-    };
-    let summary = format!(
-        "{}  {:.1} KiB{}  ({} modules: {modules})",
-        workspace.display(&path),
-        size as f64 / 1024.0,
-        if changed { "" } else { ", unchanged" },
-        workspace.lib_name
-    );
-    if to_stdout {
-        eprintln!("{summary}");
-    } else {
-        println!("{summary}");
+        Source::Bundle { keep_docs }
     }
-    if size > bundle::SIZE_LIMIT {
-        eprintln!(
-            "warning: {} is {size} bytes, over the {} bytes judges accept (Codeforces: 64 KiB)",
-            workspace.display(&path),
-            bundle::SIZE_LIMIT
-        );
-    }
-    let scratch = workspace.work_dir(id);
-    match check {
-        check::Check::Skip => {}
-        check::Check::Types => {
-            check::type_check(&path, problem.meta.edition.as_str(), &scratch, &built.lines)?
-        }
-        check::Check::Editions => {
-            check::check_bundle(&path, &scratch)?;
-            println!(
-                "  compiles warning-free with rustc --edition {}",
-                check::EDITIONS.join(", ")
-            );
-        }
-    }
-    if to_stdout {
-        print!("{}", built.text);
-    }
-    Ok(())
 }
 
-fn run_judge(workspace: &Workspace, args: &JudgeArgs) -> Result<bool> {
-    if args.cargo_build || !args.cases.is_empty() || args.jobs != 1 || args.json {
-        anyhow::bail!("--cargo-build, --case, -j and --json are not implemented yet");
-    }
-    let mut results = Vec::new();
+fn run_judge(workspace: &Workspace, args: &JudgeArgs, runner: &Runner) -> Result<bool> {
+    let options = JudgeOptions {
+        source: source(args.no_bundle, args.cargo_build, args.keep_docs),
+        cases: &args.cases,
+        jobs: args.jobs,
+        runner,
+    };
+    let mut records = Vec::new();
     for id in select(workspace, &args.problems)? {
-        if !args.no_bundle {
-            if let Err(err) = bundle_one(workspace, &id, args.keep_docs, check::Check::Skip, false)
-            {
-                eprintln!("error: {id}: {err:#}");
-                results.push(judge::unjudged(&id, "bundle failed"));
-                continue;
-            }
-        }
         let judged = workspace
             .problem(&id)
-            .and_then(|problem| judge::judge(workspace, &problem));
-        match judged {
-            Ok(result) => results.push(result),
-            Err(err) => {
-                eprintln!("error: {id}: {err:#}");
-                results.push(judge::unjudged(&id, "judge failed"));
-            }
+            .and_then(|problem| judge::judge(workspace, &problem, &options));
+        let record = judged
+            .unwrap_or_else(|err| ProblemRecord::failed_before_judging(&id, format!("{err:#}")));
+        if !args.json {
+            print!("{}", report::problem_text(&record));
+            let _ = std::io::stdout().flush();
         }
+        records.push(record);
     }
-    if results.len() > 1 {
-        judge::print_table(&results);
+    let (passed, failed) = report::totals(&records);
+    if args.json {
+        print!("{}", report::json(&records));
+    } else {
+        if records.len() > 1 {
+            print!("{}", report::table(&records));
+        }
+        println!("{passed} passed, {failed} failed");
     }
-    let passed: usize = results.iter().map(|r| r.passed()).sum();
-    let failed: usize = results.iter().map(|r| r.failed()).sum();
-    println!("{passed} passed, {failed} failed");
     Ok(failed == 0)
+}
+
+/// `ojgames run`: one run on the user's input; the output passed through, the figures and
+/// how it ended on stderr. Fails when the run does not end normally within the limits.
+fn run_once(workspace: &Workspace, args: &RunArgs, runner: &Runner) -> Result<bool> {
+    let problem = workspace.problem(&args.problem)?;
+    let work = workspace.work_dir(&problem.id);
+    // Standard input is read to a file first: the program runs in its own process group,
+    // which may not read the terminal, and its time is then its own, not the typist's.
+    let stdin_copy;
+    let input: PathBuf = match &args.input {
+        Some(path) => {
+            std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+            path.clone()
+        }
+        None => {
+            std::fs::create_dir_all(&work)
+                .with_context(|| format!("cannot create {}", work.display()))?;
+            stdin_copy = runner::Scratch::new(&work.join("runs"))?;
+            let path = stdin_copy.file("stdin");
+            let mut bytes = Vec::new();
+            std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)
+                .context("cannot read standard input")?;
+            std::fs::write(&path, bytes)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            path
+        }
+    };
+    let source = source(args.no_bundle, args.cargo_build, false);
+    let Some(ran) = judge::run_once(workspace, &problem, source, &input, runner)? else {
+        return Ok(false);
+    };
+    let mut stdout = std::io::stdout().lock();
+    std::io::copy(&mut std::fs::File::open(&ran.stdout)?, &mut stdout)?;
+    stdout.flush()?;
+    let stderr = judge::show::text(&ran.stderr);
+    eprint!("{stderr}");
+    if !stderr.is_empty() && !stderr.ends_with('\n') {
+        eprintln!();
+    }
+    let o = ran.outcome;
+    let ended = match &ran.verdict {
+        None => "ended normally".to_string(),
+        Some((verdict, evidence)) => format!("{verdict}: {}", evidence.trim_end()),
+    };
+    eprintln!(
+        "{}: CPU {}, wall {}, peak memory {} (limits {}, {}): {ended}",
+        problem.id,
+        judge::verdict::format_time(o.cpu),
+        judge::verdict::format_time(o.wall),
+        judge::verdict::format_kib(o.peak_kib),
+        judge::verdict::format_time(ran.limits.cpu),
+        judge::verdict::format_kib(ran.limits.memory_kib),
+    );
+    Ok(ran.verdict.is_none())
 }

@@ -1,38 +1,39 @@
-//! Plain `rustc`, the way judges call it: one file, no crates.
+//! Plain `rustc`, the way judges call it: one file, no crates. The one place that calls rustc.
 
 use std::fs;
-use std::path::Path;
+use std::hash::{Hash, Hasher};
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use anyhow::{Context, Result};
+
+use crate::settings::Edition;
 
 pub struct Compiled {
     pub success: bool,
     /// rustc's messages (errors and warnings), empty when it had nothing to say.
     pub messages: String,
+    /// The command as a user would type it, for messages.
+    pub command: String,
 }
 
-pub fn compile(source: &Path, edition: &str, output: &Path) -> Result<Compiled> {
-    run(source, edition, "-O", output)
+const FLAGS: [&str; 5] = ["-O", "--crate-type", "bin", "--color", "never"];
+
+pub fn compile(source: &Path, edition: Edition, output: &Path) -> Result<Compiled> {
+    run(source, edition, FLAGS[0], output)
 }
 
 /// Type-checks `source` without generating code (`--emit=metadata` into `output`).
-pub fn type_check(source: &Path, edition: &str, output: &Path) -> Result<Compiled> {
+pub fn type_check(source: &Path, edition: Edition, output: &Path) -> Result<Compiled> {
     run(source, edition, "--emit=metadata", output)
 }
 
-fn run(source: &Path, edition: &str, mode: &str, output: &Path) -> Result<Compiled> {
+/// rustc with [`FLAGS`], `mode` in place of `-O`.
+fn run(source: &Path, edition: Edition, mode: &str, output: &Path) -> Result<Compiled> {
     let result = Command::new("rustc")
-        .args([
-            "--edition",
-            edition,
-            mode,
-            "--crate-type",
-            "bin",
-            "--color",
-            "never",
-            "-o",
-        ])
+        .args(["--edition", edition.as_str(), mode])
+        .args(&FLAGS[1..])
+        .arg("-o")
         .arg(output)
         .arg(source)
         .output()
@@ -40,28 +41,49 @@ fn run(source: &Path, edition: &str, mode: &str, output: &Path) -> Result<Compil
     Ok(Compiled {
         success: result.status.success(),
         messages: String::from_utf8_lossy(&result.stderr).into_owned(),
+        command: format!("rustc --edition {edition} {mode} {}", source.display()),
     })
 }
 
-/// [`compile`], skipped when `output` was built from the same source and edition: `oj judge`
-/// and `oj stress` compile each bundle once between them. The key is kept beside `output`.
-pub fn compile_cached(source: &Path, edition: &str, output: &Path) -> Result<Compiled> {
-    let stamp = output.with_extension("stamp");
-    let messages_file = output.with_extension("messages");
-    let mut key = format!("edition {edition}\n").into_bytes();
-    key.extend_from_slice(&fs::read(source)?);
-    if output.is_file() && fs::read(&stamp).ok().as_deref() == Some(key.as_slice()) {
-        let messages = fs::read_to_string(&messages_file).unwrap_or_default();
-        return Ok(Compiled {
-            success: true,
-            messages,
-        });
+/// [`compile`] into `cache/<key>/solution`, where the key is a hash of the source, the edition
+/// and the flags: compiled once however many judges, runs and stresses ask, and two
+/// invocations at once never write the same file (each compiles into a file of its own and
+/// renames it into place).
+pub fn compile_cached(
+    source: &Path,
+    edition: Edition,
+    cache: &Path,
+) -> Result<(Compiled, PathBuf)> {
+    let text = fs::read(source).with_context(|| format!("cannot read {}", source.display()))?;
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    (edition.as_str(), FLAGS, &text).hash(&mut hasher);
+    let dir = cache.join(format!("{:016x}", hasher.finish()));
+    let program = dir.join("solution");
+    let messages_file = dir.join("messages");
+    let command = format!("rustc --edition {edition} -O {}", source.display());
+    if program.is_file() {
+        if let Ok(messages) = fs::read_to_string(&messages_file) {
+            let compiled = Compiled {
+                success: true,
+                messages,
+                command,
+            };
+            return Ok((compiled, program));
+        }
     }
-    let _ = fs::remove_file(&stamp);
-    let compiled = compile(source, edition, output)?;
-    if compiled.success {
-        fs::write(&messages_file, &compiled.messages)?;
-        fs::write(&stamp, key)?;
+    // rustc writes its object files beside its output, named after the crate: each
+    // invocation compiles in a directory of its own, then renames the result into place.
+    let private = dir.join(format!("build-{}", std::process::id()));
+    fs::create_dir_all(&private).with_context(|| format!("cannot create {}", private.display()))?;
+    let compiled = compile(source, edition, &private.join("solution"));
+    if let Ok(compiled) = &compiled {
+        if compiled.success {
+            fs::write(private.join("messages"), &compiled.messages)?;
+            fs::rename(private.join("solution"), &program)?;
+            fs::rename(private.join("messages"), &messages_file)?;
+        }
     }
-    Ok(compiled)
+    let _ = fs::remove_dir_all(&private);
+    let compiled = compiled?;
+    Ok((compiled, program))
 }

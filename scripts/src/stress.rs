@@ -1,18 +1,19 @@
-//! `oj stress`: the bundled solution against a brute force on random small inputs.
+//! `ojgames stress`: the bundled solution against a brute force on random small inputs.
 //!
-//! For each problem: bundle it and compile `bundled/<id>.rs` with plain rustc, exactly as
-//! `oj judge` does (so the file the user pastes is the one tested); build the problem's
+//! For each problem: build the solution exactly as `ojgames judge` does (the bundle, compiled
+//! with plain rustc: the file the user pastes is the one tested); build the problem's
 //! `<id>-gen` and `<id>-brute` bins with cargo (release); then for case `i` run the generator
-//! with seed `S + i`, and the bundle and the brute force on its output. The first case whose
-//! outputs differ (or where the solution crashes or hangs) stops the run and is printed with
-//! its input, a diff and the seed that reproduces it. Cases run on every core; the reported
-//! case is always the lowest failing index, whatever the scheduling.
+//! with seed `S + i`, and the solution (under the judge's limits) and the brute force on its
+//! output, all through the one runner. The outputs are compared with the problem's checker if
+//! it has one, else its compare mode. The first failing case stops the run and is printed with
+//! its input, both outputs, the differing lines and the command that reproduces it; `--save`
+//! keeps it as a test case. Cases run on every core; the reported case is always the lowest
+//! failing index, whatever the scheduling.
 
 use std::fmt::Write as _;
-use std::fs::{self, File};
+use std::fs;
 use std::io::{IsTerminal, Write as _};
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::thread;
@@ -20,73 +21,62 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 
-use crate::bundle;
-use crate::id::ProblemId;
-use crate::judge::compare;
-use crate::rustc;
-use crate::settings::JudgeMeta;
+use crate::bundle::LineMap;
+use crate::cli::StressArgs;
+use crate::judge::checker::Checker;
+use crate::judge::compare::{self, Match};
+use crate::judge::{show, solution_limits, verdict};
+use crate::runner::{Job, Limits, Runner, Scratch};
+use crate::solution::{build_solution, cargo, release_bin, Built, Source};
 use crate::workspace::{Problem, Workspace};
 
-/// Inputs are small: a solution that runs this long on one has hung.
-const SOLUTION_DEADLINE: Duration = Duration::from_secs(5);
-/// The brute force and the generator get longer.
+/// The generator and the brute force get this long a case.
 const HELPER_DEADLINE: Duration = Duration::from_secs(30);
 const SHOWN_LINES: usize = 40;
 
-/// Stresses each problem; prints a summary line per problem. `Ok(false)` if any disagreed.
-pub fn stress(workspace: &Workspace, ids: &[ProblemId], cases: u64, seed: u64) -> Result<bool> {
-    let problems = ids
-        .iter()
-        .map(|id| workspace.problem(id))
-        .collect::<Result<Vec<_>>>()?;
-    build_helpers(workspace, &problems)?;
+/// Stresses each problem; prints a summary line per problem. `Ok(false)` if any failed.
+pub fn stress(
+    workspace: &Workspace,
+    problems: &[Problem],
+    args: &StressArgs,
+    runner: &Runner,
+) -> Result<bool> {
+    build_helpers(workspace, problems)?;
     let mut ok = true;
-    for problem in &problems {
-        ok &= stress_one(workspace, problem, cases, seed)?;
+    for problem in problems {
+        ok &= stress_one(workspace, problem, args, runner)?;
     }
     Ok(ok)
 }
 
 /// One `cargo build --release` for every problem's generator and brute force.
 fn build_helpers(workspace: &Workspace, problems: &[Problem]) -> Result<()> {
-    let mut command = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
-    command
-        .current_dir(&workspace.root)
-        .args(["build", "--release", "--quiet"]);
+    let mut args: Vec<String> = ["build", "--release", "--quiet"].map(String::from).to_vec();
     for problem in problems {
         for (bin, file) in [("gen", "gen.rs"), ("brute", "brute.rs")] {
             if !problem.dir.join(file).is_file() {
+                let id = &problem.id;
                 bail!(
-                    "problem `{}` has no {file}: stress needs problems/{}/gen.rs and brute.rs \
-                     (bins `{}-gen` and `{}-brute`)",
-                    problem.id,
-                    problem.id,
-                    problem.id,
-                    problem.id
+                    "problem `{id}` has no {file}: stress needs problems/{id}/gen.rs and brute.rs \
+                     (bins `{id}-gen` and `{id}-brute`)"
                 );
             }
-            command.args(["--bin", &format!("{}-{bin}", problem.id)]);
+            args.extend(["--bin".to_string(), format!("{}-{bin}", problem.id)]);
         }
-        command.args(["-p", &problem.id]);
+        args.extend(["-p".to_string(), problem.id.to_string()]);
     }
-    let status = command.status().context("cannot run cargo")?;
-    if !status.success() {
-        bail!("cargo build of the generators and brute forces failed ({status})");
-    }
-    Ok(())
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    cargo(workspace, &args).context("building the generators and brute forces")
 }
 
-fn target_dir(workspace: &Workspace) -> PathBuf {
-    match std::env::var_os("CARGO_TARGET_DIR") {
-        Some(dir) => workspace.root.join(dir),
-        None => workspace.root.join("target"),
-    }
-}
-
-struct Programs {
+struct Programs<'a> {
     solution: PathBuf,
+    lines: LineMap,
     gen: PathBuf,
     brute: PathBuf,
+    checker: Option<Checker>,
+    runner: &'a Runner,
+    solution_limits: Limits,
 }
 
 /// What went wrong in one case.
@@ -94,36 +84,45 @@ struct Failure {
     index: u64,
     seed: u64,
     what: String,
-    input: String,
-    expected: String,
-    actual: String,
+    input: Vec<u8>,
+    expected: Vec<u8>,
+    actual: Vec<u8>,
+    /// The brute force answered: the case can be saved as test data.
+    brute_ok: bool,
 }
 
-fn stress_one(workspace: &Workspace, problem: &Problem, cases: u64, seed: u64) -> Result<bool> {
+fn stress_one(
+    workspace: &Workspace,
+    problem: &Problem,
+    args: &StressArgs,
+    runner: &Runner,
+) -> Result<bool> {
     let id = &problem.id;
-    let work = workspace.work_dir(id).join("stress");
-    fs::create_dir_all(&work)?;
-
-    let built = bundle::build(workspace, problem, &bundle::Options { keep_docs: false })?;
-    bundle::write(workspace, problem, &built)?;
-    let bundle_path = workspace.bundle_path(id);
-    // The same binary `oj judge` builds and runs: compiled once between them.
-    let solution = workspace.work_dir(id).join("solution");
-    let compiled = rustc::compile_cached(&bundle_path, problem.meta.edition.as_str(), &solution)?;
-    if !compiled.success {
-        bail!(
-            "{} does not compile with rustc --edition {} (CE):\n{}",
-            workspace.display(&bundle_path),
-            problem.meta.edition,
-            compiled.messages.trim_end()
-        );
-    }
-    let release = target_dir(workspace).join("release");
-    let programs = Programs {
-        solution,
-        gen: release.join(format!("{id}-gen")),
-        brute: release.join(format!("{id}-brute")),
+    let (cases, seed) = (args.cases, args.seed);
+    let solution = match build_solution(workspace, problem, Source::Bundle { keep_docs: false })? {
+        Built::Ready(solution) => {
+            if let Some(note) = &solution.bundle_note {
+                println!("{note}");
+            }
+            solution
+        }
+        Built::CompileError { command, messages } => {
+            bail!(
+                "{command} failed (CE):\n{}",
+                show::text(messages.as_bytes()).trim_end()
+            )
+        }
     };
+    let programs = Programs {
+        solution: solution.program,
+        lines: solution.lines,
+        gen: release_bin(workspace, &format!("{id}-gen")),
+        brute: release_bin(workspace, &format!("{id}-brute")),
+        checker: Checker::resolve(workspace, problem)?,
+        runner,
+        solution_limits: solution_limits(&problem.meta),
+    };
+    let scratch = Scratch::new(&workspace.work_dir(id).join("runs"))?;
 
     let jobs = thread::available_parallelism().map_or(1, |n| n.get()) as u64;
     let next = AtomicU64::new(0);
@@ -135,7 +134,7 @@ fn stress_one(workspace: &Workspace, problem: &Problem, cases: u64, seed: u64) -
         let workers: Vec<_> = (0..jobs.min(cases.max(1)))
             .map(|worker| {
                 let (next, done, failure, programs) = (&next, &done, &failure, &programs);
-                let scratch = work.join(format!("w{worker}"));
+                let files = CaseFiles::new(&scratch, worker);
                 scope.spawn(move || -> Result<()> {
                     loop {
                         let index = next.fetch_add(1, Ordering::SeqCst);
@@ -148,9 +147,7 @@ fn stress_one(workspace: &Workspace, problem: &Problem, cases: u64, seed: u64) -
                             return Ok(());
                         }
                         let case_seed = seed.wrapping_add(index);
-                        if let Some(what) =
-                            run_case(programs, &problem.meta, &scratch, index, case_seed)?
-                        {
+                        if let Some(what) = run_case(programs, problem, &files, index, case_seed)? {
                             let mut slot = failure.lock().unwrap();
                             if slot.as_ref().is_none_or(|f| f.index > index) {
                                 *slot = Some(what);
@@ -184,67 +181,189 @@ fn stress_one(workspace: &Workspace, problem: &Problem, cases: u64, seed: u64) -
     }
     println!("stress {id}: {ran} cases, {failed} failed (seed {seed}) in {elapsed:.1} s");
     if let Some(f) = &failure {
-        println!("reproduce: ojgames stress {id} -n 1 --seed {}", f.seed);
+        if args.save {
+            save_case(workspace, problem, f)?;
+        }
+        println!(
+            "reproduce: {} stress {id} -n 1 --seed {}",
+            crate::invocation(workspace),
+            f.seed
+        );
     }
     Ok(failure.is_none())
+}
+
+/// A worker's files in the run's scratch directory.
+struct CaseFiles {
+    input: PathBuf,
+    gen_err: PathBuf,
+    brute: PathBuf,
+    brute_err: PathBuf,
+    solution: PathBuf,
+    solution_err: PathBuf,
+    scratch_dir: PathBuf,
+    worker: u64,
+}
+
+impl CaseFiles {
+    fn new(scratch: &Scratch, worker: u64) -> CaseFiles {
+        let file = |name: &str| scratch.file(&format!("w{worker}.{name}"));
+        CaseFiles {
+            input: file("in"),
+            gen_err: file("gen.err"),
+            brute: file("brute.out"),
+            brute_err: file("brute.err"),
+            solution: file("solution.out"),
+            solution_err: file("solution.err"),
+            scratch_dir: scratch.path().to_path_buf(),
+            worker,
+        }
+    }
 }
 
 /// Runs case `index`; `Some` describes a disagreement, a crash or a hang.
 fn run_case(
     programs: &Programs,
-    meta: &JudgeMeta,
-    scratch: &Path,
+    problem: &Problem,
+    files: &CaseFiles,
     index: u64,
     seed: u64,
 ) -> Result<Option<Failure>> {
-    fs::create_dir_all(scratch)?;
-    let input_path = scratch.join("input");
-    let seed_arg = seed.to_string();
-    let gen = run(
-        &programs.gen,
-        &[&seed_arg],
-        None,
-        &input_path,
-        HELPER_DEADLINE,
-    )?;
-    let input = fs::read_to_string(&input_path).unwrap_or_default();
-    let failure = |what: String, expected: String, actual: String| Failure {
+    let runner = programs.runner;
+    let helper = Limits::helper(HELPER_DEADLINE);
+    let seed_arg = [seed.to_string().into()];
+    let gen = runner.run(&Job {
+        program: &programs.gen,
+        args: &seed_arg,
+        stdin: None,
+        stdout: &files.input,
+        stderr: &files.gen_err,
+        limits: helper,
+    })?;
+    let input = fs::read(&files.input).unwrap_or_default();
+    let failure = |what: String, expected: Vec<u8>, actual: Vec<u8>, brute_ok: bool| Failure {
         index,
         seed,
         what,
         input: input.clone(),
         expected,
         actual,
+        brute_ok,
     };
-    if let Some(problem) = gen.problem("the generator") {
-        return Ok(Some(failure(problem, String::new(), String::new())));
+    if !gen.success() {
+        let what = helper_failure("the generator", &gen, &files.gen_err);
+        return Ok(Some(failure(what, Vec::new(), Vec::new(), false)));
     }
-    let brute = run(
-        &programs.brute,
-        &[],
-        Some(&input_path),
-        &scratch.join("brute"),
-        HELPER_DEADLINE,
-    )?;
-    let solution = run(
-        &programs.solution,
-        &[],
-        Some(&input_path),
-        &scratch.join("solution"),
-        SOLUTION_DEADLINE,
-    )?;
-    let (expected, actual) = (brute.stdout.clone(), solution.stdout.clone());
-    if let Some(problem) = solution.problem("the solution") {
-        return Ok(Some(failure(problem, expected, actual)));
+    let brute = runner.run(&Job {
+        program: &programs.brute,
+        args: &[],
+        stdin: Some(&files.input),
+        stdout: &files.brute,
+        stderr: &files.brute_err,
+        limits: helper,
+    })?;
+    let limits = programs.solution_limits;
+    let solution = runner.run(&Job {
+        program: &programs.solution,
+        args: &[],
+        stdin: Some(&files.input),
+        stdout: &files.solution,
+        stderr: &files.solution_err,
+        limits,
+    })?;
+    let expected = fs::read(&files.brute).unwrap_or_default();
+    let actual = fs::read(&files.solution).unwrap_or_default();
+    let stderr = crate::judge::read_tail(&files.solution_err, 64 * 1024).unwrap_or_default();
+    let stderr_text = String::from_utf8_lossy(&stderr);
+    let traces = verdict::Traces {
+        stdout_bytes: actual.len() as u64,
+        stderr_bytes: fs::metadata(&files.solution_err).map_or(0, |m| m.len()),
+        stderr: &stderr_text,
+    };
+    if let Some((verdict, evidence)) = verdict::from_outcome(&solution, &limits, &traces) {
+        let what = format!(
+            "the solution failed: {verdict}: {evidence}{}",
+            programs.lines.rewrite(&stderr_tail(&stderr))
+        );
+        return Ok(Some(failure(what, expected, actual, brute.success())));
     }
-    if let Some(problem) = brute.problem("the brute force") {
-        return Ok(Some(failure(problem, expected, actual)));
+    if !brute.success() {
+        let what = helper_failure("the brute force", &brute, &files.brute_err);
+        return Ok(Some(failure(what, expected, actual, false)));
     }
-    if !compare::accepts(meta.compare, &expected, &actual) {
-        let what = "the solution and the brute force disagree".to_string();
-        return Ok(Some(failure(what, expected, actual)));
+    let verdict = match &programs.checker {
+        Some(checker) => {
+            let scratch_files =
+                Scratch::new(&files.scratch_dir.join(format!("checker-{}", files.worker)))?;
+            let (verdict, message) = checker.check(
+                runner,
+                &files.input,
+                &files.solution,
+                &files.brute,
+                &scratch_files,
+                0,
+            )?;
+            (verdict != verdict::Verdict::Accepted)
+                .then(|| format!("{verdict}: {}", message.trim_end()))
+        }
+        None => match compare::compare(problem.meta.compare, &expected, &actual) {
+            Match::Accepted => None,
+            Match::Presentation => {
+                Some("PE: the tokens agree but the whitespace differs".to_string())
+            }
+            Match::Wrong => Some("the solution and the brute force disagree".to_string()),
+        },
+    };
+    Ok(verdict.map(|what| failure(what, expected, actual, true)))
+}
+
+fn helper_failure(who: &str, outcome: &crate::runner::Outcome, stderr_path: &Path) -> String {
+    let stderr = crate::judge::read_tail(stderr_path, 64 * 1024).unwrap_or_default();
+    let how = match (outcome.killed, outcome.exit) {
+        (Some(_), _) => format!("did not finish in {} s (killed)", HELPER_DEADLINE.as_secs()),
+        (None, crate::runner::Exit::Code(code)) => format!("failed (exit code {code})"),
+        (None, crate::runner::Exit::Signal(signal)) => format!("failed (signal {signal})"),
+    };
+    format!("{who} {how}{}", stderr_tail(&stderr))
+}
+
+fn stderr_tail(stderr: &[u8]) -> String {
+    let text = show::text(stderr);
+    let lines: Vec<&str> = text.lines().collect();
+    if lines.is_empty() {
+        return String::new();
     }
-    Ok(None)
+    let tail = &lines[lines.len().saturating_sub(10)..];
+    format!("; its stderr ends:\n{}", tail.join("\n"))
+}
+
+/// `--save`: the failing input and the brute force's answer as `stress-seed-S.in/.out`.
+fn save_case(workspace: &Workspace, problem: &Problem, f: &Failure) -> Result<()> {
+    if !f.brute_ok {
+        println!("not saved: the brute force gave no answer for this input");
+        return Ok(());
+    }
+    let dir = workspace.testdata_dir(&problem.id);
+    fs::create_dir_all(&dir)
+        .with_context(|| format!("cannot create {}", workspace.display(&dir)))?;
+    let input = dir.join(format!("stress-seed-{}.in", f.seed));
+    let answer = input.with_extension("out");
+    for path in [&input, &answer] {
+        if path.exists() {
+            println!("not saved: {} exists", workspace.display(path));
+            return Ok(());
+        }
+    }
+    fs::write(&input, &f.input)
+        .with_context(|| format!("cannot write {}", workspace.display(&input)))?;
+    fs::write(&answer, &f.expected)
+        .with_context(|| format!("cannot write {}", workspace.display(&answer)))?;
+    println!(
+        "saved: {} and {} (the brute force's answer)",
+        workspace.display(&input),
+        workspace.display(&answer)
+    );
+    Ok(())
 }
 
 fn report(workspace: &Workspace, problem: &Problem, programs: &Programs, f: &Failure) {
@@ -264,30 +383,44 @@ fn report(workspace: &Workspace, problem: &Problem, programs: &Programs, f: &Fai
     let differing = differing_lines(&f.expected, &f.actual);
     if !differing.is_empty() {
         let _ = writeln!(out, "--- differing lines (brute force | solution) ---");
-        out.push_str(&capped(&differing));
+        out.push_str(&differing);
     }
     print!("{out}");
     let _ = std::io::stdout().flush();
 }
 
-/// Line by line, where the outputs differ: `line 3: 0 | 1`. Positional, not a minimal diff:
-/// answers are one per line, and a shifted alignment would hide which case is wrong.
-fn differing_lines(expected: &str, actual: &str) -> String {
-    let (e, a): (Vec<&str>, Vec<&str>) = (expected.lines().collect(), actual.lines().collect());
+/// Line by line, where the outputs differ: `line 3: "0" | "1"`. Positional, not a minimal
+/// diff: answers are one per line, and a shifted alignment would hide which case is wrong.
+fn differing_lines(expected: &[u8], actual: &[u8]) -> String {
+    let lines =
+        |t: &[u8]| -> Vec<Vec<u8>> { t.split(|&b| b == b'\n').map(<[u8]>::to_vec).collect() };
+    let (mut e, mut a) = (lines(expected), lines(actual));
+    for side in [&mut e, &mut a] {
+        while side.last().is_some_and(|l| l.is_empty()) {
+            side.pop();
+        }
+    }
     let mut out = String::new();
+    let mut shown = 0;
     for i in 0..e.len().max(a.len()) {
-        let (x, y) = (e.get(i).copied(), a.get(i).copied());
-        if x.map(str::trim_end) != y.map(str::trim_end) {
+        let (x, y) = (e.get(i), a.get(i));
+        if x != y {
+            if shown == SHOWN_LINES {
+                let _ = writeln!(out, "… more differing lines");
+                break;
+            }
             let show =
-                |line: Option<&str>| line.map_or("(no line)".to_string(), |l| format!("{l:?}"));
+                |line: Option<&Vec<u8>>| line.map_or("(no line)".to_string(), |l| show::quote(l));
             let _ = writeln!(out, "line {}: {} | {}", i + 1, show(x), show(y));
+            shown += 1;
         }
     }
     out
 }
 
-/// The text with at most [`SHOWN_LINES`] lines, saying how many it leaves out.
-fn capped(text: &str) -> String {
+/// The text, escaped, with at most [`SHOWN_LINES`] lines, saying how many it leaves out.
+fn capped(bytes: &[u8]) -> String {
+    let text = show::text(bytes);
     let lines: Vec<&str> = text.lines().collect();
     let mut out = String::new();
     for line in lines.iter().take(SHOWN_LINES) {
@@ -303,71 +436,39 @@ fn capped(text: &str) -> String {
     out
 }
 
-struct Ran {
-    /// `None` when killed at the deadline.
-    status: Option<ExitStatus>,
-    stdout: String,
-    stderr: String,
-}
-
-impl Ran {
-    /// Why the run counts as a failure, if it does: a hang or a non-zero exit.
-    fn problem(&self, who: &str) -> Option<String> {
-        let tail: Vec<&str> = self.stderr.lines().rev().take(10).collect();
-        let tail: Vec<&str> = tail.into_iter().rev().collect();
-        let stderr = if tail.is_empty() {
-            String::new()
-        } else {
-            format!("; its stderr ends:\n{}", tail.join("\n"))
-        };
-        match self.status {
-            None => Some(format!("{who} did not finish in time (killed){stderr}")),
-            Some(status) if !status.success() => Some(format!("{who} failed ({status}){stderr}")),
-            Some(_) => None,
+/// Builds the problem's brute force (with its generator, as stress does) and runs it on each
+/// input in turn through the shared runner: its standard output for each. For
+/// `ojgames table --brute`.
+pub fn run_brute(
+    workspace: &Workspace,
+    problem: &Problem,
+    inputs: &[String],
+) -> Result<Vec<String>> {
+    build_helpers(workspace, std::slice::from_ref(problem))?;
+    let runner = Runner::current()?;
+    let brute = release_bin(workspace, &format!("{}-brute", problem.id));
+    let scratch = Scratch::new(&workspace.work_dir(&problem.id).join("runs"))?;
+    let (input_path, output_path, stderr_path) = (
+        scratch.file("table.in"),
+        scratch.file("table.out"),
+        scratch.file("table.err"),
+    );
+    let mut outputs = Vec::with_capacity(inputs.len());
+    for input in inputs {
+        fs::write(&input_path, input)?;
+        let ran = runner.run(&Job {
+            program: &brute,
+            args: &[],
+            stdin: Some(&input_path),
+            stdout: &output_path,
+            stderr: &stderr_path,
+            limits: Limits::helper(HELPER_DEADLINE),
+        })?;
+        if !ran.success() {
+            let what = helper_failure("the brute force", &ran, &stderr_path);
+            bail!("on the input {input:?}: {what}");
         }
+        outputs.push(String::from_utf8_lossy(&fs::read(&output_path)?).into_owned());
     }
-}
-
-/// Runs `program` with stdin from `input` (or nothing) and stdout to `output`, killing it
-/// at `deadline`. Files rather than pipes: no deadlock whatever the program prints.
-fn run(
-    program: &Path,
-    args: &[&str],
-    input: Option<&Path>,
-    output: &Path,
-    deadline: Duration,
-) -> Result<Ran> {
-    let stdin = match input {
-        Some(path) => Stdio::from(File::open(path)?),
-        None => Stdio::null(),
-    };
-    let stderr_path = output.with_extension("stderr");
-    let mut child = Command::new(program)
-        .args(args)
-        .stdin(stdin)
-        .stdout(File::create(output)?)
-        .stderr(File::create(&stderr_path)?)
-        .spawn()
-        .with_context(|| format!("cannot run {}", program.display()))?;
-    let start = Instant::now();
-    let mut nap = Duration::from_micros(50);
-    let status = loop {
-        if let Some(status) = child.try_wait()? {
-            break Some(status);
-        }
-        if start.elapsed() > deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        thread::sleep(nap);
-        nap = (nap * 2).min(Duration::from_millis(5));
-    };
-    let read =
-        |path: &Path| String::from_utf8_lossy(&fs::read(path).unwrap_or_default()).into_owned();
-    Ok(Ran {
-        status,
-        stdout: read(output),
-        stderr: read(&stderr_path),
-    })
+    Ok(outputs)
 }

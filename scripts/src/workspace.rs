@@ -16,7 +16,7 @@ pub struct Workspace {
 }
 
 pub struct Problem {
-    pub id: String,
+    pub id: ProblemId,
     pub dir: PathBuf,
     pub meta: JudgeMeta,
     /// Names under `[dependencies]` of the problem's manifest.
@@ -58,6 +58,14 @@ impl Workspace {
         self.root.join("target").join("ojgames").join(id)
     }
 
+    /// cargo's target directory (`CARGO_TARGET_DIR`, relative to the root, or `target/`).
+    pub fn target_dir(&self) -> PathBuf {
+        match std::env::var_os("CARGO_TARGET_DIR") {
+            Some(dir) => self.root.join(dir),
+            None => self.root.join("target"),
+        }
+    }
+
     /// Paths shown to the user: relative to the workspace root where possible.
     pub fn display(&self, path: &Path) -> String {
         path.strip_prefix(&self.root)
@@ -85,6 +93,8 @@ impl Workspace {
     }
 
     pub fn problem(&self, id: &str) -> Result<Problem> {
+        let id = ProblemId::parse(id)?;
+        let id = id.as_str();
         let dir = self.root.join("problems").join(id);
         let manifest_path = dir.join("Cargo.toml");
         if !manifest_path.is_file() {
@@ -106,7 +116,7 @@ impl Workspace {
             .map(|deps| deps.keys().map(|k| k.replace('-', "_")).collect())
             .unwrap_or_default();
         Ok(Problem {
-            id: id.to_string(),
+            id: ProblemId::parse(id)?,
             dir,
             meta,
             dependencies,

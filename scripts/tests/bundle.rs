@@ -267,3 +267,14 @@ fn dash_o_dash_prints_the_bundle_and_writes_no_file() {
         both.stderr
     );
 }
+
+#[test]
+fn a_panic_in_the_bundle_is_shown_at_the_library_file_and_line() {
+    let ws = copy_workspace(&fixture("bundle_ws"));
+    let run = oj(ws.path(), &["judge", "panics"]);
+    assert!(!run.success, "{}", run.stdout);
+    let shown = format!("{}{}", run.stdout, run.stderr);
+    assert!(shown.contains("1000 does not fit in a byte"), "{shown}");
+    assert!(shown.contains("panicked at src/modern.rs:7:19"), "{shown}");
+    assert!(!shown.contains("panics.rs:"), "{shown}");
+}

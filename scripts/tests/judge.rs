@@ -2,7 +2,9 @@
 
 mod common;
 
-use std::time::Instant;
+use std::os::unix::process::CommandExt;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 use common::{copy_workspace, fixture, oj};
 
@@ -22,7 +24,8 @@ fn row<'a>(stdout: &'a str, problem: &str) -> Vec<&'a str> {
 fn every_verdict_is_reported() {
     let ws = copy_workspace(&fixture("verdict_ws"));
     let start = Instant::now();
-    let run = oj(ws.path(), &["judge", "--all"]);
+    let ids = ["ac", "float", "wa", "tle", "re", "mle", "ole", "noout"];
+    let run = oj(ws.path(), &[&["judge"][..], &ids].concat());
     let out = &run.stdout;
     assert!(!run.success, "failed cases must fail the run");
     assert_eq!(out.lines().last(), Some("2 passed, 6 failed"), "{out}");
@@ -45,8 +48,8 @@ fn every_verdict_is_reported() {
         "{out}"
     );
     assert!(out.contains("… 22 more differing lines"), "{out}");
-    // TLE: killed at the wall deadline (2 × 300 ms + margin), so the run ends.
-    assert!(out.contains("killed after"), "{out}");
+    // TLE: decided and killed on CPU time, just past the limit.
+    assert!(out.contains("> limit 300.0 ms, killed"), "{out}");
     assert!(start.elapsed().as_secs() < 30);
     // RE: the exit code and the tail of stderr.
     assert!(out.contains("exit code 101 (panic)"), "{out}");
@@ -111,7 +114,7 @@ fn a_path_is_not_a_problem_id() {
 #[test]
 fn a_bad_manifest_does_not_stop_the_other_problems() {
     let ws = copy_workspace(&fixture("verdict_ws"));
-    assert!(oj(ws.path(), &["bundle", "--all"]).success);
+    assert!(oj(ws.path(), &["bundle", "ac", "wa", "tle"]).success);
     let manifest = ws.path().join("problems/wa/Cargo.toml");
     let text = std::fs::read_to_string(&manifest).unwrap();
     let text = text.replace(
@@ -119,13 +122,355 @@ fn a_bad_manifest_does_not_stop_the_other_problems() {
         "[package.metadata.judge]\ntime-limit-ms = 1e17",
     );
     std::fs::write(&manifest, text).unwrap();
-    let run = oj(ws.path(), &["judge", "--all", "--no-bundle"]);
+    let run = oj(ws.path(), &["judge", "ac", "wa", "tle", "--no-bundle"]);
     assert!(!run.success);
     assert!(
-        run.stderr.contains("problems/wa/Cargo.toml") && run.stderr.contains("time-limit-ms"),
+        run.stdout.contains("problems/wa/Cargo.toml") && run.stdout.contains("time-limit-ms"),
         "{}",
-        run.stderr
+        run.stdout
     );
     assert_eq!(row(&run.stdout, "ac")[2].trim(), "AC×1", "{}", run.stdout);
     assert_eq!(row(&run.stdout, "tle")[2].trim(), "TLE×1", "{}", run.stdout);
+}
+
+/// Judges one fixture problem; its single case's verdict line and everything printed.
+fn judge_one(problem: &str) -> (String, String) {
+    let ws = copy_workspace(&fixture("verdict_ws"));
+    let run = oj(ws.path(), &["judge", problem]);
+    let line = run
+        .stdout
+        .lines()
+        .find(|l| l.trim_start().starts_with("1 "))
+        .unwrap_or_else(|| panic!("no case line:\n{}{}", run.stdout, run.stderr))
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .to_string();
+    (line, run.stdout)
+}
+
+#[test]
+fn output_bytes_are_compared_not_their_lossy_decoding() {
+    let (verdict, out) = judge_one("bytes");
+    assert_eq!(verdict, "WA", "{out}");
+    assert!(
+        out.contains(r#"expected "\xFE\xFF", got "\xFF\xFE""#),
+        "{out}"
+    );
+}
+
+#[test]
+fn exact_comparison_gives_presentation_error() {
+    let (verdict, out) = judge_one("pe");
+    assert_eq!(verdict, "PE", "{out}");
+    assert!(out.contains("line 1: the whitespace differs"), "{out}");
+}
+
+#[test]
+fn a_sleeping_program_is_idle_not_tle() {
+    let start = Instant::now();
+    let (verdict, out) = judge_one("idle");
+    assert_eq!(verdict, "IDLE", "{out}");
+    assert!(out.contains("killed at the wall deadline"), "{out}");
+    assert!(out.contains("of CPU time (limit 300 ms)"), "{out}");
+    assert!(start.elapsed().as_secs() < 15, "the sleeper was killed");
+}
+
+#[test]
+fn memory_over_the_limit_wins_over_a_kill() {
+    let (verdict, out) = judge_one("hog");
+    assert_eq!(verdict, "MLE", "{out}");
+    assert!(out.contains("> limit 64.0 MiB"), "{out}");
+}
+
+#[test]
+fn a_stack_overflow_is_a_runtime_error_naming_it() {
+    let (verdict, out) = judge_one("deep");
+    assert_eq!(verdict, "RE", "{out}");
+    assert!(
+        out.contains("stack overflow: the stack limit is 8192 KiB"),
+        "{out}"
+    );
+    // With the default stack (the memory limit), too: not MLE.
+    let (verdict, out) = judge_one("deepstack");
+    assert_eq!(verdict, "RE", "{out}");
+    assert!(
+        out.contains("stack overflow: the stack limit is 64.0 MiB"),
+        "{out}"
+    );
+}
+
+#[test]
+fn failed_allocations_and_capacity_overflow_say_what_happened() {
+    let (verdict, out) = judge_one("alloc");
+    assert_eq!(verdict, "MLE", "{out}");
+    assert!(
+        out.contains("an allocation of 4294967296 bytes (4096.0 MiB) failed"),
+        "{out}"
+    );
+    assert!(!out.contains("peak memory"), "no false peak figure: {out}");
+    let (verdict, out) = judge_one("capacity");
+    assert_eq!(verdict, "RE", "{out}");
+    assert!(out.contains("panic: capacity overflow"), "{out}");
+}
+
+#[test]
+fn a_checker_decides_with_the_testlib_convention() {
+    let ws = copy_workspace(&fixture("verdict_ws"));
+    let run = oj(ws.path(), &["judge", "checked"]);
+    let out = &run.stdout;
+    let verdicts: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("  ") && !l.starts_with("    "))
+        .map(|l| l.split_whitespace().nth(1).unwrap())
+        .collect();
+    assert_eq!(verdicts, ["AC", "WA", "FAIL"], "{out}");
+    assert!(
+        out.contains("checker sh check.sh: wrong answer: not a permutation"),
+        "{out}"
+    );
+    assert!(out.contains("exit code 3): empty answer file"), "{out}");
+}
+
+/// The ids of the processes whose command line contains `needle`.
+fn processes_with(needle: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+        let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+        if cmdline.contains(needle) {
+            found.push(format!(
+                "{}: {cmdline}",
+                entry.file_name().to_string_lossy()
+            ));
+        }
+    }
+    found
+}
+
+/// Waits up to 5 s for `check` to hold.
+fn eventually(check: impl Fn() -> bool) -> bool {
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(5) {
+        if check() {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    false
+}
+
+#[test]
+fn a_forked_child_dies_with_the_case() {
+    let (verdict, out) = judge_one("forker");
+    assert_eq!(verdict, "AC", "{out}");
+    assert!(
+        eventually(|| processes_with("sleep 31.4159").is_empty()),
+        "left behind: {:?}",
+        processes_with("sleep 31.4159")
+    );
+}
+
+/// Starts `ojgames judge stubborn`, waits until the solution spins, sends `signal` with
+/// `send`, and checks that nothing of the run is left.
+fn interrupt(send: impl FnOnce(&std::process::Child)) {
+    let ws = copy_workspace(&fixture("verdict_ws"));
+    let solution_marker = format!("{}/target/ojgames/stubborn", ws.path().display());
+    let mut command = Command::new(env!("CARGO_BIN_EXE_ojgames"));
+    command
+        .arg("--root")
+        .arg(ws.path())
+        .args(["judge", "stubborn"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .process_group(0);
+    let mut judge = command.spawn().unwrap();
+    assert!(
+        eventually(|| !processes_with(&solution_marker).is_empty()),
+        "the solution never started"
+    );
+    std::thread::sleep(Duration::from_millis(100));
+    send(&judge);
+    let status = judge.wait().unwrap();
+    assert!(!status.success());
+    assert!(
+        eventually(|| processes_with(&solution_marker).is_empty()),
+        "left running: {:?}",
+        processes_with(&solution_marker)
+    );
+}
+
+#[test]
+fn sigterm_to_the_judge_stops_the_solution() {
+    interrupt(|judge| {
+        // SAFETY: plain syscall.
+        unsafe { libc::kill(judge.id() as i32, libc::SIGTERM) };
+    });
+}
+
+#[test]
+fn ctrl_c_stops_a_solution_that_ignores_it() {
+    // The terminal sends SIGINT to the foreground process group: ojgames and its launchers.
+    interrupt(|judge| {
+        // SAFETY: plain syscall.
+        unsafe { libc::killpg(judge.id() as i32, libc::SIGINT) };
+    });
+}
+
+#[test]
+fn a_killed_judge_takes_its_solution_with_it() {
+    interrupt(|judge| {
+        // SAFETY: plain syscall.
+        unsafe { libc::kill(judge.id() as i32, libc::SIGKILL) };
+    });
+}
+
+#[test]
+fn two_judges_at_once_do_not_share_files() {
+    let ws = copy_workspace(&fixture("verdict_ws"));
+    // Big outputs, so that the runs overlap.
+    let data = ws.path().join("testdata/wa");
+    let line = "12345678901234567890\n";
+    for case in ["1", "2", "3", "4"] {
+        std::fs::write(data.join(format!("{case}.in")), "x\n").unwrap();
+        std::fs::write(data.join(format!("{case}.out")), line.repeat(200_000)).unwrap();
+    }
+    let manifest = ws.path().join("problems/wa/Cargo.toml");
+    std::fs::write(
+        &manifest,
+        std::fs::read_to_string(&manifest).unwrap().replace(
+            "[package.metadata.judge]",
+            "[package.metadata.judge]\noutput-limit-kb = 65536",
+        ),
+    )
+    .unwrap();
+    std::fs::write(
+        ws.path().join("problems/wa/main.rs"),
+        "use std::io::Write;\nfn main() {\n    let mut out = std::io::BufWriter::new(std::io::stdout().lock());\n    for _ in 0..200_000 {\n        out.write_all(b\"12345678901234567890\\n\").unwrap();\n    }\n}\n",
+    )
+    .unwrap();
+    let judges: Vec<_> = (0..3)
+        .map(|_| {
+            let root = ws.path().to_path_buf();
+            std::thread::spawn(move || oj(&root, &["judge", "wa"]))
+        })
+        .collect();
+    for judge in judges {
+        let run = judge.join().unwrap();
+        assert!(run.success, "{}{}", run.stdout, run.stderr);
+        assert!(run.stdout.contains("4 passed, 0 failed"), "{}", run.stdout);
+    }
+}
+
+#[test]
+fn broken_test_data_is_named_and_the_other_cases_judged() {
+    let ws = copy_workspace(&fixture("verdict_ws"));
+    let data = ws.path().join("testdata/ac");
+    std::fs::write(data.join("lonely.out"), "3\n").unwrap();
+    std::fs::write(data.join("2.in"), "1 2\n").unwrap();
+    std::fs::create_dir(data.join("2.out")).unwrap();
+    std::fs::write(data.join("3.in"), "2 2\n").unwrap();
+    std::fs::write(data.join("3.out"), "4\n").unwrap();
+    let run = oj(ws.path(), &["judge", "ac"]);
+    let out = &run.stdout;
+    assert!(!run.success);
+    assert!(
+        out.contains(
+            "error: testdata/ac/lonely.out has no input: testdata/ac/lonely.in is missing"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("cannot read testdata/ac/2.out"), "{out}");
+    assert!(
+        out.contains("  3                    AC"),
+        "the case after the unreadable one is judged: {out}"
+    );
+    assert!(out.ends_with("2 passed, 2 failed\n"), "{out}");
+}
+
+#[test]
+fn chosen_cases_in_parallel_with_json_records() {
+    let ws = copy_workspace(&fixture("verdict_ws"));
+    let data = ws.path().join("testdata/tle");
+    for case in ["2", "3"] {
+        std::fs::copy(data.join("1.in"), data.join(format!("{case}.in"))).unwrap();
+        std::fs::copy(data.join("1.out"), data.join(format!("{case}.out"))).unwrap();
+    }
+    let run = oj(
+        ws.path(),
+        &[
+            "judge", "tle", "--case", "1", "--case", "3.in", "-j", "2", "--json",
+        ],
+    );
+    let lines: Vec<&str> = run.stdout.lines().filter(|l| l.starts_with('{')).collect();
+    assert_eq!(lines.len(), 3, "two cases and the totals: {}", run.stdout);
+    for (line, case) in lines.iter().zip(["1", "3"]) {
+        assert!(
+            line.starts_with(&format!(
+                "{{\"problem\":\"tle\",\"case\":\"{case}\",\"verdict\":\"TLE\",\"cpu_ms\":"
+            )),
+            "{line}"
+        );
+    }
+    assert_eq!(lines[2], "{\"passed\":0,\"failed\":2}");
+    let missing = oj(ws.path(), &["judge", "tle", "--case", "9"]);
+    assert!(
+        missing
+            .stdout
+            .contains("no case 9: testdata/tle/9.in does not exist"),
+        "{}",
+        missing.stdout
+    );
+}
+
+#[test]
+fn run_reports_figures_without_comparing() {
+    let ws = copy_workspace(&fixture("verdict_ws"));
+    let input = ws.path().join("my-input");
+    std::fs::write(&input, "40 2\n").unwrap();
+    let run = oj(
+        ws.path(),
+        &["run", "ac", "--input", input.to_str().unwrap()],
+    );
+    assert!(run.success, "{}", run.stderr);
+    assert_eq!(run.stdout, "42\n");
+    assert!(run.stderr.contains("ac: CPU "), "{}", run.stderr);
+    assert!(run.stderr.contains("ended normally"), "{}", run.stderr);
+    // Standard input by default.
+    let mut command = Command::new(env!("CARGO_BIN_EXE_ojgames"));
+    command
+        .arg("--root")
+        .arg(ws.path())
+        .args(["run", "re"])
+        .stdin(std::fs::File::open(&input).unwrap());
+    let crashed = common::run(&mut command);
+    assert_eq!(crashed.code, Some(1));
+    assert!(
+        crashed.stderr.contains("RE: exit code 101 (panic)"),
+        "{}",
+        crashed.stderr
+    );
+    let missing = oj(ws.path(), &["run", "ac", "--input", "/nonexistent/in"]);
+    assert_eq!(missing.code, Some(2));
+    assert!(
+        missing.stderr.contains("cannot read /nonexistent/in"),
+        "{}",
+        missing.stderr
+    );
+}
+
+#[test]
+fn the_cargo_build_is_judged_with_the_same_code() {
+    let ws = copy_workspace(&fixture("verdict_ws"));
+    let run = oj(ws.path(), &["judge", "pe", "--cargo-build"]);
+    assert!(
+        run.stdout.contains("  1                    PE"),
+        "{}{}",
+        run.stdout,
+        run.stderr
+    );
+    assert!(
+        !ws.path().join("bundled").exists(),
+        "no bundle for --cargo-build"
+    );
 }

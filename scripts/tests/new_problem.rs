@@ -1,5 +1,5 @@
 //! `oj new` in a temporary copy of the workspace: the new problem is a workspace member with
-//! no further edits, its template is judged AC on the empty sample, and stress runs on its
+//! no further edits, its empty sample is flagged and its template judged AC once a sample is pasted, and stress runs on its
 //! templates. Existing ids and ids that are not crate names are refused.
 
 mod common;
@@ -72,10 +72,26 @@ fn new_problem_is_judged_and_stressed() {
         String::from_utf8_lossy(&tried.stderr)
     );
 
+    // The empty sample pair is flagged, not passed: it proves nothing.
     let judged = oj(root, &["judge", "hdu9999"]);
     let judged_out = judged.stdout;
-    assert!(judged.success, "{judged_out}\n{}", judged.stderr);
-    assert!(judged_out.contains("1 passed, 0 failed"), "{judged_out}");
+    assert_eq!(judged.code, Some(1), "{judged_out}\n{}", judged.stderr);
+    assert!(
+        judged_out.contains("sample-1             EMPTY"),
+        "{judged_out}"
+    );
+    assert!(judged_out.contains("are both empty"), "{judged_out}");
+    assert!(judged_out.contains("0 passed, 1 failed"), "{judged_out}");
+    // With the sample pasted, the template (it echoes the piles) is judged AC.
+    fs::write(root.join("testdata/hdu9999/sample-1.in"), "2\n3 4\n").unwrap();
+    fs::write(root.join("testdata/hdu9999/sample-1.out"), "3 4\n").unwrap();
+    let judged = oj(root, &["judge", "hdu9999"]);
+    assert!(judged.success, "{}\n{}", judged.stdout, judged.stderr);
+    assert!(
+        judged.stdout.contains("1 passed, 0 failed"),
+        "{}",
+        judged.stdout
+    );
 
     let stressed = oj(root, &["stress", "hdu9999", "-n", "20"]);
     let stressed_out = stressed.stdout;

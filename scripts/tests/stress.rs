@@ -6,7 +6,9 @@ mod common;
 
 use std::fs;
 
-use common::{library_workspace, oj, real_root};
+use std::process::Command;
+
+use common::{library_workspace, oj, real_root, run};
 
 const CEIL_INSTEAD_OF_FLOOR: &str = r#"//! POJ 1067 with a planted bug: ceil(k·φ) instead of floor(k·φ).
 use ojlib::io::{InputError, Scanner, Writer};
@@ -54,18 +56,20 @@ fn stress_catches_ceil_instead_of_floor_in_wythoff() {
         "{stdout}"
     );
     assert!(stdout.contains(" failed (seed 1) in "), "{stdout}");
-    // The reported seed reproduces the failure on its own, with a single case.
-    let seed = stdout
+    // The printed command reproduces the failure on its own, with a single case, as printed.
+    let reproduce = stdout
         .lines()
-        .find_map(|l| l.strip_prefix("reproduce: ojgames stress pku1067 -n 1 --seed "))
+        .find_map(|l| l.strip_prefix("reproduce: "))
         .expect("a reproduce line")
         .to_string();
-    let again = oj(
-        ws.path(),
-        &["stress", "pku1067", "-n", "1", "--seed", &seed],
+    assert!(reproduce.starts_with("ojgames --root "), "{reproduce}");
+    assert!(
+        reproduce.contains(" stress pku1067 -n 1 --seed "),
+        "{reproduce}"
     );
+    let again = run(Command::new("sh").arg("-c").arg(&reproduce));
     let again_out = again.stdout;
-    assert_eq!(again.code, Some(1), "{again_out}");
+    assert_eq!(again.code, Some(1), "{again_out}{}", again.stderr);
     assert!(
         again_out.contains("stress pku1067: 1 cases, 1 failed"),
         "{again_out}"
@@ -116,7 +120,7 @@ fn stress_reports_a_crashing_solution() {
     let stdout = output.stdout;
     assert_eq!(output.code, Some(1), "{stdout}\n{}", output.stderr);
     assert!(
-        stdout.contains("the solution failed (exit status: 101)"),
+        stdout.contains("the solution failed: RE: exit code 101 (panic)"),
         "{stdout}"
     );
     assert!(stdout.contains("planted"), "{stdout}");

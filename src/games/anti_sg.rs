@@ -5,8 +5,8 @@
 //! Theorem (Sprague–Grundy–Jia, the SJ theorem; Jia Zhihao, Chinese IOI training team paper
 //! 2009): if the sum ends as soon as every part has Grundy value 0 (true when a part of value 0
 //! has no moves, as a Nim pile of 0), the player to move wins exactly when either the xor of
-//! the values is not 0 and some part's value exceeds 1, or the xor is 0 and no value exceeds
-//! 1. Without that condition it can fail: a part of value 0 that still has a move is a
+//! the values is not 0 and some part's value exceeds 1, or the xor is 0 and no value is above
+//! one. Without that condition it can fail: a part of value 0 that still has a move is a
 //! counterexample (see the tests).
 
 /// Whether the player to move wins the misère sum of parts with these Grundy values (under the

@@ -6,12 +6,114 @@
 //! the game lasts when the player who will win hurries and the loser delays:
 //! `step = 0` for a finished game; for a winning position, `1 + max step` over its losing
 //! successors; for a losing one, `1 + min step` over its successors. The first player wins the
-//! whole sum exactly when the largest step of its parts is odd.
+//! whole sum exactly when the largest step of its parts is odd. A position is winning exactly
+//! when its step is odd, so the steps alone decide: [`Steps`] computes them for any finite game
+//! given by its moves.
 //!
 //! For Euclid's game with `large = q·small + r`, `step(large, small)` is: `1` if `r = 0`;
 //! `1 + step(small, r)` if `q = 1` (the forced move); and if `q >= 2` the winner steers to the
 //! losing one of `(small, r)` and `(small + r, small)`, so it is the odd number after
 //! `step(small, r)`. O(log) along Euclid's algorithm: no table, every `u64`.
+
+use std::collections::HashMap;
+use std::hash::Hash;
+
+/// Every-SG step counts of any finite game given by its move function, memoised, searched with
+/// an explicit stack (no recursion depth limit). O(positions + moves) hash-map work.
+pub struct Steps<S, F> {
+    moves: F,
+    memo: HashMap<S, u32>,
+}
+
+/// In the memo while a position's successors are being searched: meeting it again is a cycle.
+const IN_PROGRESS: u32 = u32::MAX;
+
+/// A position being searched: its successors, of which the first `done` have steps.
+struct Frame<S> {
+    state: S,
+    next: Vec<S>,
+    done: usize,
+}
+
+impl<S: Hash + Eq + Clone, F: Fn(&S) -> Vec<S>> Steps<S, F> {
+    pub fn new(moves: F) -> Self {
+        Steps {
+            moves,
+            memo: HashMap::new(),
+        }
+    }
+
+    /// The step count of `state`: odd exactly when the player to move wins it alone.
+    ///
+    /// # Panics
+    /// If a position can be reached from itself.
+    pub fn steps(&mut self, state: &S) -> u32 {
+        if let Some(&s) = self.memo.get(state) {
+            assert!(s != IN_PROGRESS, "every_sg::Steps: the game has a cycle");
+            return s;
+        }
+        let mut stack = vec![self.open(state.clone())];
+        while let Some(top) = stack.last_mut() {
+            let unknown = loop {
+                let Frame { next, done, .. } = &mut *top;
+                match next.get(*done).map(|n| (n, self.memo.get(n))) {
+                    Some((_, Some(&IN_PROGRESS))) => {
+                        panic!("every_sg::Steps: the game has a cycle")
+                    }
+                    Some((_, Some(_))) => *done += 1,
+                    Some((n, None)) => break Some(n.clone()),
+                    None => break None,
+                }
+            };
+            match unknown {
+                Some(next) => {
+                    let frame = self.open(next);
+                    stack.push(frame);
+                }
+                None => {
+                    let frame = stack.pop().expect("the stack is not empty");
+                    let steps = step_rule(frame.next.iter().map(|n| self.memo[n]));
+                    self.memo.insert(frame.state, steps);
+                }
+            }
+        }
+        self.memo[state]
+    }
+
+    /// Whether the first player wins the Every-SG sum of these games (each one's moves by this
+    /// move function): the largest step count is odd.
+    pub fn first_player_wins(&mut self, games: &[S]) -> bool {
+        let largest = games.iter().map(|g| self.steps(g)).max().unwrap_or(0);
+        first_player_wins(largest)
+    }
+
+    fn open(&mut self, state: S) -> Frame<S> {
+        let next = (self.moves)(&state);
+        self.memo.insert(state.clone(), IN_PROGRESS);
+        Frame {
+            state,
+            next,
+            done: 0,
+        }
+    }
+}
+
+/// A position's step count from its successors' (the definition, with winning = odd step).
+fn step_rule(successors: impl Iterator<Item = u32>) -> u32 {
+    let (mut longest_losing, mut shortest_winning) = (None, None);
+    for s in successors {
+        if s % 2 == 0 {
+            longest_losing = longest_losing.max(Some(s));
+        } else {
+            shortest_winning = Some(shortest_winning.map_or(s, |w: u32| w.min(s)));
+        }
+    }
+    match (longest_losing, shortest_winning) {
+        (Some(losing), _) => losing + 1,
+        (None, Some(winning)) => winning + 1,
+        (None, None) => 0,
+    }
+}
 
 /// The Every-SG step count of Euclid's game from piles `(a, b)`. Odd exactly when the player to
 /// move wins that game alone.
@@ -48,49 +150,14 @@ mod tests {
     use super::*;
     use crate::games::euclid;
     use crate::games::sg::Grundy;
-    use std::collections::HashMap;
-
-    type Pair = (u64, u64);
-    type Outcomes = Grundy<Pair, fn(&Pair) -> Vec<Pair>>;
-
-    /// The step function by its definition, over the whole game graph.
-    fn brute_steps(state: Pair, grundy: &mut Outcomes, memo: &mut HashMap<Pair, u32>) -> u32 {
-        if let Some(&s) = memo.get(&state) {
-            return s;
-        }
-        let next = euclid::moves(&state);
-        let steps = if next.is_empty() {
-            0
-        } else if grundy.is_losing(&state) {
-            1 + next
-                .iter()
-                .map(|&n| brute_steps(n, grundy, memo))
-                .min()
-                .unwrap()
-        } else {
-            let losing: Vec<_> = next.into_iter().filter(|n| grundy.is_losing(n)).collect();
-            1 + losing
-                .into_iter()
-                .map(|n| brute_steps(n, grundy, memo))
-                .max()
-                .unwrap()
-        };
-        memo.insert(state, steps);
-        steps
-    }
 
     #[test]
     fn steps_match_their_definition_on_every_pair_up_to_200() {
-        let mut grundy = Grundy::new(euclid::moves as fn(&Pair) -> Vec<Pair>);
-        let mut memo = HashMap::new();
+        let mut brute = Steps::new(euclid::moves);
         for a in 0..=200 {
             for b in 0..=200 {
                 let steps = euclid_steps(a, b);
-                assert_eq!(
-                    steps,
-                    brute_steps((a, b), &mut grundy, &mut memo),
-                    "({a}, {b})"
-                );
+                assert_eq!(steps, brute.steps(&(a, b)), "({a}, {b})");
                 if a > 0 && b > 0 {
                     assert_eq!(
                         steps % 2 == 1,
@@ -102,34 +169,41 @@ mod tests {
         }
     }
 
-    /// The theorem itself: brute force over the whole Every-SG sum of two and three games.
+    /// The Every-SG sum searched from its rules: a move moves in every game that can move; a
+    /// game that cannot stays as it is; the sum is over when no game can move.
+    fn every_moves<S: Clone>(moves: impl Fn(&S) -> Vec<S>, games: &[S]) -> Vec<Vec<S>> {
+        let mut sums = vec![Vec::new()];
+        let mut any_move = false;
+        for game in games {
+            let next = moves(game);
+            any_move |= !next.is_empty();
+            let choices = if next.is_empty() {
+                vec![game.clone()]
+            } else {
+                next
+            };
+            sums = sums
+                .into_iter()
+                .flat_map(|sum: Vec<S>| {
+                    choices.iter().map(move |c| {
+                        let mut s = sum.clone();
+                        s.push(c.clone());
+                        s
+                    })
+                })
+                .collect();
+        }
+        if any_move {
+            sums
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// The theorem itself on Euclid's game: brute force over whole sums of two and three games.
     #[test]
     fn largest_step_decides_the_sum_of_games() {
-        fn every_moves(games: &[(u64, u64)]) -> Vec<Vec<(u64, u64)>> {
-            let mut sums = vec![Vec::new()];
-            let mut any_move = false;
-            for game in games {
-                let next = euclid::moves(game);
-                let choices = if next.is_empty() { vec![*game] } else { next };
-                any_move |= choices[0] != *game;
-                sums = sums
-                    .into_iter()
-                    .flat_map(|sum| {
-                        choices.iter().map(move |&c| {
-                            let mut s = sum.clone();
-                            s.push(c);
-                            s
-                        })
-                    })
-                    .collect();
-            }
-            if any_move {
-                sums
-            } else {
-                Vec::new()
-            }
-        }
-        let mut grundy = Grundy::new(|g: &Vec<(u64, u64)>| every_moves(g));
+        let mut grundy = Grundy::new(|g: &Vec<(u64, u64)>| every_moves(euclid::moves, g));
         let small: Vec<(u64, u64)> = (0..=12)
             .flat_map(|a| (a..=12).map(move |b| (a, b)))
             .collect();
@@ -161,6 +235,54 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The theorem for any game: sums of two and three tokens on random DAG games.
+    #[test]
+    fn steps_decide_sums_of_random_games() {
+        let mut rng = crate::rng::Rng::new(3595);
+        for _ in 0..30 {
+            let dag: Vec<Vec<usize>> = (0..10)
+                .map(|v| (0..v).filter(|_| rng.chance(1, 3)).collect())
+                .collect();
+            let moves = |&v: &usize| dag[v].clone();
+            let mut steps = Steps::new(moves);
+            let mut outcomes = Grundy::new(moves);
+            let mut sums = Grundy::new(|g: &Vec<usize>| every_moves(moves, g));
+            for a in 0..10 {
+                assert_eq!(
+                    steps.steps(&a) % 2 == 1,
+                    !outcomes.is_losing(&a),
+                    "{dag:?} {a}"
+                );
+                for b in 0..10 {
+                    let sum = vec![a, b];
+                    assert_eq!(
+                        steps.first_player_wins(&sum),
+                        !sums.is_losing(&sum),
+                        "{dag:?} {sum:?}"
+                    );
+                    let sum = vec![a, b, (a + 3 * b) % 10];
+                    assert_eq!(
+                        steps.first_player_wins(&sum),
+                        !sums.is_losing(&sum),
+                        "{dag:?} {sum:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_chain_of_a_million_positions_needs_no_recursion() {
+        let mut steps = Steps::new(|&n: &u32| if n > 0 { vec![n - 1] } else { vec![] });
+        assert_eq!(steps.steps(&1_000_000), 1_000_000);
+    }
+
+    #[test]
+    #[should_panic(expected = "cycle")]
+    fn a_cycle_is_refused() {
+        Steps::new(|&n: &u8| vec![(n + 1) % 3]).steps(&0);
     }
 
     #[test]

@@ -9,6 +9,7 @@ pub mod corner;
 pub mod euclid;
 pub mod every_sg;
 pub mod fibonacci;
+pub mod hackenbush;
 pub mod kayles;
 pub mod lasker;
 pub mod multi_sg;

@@ -36,7 +36,7 @@ where
                 seen[(offset / 64) as usize] |= 1 << (offset % 64);
             }
         }
-        if let Some((word, bits)) = seen.iter().enumerate().find(|(_, &bits)| bits != u64::MAX) {
+        if let Some((word, bits)) = seen.iter().enumerate().find(|&(_, &bits)| bits != u64::MAX) {
             return base + word as u32 * 64 + bits.trailing_ones();
         }
         base += WINDOW;

@@ -16,7 +16,7 @@
 use std::collections::HashMap;
 
 /// The values `g(0), …, g(len - 1)` of one heap under the move set `moves`.
-/// O(len · |S|) time, no allocation besides the table and one buffer of |S| values.
+/// O(len · |S|) time (plus sorting `S`), no allocation besides the table and two of |S| values.
 ///
 /// # Panics
 /// If `moves` contains 0 (a move that changes nothing makes the game infinite).
@@ -65,7 +65,10 @@ impl Values {
         }
         let table = table(moves, limit);
         let window = moves.iter().copied().max().unwrap_or(1);
-        let period = find_period(&table, usize::try_from(window).ok()?)?;
+        if window > limit as u64 {
+            return None;
+        }
+        let period = find_period(&table, window as usize)?;
         Some(Values {
             table,
             period: Some(period),
@@ -77,10 +80,10 @@ impl Values {
     /// # Panics
     /// If `n` is beyond the table and no period was needed to build it (above `largest`).
     pub fn value(&self, n: u64) -> u32 {
-        let index = match (usize::try_from(n), self.period) {
-            (Ok(i), _) if i < self.table.len() => i,
-            (_, Some((start, period))) => start + ((n - start as u64) % period as u64) as usize,
-            _ => panic!("subtraction::Values: heap {n} is beyond the table"),
+        let index = match self.period {
+            _ if n < self.table.len() as u64 => n as usize,
+            Some((start, period)) => start + ((n - start as u64) % period as u64) as usize,
+            None => panic!("subtraction::Values: heap {} is beyond the table", n),
         };
         self.table[index]
     }

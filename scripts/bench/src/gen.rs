@@ -88,3 +88,23 @@ pub fn hdu3595(out: impl Write, seed: u64, cases: usize, games: usize) {
         }
     }
 }
+
+/// The per-token benchmark: `n`, then `n` integers ten a line: uniform u32 values, or u64 values
+/// of 11 to 20 digits (uniform, shifted right by 0 to 30 bits) if `wide`.
+pub fn tokens(out: impl Write, seed: u64, n: usize, wide: bool) {
+    let mut rng = Rng::new(seed);
+    let mut w = Writer::new(out);
+    w.line(n);
+    let mut row = Vec::with_capacity(10);
+    for i in 0..n {
+        row.push(if wide {
+            rng.next_u64() >> rng.range(0, 30)
+        } else {
+            rng.next_u64() >> 32
+        });
+        if row.len() == 10 || i + 1 == n {
+            w.line(&row);
+            row.clear();
+        }
+    }
+}

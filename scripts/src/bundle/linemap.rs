@@ -2,13 +2,14 @@
 //! point at the file the user edits (`problems/p2197/main.rs:16:22`), not at the bundle.
 
 use std::fmt::Write as _;
+use std::hash::{Hash, Hasher};
 use std::path::Path;
-use std::rc::Rc;
+use std::sync::Arc;
 
 /// An original file and line (1-based), with that line's indentation in the original.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Origin {
-    pub file: Rc<str>,
+    pub file: Arc<str>,
     pub line: u32,
     pub indent: u32,
 }
@@ -116,8 +117,63 @@ impl LineMap {
         }
     }
 
+    /// The map saved beside a bundle by [`LineMap::save`], if it was made for `bundle_text`;
+    /// else a map that rewrites nothing (a bundle edited by hand, or none saved).
+    pub fn load(bundle_path: &Path, saved: &Path) -> LineMap {
+        let (Ok(bundle_text), Ok(saved)) = (
+            std::fs::read_to_string(bundle_path),
+            std::fs::read_to_string(saved),
+        ) else {
+            return LineMap::default();
+        };
+        let mut rows = saved.lines();
+        if rows.next() != Some(text_key(&bundle_text).as_str()) {
+            return LineMap::default();
+        }
+        let mut files: Vec<Arc<str>> = Vec::new();
+        let lines = rows
+            .map(|row| {
+                let mut fields = row.splitn(3, '\t');
+                let line = fields.next()?.parse().ok()?;
+                let indent = fields.next()?.parse().ok()?;
+                let file = fields.next()?;
+                let file = match files.iter().find(|f| &***f == file) {
+                    Some(known) => known.clone(),
+                    None => {
+                        files.push(file.into());
+                        files[files.len() - 1].clone()
+                    }
+                };
+                Some(Origin { file, line, indent })
+            })
+            .collect();
+        LineMap {
+            file_name: LineMap::new(bundle_path, &Mapped::new()).file_name,
+            lines,
+            indents: bundle_text.lines().map(indent_width).collect(),
+        }
+    }
+
+    /// Writes the map for the bundle `text` to `path`, for [`LineMap::load`].
+    pub fn save(&self, text: &str, path: &Path) -> std::io::Result<()> {
+        let mut out = text_key(text);
+        out.push('\n');
+        for origin in &self.lines {
+            match origin {
+                Some(o) => {
+                    let _ = writeln!(out, "{}\t{}\t{}", o.line, o.indent, o.file);
+                }
+                None => out.push_str("-\n"),
+            }
+        }
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)?;
+        }
+        std::fs::write(path, out)
+    }
+
     /// The original file, line and column of a bundle line and column (1-based).
-    pub fn original(&self, line: u32, column: u32) -> Option<(Rc<str>, u32, u32)> {
+    pub fn original(&self, line: u32, column: u32) -> Option<(Arc<str>, u32, u32)> {
         let index = usize::try_from(line.checked_sub(1)?).ok()?;
         let origin = self.lines.get(index)?.as_ref()?;
         let bundle_indent = self.indents.get(index).copied().unwrap_or(0);
@@ -169,6 +225,12 @@ impl LineMap {
         out.push_str(rest);
         out
     }
+}
+
+fn text_key(text: &str) -> String {
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    text.hash(&mut hasher);
+    format!("bundle {:016x} {}", hasher.finish(), text.len())
 }
 
 /// `:LINE:COLUMN` or `:LINE` at the start of `text`, and how many bytes it takes.
@@ -226,6 +288,24 @@ mod tests {
             map.rewrite(messages),
             "error: x\n --> src/a.rs:11:5\npanicked at src/a.rs:10:1:\nat bundled/p1.rs:1:1 and other_p1.rs:3:1"
         );
+    }
+
+    #[test]
+    fn a_saved_map_loads_only_for_the_bundle_it_was_made_for() {
+        let dir = tempfile::tempdir().unwrap();
+        let bundle = dir.path().join("p1.rs");
+        let saved = dir.path().join("p1.lines");
+        let mut mapped = Mapped::plain("// header\n");
+        mapped.push("fn main() {}\n", |_| origin("problems/p1/main.rs", 3, 0));
+        std::fs::write(&bundle, &mapped.text).unwrap();
+        LineMap::new(&bundle, &mapped)
+            .save(&mapped.text, &saved)
+            .unwrap();
+        let message = "--> bundled/p1.rs:2:4";
+        let loaded = LineMap::load(&bundle, &saved);
+        assert_eq!(loaded.rewrite(message), "--> problems/p1/main.rs:3:4");
+        std::fs::write(&bundle, "// edited by hand\nfn main() {}\n").unwrap();
+        assert_eq!(LineMap::load(&bundle, &saved).rewrite(message), message);
     }
 
     #[test]

@@ -11,7 +11,7 @@ mod render;
 mod resolve;
 mod source;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Result};
 
@@ -122,13 +122,28 @@ fn hoisted_attributes(lib: &CrateTree) -> Vec<String> {
         .collect()
 }
 
-/// `bundled/<id>.rs`; returns whether the file changed.
+/// `bundled/<id>.rs` and its line map; returns whether the file changed.
 pub fn write(workspace: &Workspace, problem: &Problem, bundle: &Bundle) -> Result<bool> {
     let path = workspace.bundle_path(&problem.id);
+    bundle
+        .lines
+        .save(&bundle.text, &line_map_path(workspace, &problem.id))?;
     if std::fs::read(&path).ok().as_deref() == Some(bundle.text.as_bytes()) {
         return Ok(false);
     }
     std::fs::create_dir_all(path.parent().expect("bundled/ has a parent"))?;
     std::fs::write(&path, &bundle.text)?;
     Ok(true)
+}
+
+impl LineMap {
+    /// The line map of `bundled/<id>.rs` as [`write`] left it; one that rewrites nothing when
+    /// the bundle was changed since.
+    pub fn of_bundle(workspace: &Workspace, id: &str) -> LineMap {
+        LineMap::load(&workspace.bundle_path(id), &line_map_path(workspace, id))
+    }
+}
+
+fn line_map_path(workspace: &Workspace, id: &str) -> PathBuf {
+    workspace.work_dir(id).join("bundle.lines")
 }

@@ -3,7 +3,7 @@
 
 use anyhow::Result;
 
-use std::rc::Rc;
+use std::sync::Arc;
 
 use super::edits::{indentation_at, Edits};
 use super::facts::{leaves_of, PathOcc, UseItem, UseLeaf, UseNode};
@@ -93,7 +93,7 @@ impl Renderer<'_> {
                 edits.delete(text, krate.range.clone());
             }
         }
-        let display: Rc<str> = file.source.display.as_str().into();
+        let display: Arc<str> = file.source.display.as_str().into();
         let source_lines: Vec<&str> = text.lines().collect();
         let rendered = edits
             .apply_mapped(text, |line| {

@@ -1,43 +1,76 @@
-//! `oj judge`: compile the bundle with plain rustc and run it on `testdata/<id>/*.in`.
+//! `ojgames judge`: build the solution (the bundle compiled with plain rustc, or the cargo
+//! build), run it on `testdata/<id>/*.in` through the one runner, and decide a verdict per
+//! case. Judging returns records; `crate::report` prints them.
 
+pub mod checker;
 pub mod compare;
-mod run;
-mod table;
-mod verdict;
+pub mod show;
+pub mod verdict;
 
 use std::fs;
+use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 use anyhow::{Context, Result};
 
-use crate::rustc;
+use crate::bundle::LineMap;
+use crate::id::ProblemId;
+use crate::runner::{Job, Limits, Outcome, Runner, Scratch};
 use crate::settings::JudgeMeta;
+use crate::solution::{build_solution, Built, Source};
 use crate::workspace::{Problem, Workspace};
-pub use run::{launcher_exit, LAUNCHER_COMMAND};
-use run::{Exit, Limits, Outcome};
-pub use table::print_table;
-use verdict::{Judged, Verdict};
+use checker::Checker;
+use compare::Match;
+pub use verdict::Verdict;
 
-/// Killed at twice the time limit plus this: the verdict is decided on CPU time, the wall
-/// deadline only ends programs that hang or loop.
-const WALL_MARGIN: Duration = Duration::from_millis(500);
-const STDERR_TAIL_LINES: usize = 10;
-
-pub struct CaseResult {
+/// One case: its verdict, the run's figures and the evidence for the verdict.
+#[derive(Debug)]
+pub struct CaseRecord {
+    pub name: String,
     pub verdict: Verdict,
     pub outcome: Option<Outcome>,
+    /// Why (empty for AC): where the output differs, which limit, the stderr tail.
+    pub evidence: String,
 }
 
-pub struct ProblemResult {
-    pub id: String,
-    pub cases: Vec<CaseResult>,
-    pub bundle_bytes: u64,
-    /// Why the problem was not judged case by case (no test cases, no bundle): a failure.
-    pub unjudged: Option<&'static str>,
+/// One problem: its settings, what was built, every case, and what stopped judging.
+#[derive(Debug)]
+pub struct ProblemRecord {
+    pub id: ProblemId,
+    /// `300 ms, 65536 KiB, compare lines, edition 2021`.
+    pub settings: String,
+    /// What ran: `bundled/x.rs (rustc --edition 2021 -O bundled/x.rs)`.
+    pub solution: String,
+    pub warnings: String,
+    /// The compile command and rustc's messages, when the solution does not compile.
+    pub compile_error: Option<(String, String)>,
+    pub cases: Vec<CaseRecord>,
+    pub bundle_bytes: Option<u64>,
+    /// What bundling wrote, when it bundled.
+    pub bundle_note: Option<String>,
+    /// Problems with the problem itself (a `.out` without `.in`, a case not found, nothing to
+    /// judge, a bundle that failed); each counts as a failure.
+    pub errors: Vec<String>,
 }
 
-impl ProblemResult {
+impl ProblemRecord {
+    /// A problem that could not be judged at all.
+    pub fn failed_before_judging(id: &ProblemId, error: String) -> ProblemRecord {
+        ProblemRecord {
+            id: id.clone(),
+            settings: String::new(),
+            solution: String::new(),
+            warnings: String::new(),
+            compile_error: None,
+            cases: Vec::new(),
+            bundle_bytes: None,
+            bundle_note: None,
+            errors: vec![error],
+        }
+    }
+
     pub fn passed(&self) -> usize {
         self.cases
             .iter()
@@ -46,229 +79,395 @@ impl ProblemResult {
     }
 
     pub fn failed(&self) -> usize {
-        self.cases.len() - self.passed() + usize::from(self.unjudged.is_some())
+        self.cases.len() - self.passed() + self.errors.len()
     }
 }
 
-/// A problem that could not be judged at all (its bundle failed).
-pub fn unjudged(id: &str, reason: &'static str) -> ProblemResult {
-    ProblemResult {
-        id: id.to_string(),
-        cases: Vec::new(),
-        bundle_bytes: 0,
-        unjudged: Some(reason),
+pub struct JudgeOptions<'a> {
+    pub source: Source,
+    /// Only these case names; every case when empty.
+    pub cases: &'a [String],
+    /// Cases judged at once.
+    pub jobs: usize,
+    pub runner: &'a Runner,
+}
+
+/// The limits a solution runs under.
+pub fn solution_limits(meta: &JudgeMeta) -> Limits {
+    Limits {
+        cpu: meta.time_limit,
+        wall: Limits::wall_for(meta.time_limit),
+        memory_kib: meta.memory_limit_kib,
+        stack_kib: meta.stack_limit_kib,
+        output_bytes: meta.output_limit_kib * 1024,
     }
 }
 
-pub fn judge(workspace: &Workspace, problem: &Problem) -> Result<ProblemResult> {
+pub fn judge(
+    workspace: &Workspace,
+    problem: &Problem,
+    options: &JudgeOptions,
+) -> Result<ProblemRecord> {
     let meta = &problem.meta;
-    let bundle = workspace.bundle_path(&problem.id);
-    let bundle_bytes = fs::metadata(&bundle)
-        .with_context(|| {
-            format!(
-                "{} not found; run `oj bundle {}` first",
-                workspace.display(&bundle),
-                problem.id
-            )
-        })?
-        .len();
-    println!(
-        "{}: {} ms, {} KiB, compare {}, edition {}",
-        problem.id,
+    let mut record = ProblemRecord::failed_before_judging(&problem.id, String::new());
+    record.errors.clear();
+    record.settings = format!(
+        "{} ms, {} KiB, stack {} KiB, compare {}, edition {}",
         meta.time_limit.as_millis(),
         meta.memory_limit_kib,
+        meta.stack_limit_kib,
         meta.compare,
         meta.edition
     );
-    let cases = list_cases(&workspace.testdata_dir(&problem.id))?;
+    let (cases, errors) = list_cases(workspace, &problem.id, options.cases)?;
+    record.errors = errors;
+    let solution = match build_solution(workspace, problem, options.source)? {
+        Built::Ready(solution) => solution,
+        Built::CompileError { command, messages } => {
+            record.cases = cases
+                .iter()
+                .map(|case| CaseRecord {
+                    name: case.name.clone(),
+                    verdict: Verdict::CompileError,
+                    outcome: None,
+                    evidence: String::new(),
+                })
+                .collect();
+            record.compile_error = Some((command, messages));
+            return Ok(record);
+        }
+    };
+    record.solution = solution.label.clone();
+    record.warnings = solution.warnings.clone();
+    record.bundle_bytes = solution.bundle_bytes;
+    record.bundle_note = solution.bundle_note.clone();
+    if cases.is_empty() && record.errors.is_empty() {
+        record
+            .errors
+            .push(format!("no test cases: testdata/{}/*.in", problem.id));
+    }
+    let checker = Checker::resolve(workspace, problem)?;
     let work = workspace.work_dir(&problem.id);
-    fs::create_dir_all(work.join("out"))?;
-    let program = work.join("solution");
-    let compiled = rustc::compile_cached(&bundle, meta.edition.as_str(), &program)?;
-    if !compiled.success {
-        println!(
-            "  CE: rustc --edition {} -O {} failed:",
-            meta.edition,
-            workspace.display(&bundle)
-        );
-        print_indented(&compiled.messages, "    ");
-        let cases = cases.iter().map(|_| CaseResult {
-            verdict: Verdict::CompileError,
-            outcome: None,
-        });
-        return Ok(ProblemResult {
-            id: problem.id.clone(),
-            cases: cases.collect(),
-            bundle_bytes,
-            unjudged: None,
-        });
-    }
-    if !compiled.messages.trim().is_empty() {
-        println!("  rustc warnings (a judge may count these against you):");
-        print_indented(&compiled.messages, "    ");
-    }
-    if cases.is_empty() {
-        println!("  no test cases: testdata/{}/*.in", problem.id);
-    }
-    let mut results = Vec::new();
-    for (name, input) in &cases {
-        results.push(judge_case(workspace, meta, &program, &work, name, input)?);
-    }
-    let unjudged = cases.is_empty().then_some("no test cases");
-    Ok(ProblemResult {
-        id: problem.id.clone(),
-        cases: results,
-        bundle_bytes,
-        unjudged,
-    })
+    let scratch = Scratch::new(&work.join("runs"))?;
+    let context = CaseContext {
+        workspace,
+        meta,
+        program: &solution.program,
+        lines: &solution.lines,
+        limits: solution_limits(meta),
+        runner: options.runner,
+        checker: checker.as_ref(),
+        scratch: &scratch,
+        kept: work.join("out"),
+    };
+    record.cases = in_parallel(&cases, options.jobs, |index, case| {
+        context.judge_case(index, case)
+    });
+    Ok(record)
 }
 
-fn judge_case(
+/// `f` on every item, `jobs` at a time, results in the items' order.
+fn in_parallel<T: Sync, R: Send>(
+    items: &[T],
+    jobs: usize,
+    f: impl Fn(usize, &T) -> R + Sync,
+) -> Vec<R> {
+    let results: Vec<Mutex<Option<R>>> = items.iter().map(|_| Mutex::new(None)).collect();
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.clamp(1, items.len().max(1)) {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                let Some(item) = items.get(i) else { return };
+                *results[i].lock().unwrap() = Some(f(i, item));
+            });
+        }
+    });
+    results
+        .into_iter()
+        .map(|slot| slot.into_inner().unwrap().expect("every item ran"))
+        .collect()
+}
+
+pub struct Case {
+    pub name: String,
+    pub input: PathBuf,
+}
+
+/// The `*.in` cases of a problem, sorted by name, and what is wrong with its test data (a
+/// `.out` without an `.in`, a `--case` that does not exist).
+fn list_cases(
     workspace: &Workspace,
-    meta: &JudgeMeta,
-    program: &Path,
-    work: &Path,
-    name: &str,
-    input: &Path,
-) -> Result<CaseResult> {
-    let limits = Limits {
-        cpu: meta.time_limit,
-        wall: meta.time_limit * 2 + WALL_MARGIN,
-        memory_kib: meta.memory_limit_kib,
-        output_bytes: meta.output_limit_kib * 1024,
-    };
-    let stdout_path = work.join("out").join(format!("{name}.out"));
-    let stderr_path = work.join("out").join(format!("{name}.err"));
-    let outcome = run::run(program, input, &stdout_path, &stderr_path, &limits)?;
-    let stderr = String::from_utf8_lossy(&fs::read(&stderr_path)?).into_owned();
-    let output_len = fs::metadata(&stdout_path)?
-        .len()
-        .max(fs::metadata(&stderr_path)?.len());
-    let judged = Judged {
-        cpu_limit: limits.cpu,
-        memory_kib: limits.memory_kib,
-        output_bytes: limits.output_bytes,
-    };
-    let expected_path = input.with_extension("out");
-    let mut details = String::new();
-    let verdict = match verdict::from_outcome(&outcome, &judged, output_len, &stderr) {
-        Some(verdict) => {
-            details = failure_details(verdict, &outcome, &limits, &stderr);
-            verdict
+    id: &ProblemId,
+    only: &[String],
+) -> Result<(Vec<Case>, Vec<String>)> {
+    let dir = workspace.testdata_dir(id);
+    let entries = match fs::read_dir(&dir) {
+        Ok(entries) => entries,
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+            return Ok((Vec::new(), Vec::new()))
         }
-        None if !expected_path.is_file() => {
-            details = format!(
-                "no expected output: {} is missing\n",
-                workspace.display(&expected_path)
-            );
-            Verdict::NoExpected
+        Err(err) => {
+            return Err(err).with_context(|| format!("cannot list {}", workspace.display(&dir)))
         }
-        None => {
-            let expected = String::from_utf8_lossy(&fs::read(&expected_path)?).into_owned();
-            let actual = String::from_utf8_lossy(&fs::read(&stdout_path)?).into_owned();
-            if compare::accepts(meta.compare, &expected, &actual) {
-                Verdict::Accepted
-            } else {
-                details = compare::explain(meta.compare, &expected, &actual);
-                details.push_str(&format!(
-                    "(output kept in {})\n",
-                    workspace.display(&stdout_path)
-                ));
-                Verdict::WrongAnswer
-            }
-        }
-    };
-    println!(
-        "  {name:<20} {verdict:<6} {:>7} {:>10}",
-        format_time(outcome.cpu),
-        format_kib(outcome.peak_kib)
-    );
-    print_indented(&details, "      ");
-    Ok(CaseResult {
-        verdict,
-        outcome: Some(outcome),
-    })
-}
-
-fn failure_details(verdict: Verdict, outcome: &Outcome, limits: &Limits, stderr: &str) -> String {
-    let mut details = match verdict {
-        Verdict::TimeLimit if outcome.killed => {
-            format!(
-                "killed after {} wall time (limit {} CPU)\n",
-                format_time(outcome.wall),
-                format_time(limits.cpu)
-            )
-        }
-        Verdict::TimeLimit => format!(
-            "CPU time {} > limit {}\n",
-            format_time(outcome.cpu),
-            format_time(limits.cpu)
-        ),
-        Verdict::MemoryLimit => format!(
-            "peak memory {} > limit {}\n",
-            format_kib(outcome.peak_kib),
-            format_kib(limits.memory_kib)
-        ),
-        Verdict::OutputLimit => format!(
-            "output past the limit of {}\n",
-            format_kib(limits.output_bytes / 1024)
-        ),
-        Verdict::RuntimeError => match outcome.exit {
-            Exit::Code(101) => "exit code 101 (panic)\n".to_string(),
-            Exit::Code(code) => format!("exit code {code}\n"),
-            Exit::Signal(signal) => {
-                format!("killed by signal {signal} ({})\n", run::signal_name(signal))
-            }
-        },
-        _ => String::new(),
-    };
-    if matches!(verdict, Verdict::RuntimeError | Verdict::MemoryLimit) && !stderr.trim().is_empty()
-    {
-        details.push_str("stderr (last lines):\n");
-        let lines: Vec<&str> = stderr.trim_end().lines().collect();
-        for line in &lines[lines.len().saturating_sub(STDERR_TAIL_LINES)..] {
-            details.push_str(&format!("  {line}\n"));
-        }
-    }
-    details
-}
-
-/// `(name, path)` of every `*.in`, sorted by name.
-fn list_cases(dir: &Path) -> Result<Vec<(String, PathBuf)>> {
-    let Ok(entries) = fs::read_dir(dir) else {
-        return Ok(Vec::new());
     };
     let mut cases = Vec::new();
+    let mut errors = Vec::new();
     for entry in entries {
-        let path = entry?.path();
-        if path.extension().is_some_and(|e| e == "in") && path.is_file() {
-            let name = path
-                .file_stem()
-                .unwrap_or_default()
-                .to_string_lossy()
-                .into_owned();
-            cases.push((name, path));
+        let path = entry
+            .with_context(|| format!("cannot list {}", workspace.display(&dir)))?
+            .path();
+        let name = path
+            .file_stem()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        match path.extension().and_then(|e| e.to_str()) {
+            Some("in") if path.is_file() => cases.push(Case { name, input: path }),
+            Some("in") => errors.push(format!(
+                "{} is not a readable file (a directory, a FIFO, a broken symlink): skipped",
+                workspace.display(&path)
+            )),
+            Some("out") if !path.with_extension("in").exists() => errors.push(format!(
+                "{} has no input: {} is missing",
+                workspace.display(&path),
+                workspace.display(&path.with_extension("in"))
+            )),
+            _ => {}
         }
     }
-    cases.sort();
-    Ok(cases)
+    cases.sort_by(|a, b| a.name.cmp(&b.name));
+    if !only.is_empty() {
+        for name in only {
+            if !cases.iter().any(|c| &c.name == name) {
+                errors.push(format!(
+                    "no case {name}: {} does not exist",
+                    workspace.display(&dir.join(format!("{name}.in")))
+                ));
+            }
+        }
+        cases.retain(|c| only.contains(&c.name));
+    }
+    Ok((cases, errors))
 }
 
-/// Compiles unless the same source was already compiled with the same edition.
-fn print_indented(text: &str, prefix: &str) {
-    for line in text.lines() {
-        println!("{prefix}{line}");
+struct CaseContext<'a> {
+    workspace: &'a Workspace,
+    meta: &'a JudgeMeta,
+    program: &'a Path,
+    lines: &'a LineMap,
+    limits: Limits,
+    runner: &'a Runner,
+    checker: Option<&'a Checker>,
+    scratch: &'a Scratch,
+    /// Where the output of a failed case is kept for the user.
+    kept: PathBuf,
+}
+
+const STDERR_TAIL_LINES: usize = 10;
+/// How much of stderr is read: the end, where panics and aborts write.
+const STDERR_READ: u64 = 64 * 1024;
+
+impl CaseContext<'_> {
+    fn judge_case(&self, index: usize, case: &Case) -> CaseRecord {
+        let (verdict, outcome, evidence) = match self.try_case(index, case) {
+            Ok(judged) => judged,
+            Err(err) => (Verdict::Unjudged, None, format!("{err:#}\n")),
+        };
+        CaseRecord {
+            name: case.name.clone(),
+            verdict,
+            outcome,
+            evidence,
+        }
+    }
+
+    fn try_case(&self, index: usize, case: &Case) -> Result<(Verdict, Option<Outcome>, String)> {
+        let display = |path: &Path| self.workspace.display(path);
+        let stdout = self.scratch.file(&format!("{index}.out"));
+        let stderr = self.scratch.file(&format!("{index}.err"));
+        let outcome = self.runner.run(&Job {
+            program: self.program,
+            args: &[],
+            stdin: Some(&case.input),
+            stdout: &stdout,
+            stderr: &stderr,
+            limits: self.limits,
+        })?;
+        let stderr_text = read_tail(&stderr, STDERR_READ)?;
+        let stderr_lossy = String::from_utf8_lossy(&stderr_text);
+        let traces = verdict::Traces {
+            stdout_bytes: file_len(&stdout)?,
+            stderr_bytes: file_len(&stderr)?,
+            stderr: &stderr_lossy,
+        };
+        if let Some((verdict, mut evidence)) =
+            verdict::from_outcome(&outcome, &self.limits, &traces)
+        {
+            evidence.push('\n');
+            evidence.push_str(&self.lines.rewrite(&stderr_tail(&stderr_text)));
+            return Ok((verdict, Some(outcome), evidence));
+        }
+        let expected_path = case.input.with_extension("out");
+        if !expected_path.exists() {
+            let evidence = format!(
+                "no expected output: {} is missing\n",
+                display(&expected_path)
+            );
+            return Ok((Verdict::NoExpected, Some(outcome), evidence));
+        }
+        let read =
+            |path: &Path| fs::read(path).with_context(|| format!("cannot read {}", display(path)));
+        let expected = read(&expected_path)?;
+        if expected.is_empty() && file_len(&case.input)? == 0 {
+            let evidence = format!(
+                "{} and its .out are both empty: paste the problem's sample (an empty case proves nothing)\n",
+                display(&case.input)
+            );
+            return Ok((Verdict::EmptyCase, Some(outcome), evidence));
+        }
+        let (verdict, mut evidence) = match self.checker {
+            Some(checker) => checker.check(
+                self.runner,
+                &case.input,
+                &stdout,
+                &expected_path,
+                self.scratch,
+                index,
+            )?,
+            None => {
+                let actual = read(&stdout)?;
+                match compare::compare(self.meta.compare, &expected, &actual) {
+                    Match::Accepted => (Verdict::Accepted, String::new()),
+                    Match::Presentation => (
+                        Verdict::PresentationError,
+                        compare::explain(self.meta.compare, &expected, &actual),
+                    ),
+                    Match::Wrong => (
+                        Verdict::WrongAnswer,
+                        compare::explain(self.meta.compare, &expected, &actual),
+                    ),
+                }
+            }
+        };
+        if verdict != Verdict::Accepted {
+            let kept = self.keep_output(&case.name, &stdout)?;
+            evidence.push_str(&format!("(output kept in {})\n", display(&kept)));
+        }
+        Ok((verdict, Some(outcome), evidence))
+    }
+
+    /// Copies a failed case's output out of the scratch directory: written to a private name,
+    /// then renamed, so two judges at once each leave a whole file.
+    fn keep_output(&self, name: &str, stdout: &Path) -> Result<PathBuf> {
+        fs::create_dir_all(&self.kept)
+            .with_context(|| format!("cannot create {}", self.kept.display()))?;
+        let kept = self.kept.join(format!("{name}.out"));
+        let private = self
+            .kept
+            .join(format!(".{name}.out.{}", std::process::id()));
+        fs::copy(stdout, &private)
+            .with_context(|| format!("cannot write {}", private.display()))?;
+        fs::rename(&private, &kept).with_context(|| format!("cannot write {}", kept.display()))?;
+        Ok(kept)
     }
 }
 
-pub fn format_time(time: Duration) -> String {
-    format!("{} ms", time.as_millis())
+fn file_len(path: &Path) -> Result<u64> {
+    Ok(fs::metadata(path)
+        .with_context(|| format!("cannot read {}", path.display()))?
+        .len())
 }
 
-pub fn format_kib(kib: u64) -> String {
-    if kib >= 10 * 1024 {
-        format!("{:.1} MiB", kib as f64 / 1024.0)
-    } else {
-        format!("{kib} KiB")
+/// The last `limit` bytes of a file.
+pub fn read_tail(path: &Path, limit: u64) -> Result<Vec<u8>> {
+    use std::io::Seek;
+    let mut file =
+        fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let len = file.metadata()?.len();
+    file.seek(std::io::SeekFrom::Start(len.saturating_sub(limit)))?;
+    let mut bytes = Vec::new();
+    file.read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
+/// The last lines of stderr, escaped, under a heading; empty when stderr is.
+fn stderr_tail(stderr: &[u8]) -> String {
+    let text = show::text(stderr);
+    let lines: Vec<&str> = text.lines().collect();
+    if lines.iter().all(|l| l.trim().is_empty()) {
+        return String::new();
     }
+    let tail = &lines[lines.len().saturating_sub(STDERR_TAIL_LINES)..];
+    let mut out = format!("stderr (last {} lines):\n", tail.len());
+    for line in tail {
+        out.push_str(&format!("  {line}\n"));
+    }
+    out
+}
+
+/// One run of `ojgames run`.
+pub struct Ran {
+    pub outcome: Outcome,
+    pub limits: Limits,
+    /// How it failed, if it did (the judge's verdict and evidence before any compare).
+    pub verdict: Option<(Verdict, String)>,
+    /// The program's output, in `_scratch`.
+    pub stdout: PathBuf,
+    pub stderr: Vec<u8>,
+    _scratch: Scratch,
+}
+
+/// `ojgames run`: the solution once on `input`; `None` when it does not compile (rustc's
+/// messages are printed).
+pub fn run_once(
+    workspace: &Workspace,
+    problem: &Problem,
+    source: Source,
+    input: &Path,
+    runner: &Runner,
+) -> Result<Option<Ran>> {
+    let solution = match build_solution(workspace, problem, source)? {
+        Built::Ready(solution) => {
+            if let Some(note) = &solution.bundle_note {
+                eprintln!("{note}");
+            }
+            solution
+        }
+        Built::CompileError { command, messages } => {
+            eprintln!(
+                "CE: {command} failed:\n{}",
+                show::text(messages.as_bytes()).trim_end()
+            );
+            return Ok(None);
+        }
+    };
+    let scratch = Scratch::new(&workspace.work_dir(&problem.id).join("runs"))?;
+    let (stdout, stderr) = (scratch.file("run.out"), scratch.file("run.err"));
+    let limits = solution_limits(&problem.meta);
+    let outcome = runner.run(&Job {
+        program: &solution.program,
+        args: &[],
+        stdin: Some(input),
+        stdout: &stdout,
+        stderr: &stderr,
+        limits,
+    })?;
+    let stderr_bytes =
+        fs::read(&stderr).with_context(|| format!("cannot read {}", stderr.display()))?;
+    let stderr_text = String::from_utf8_lossy(&stderr_bytes);
+    let traces = verdict::Traces {
+        stdout_bytes: file_len(&stdout)?,
+        stderr_bytes: stderr_bytes.len() as u64,
+        stderr: &stderr_text,
+    };
+    let verdict = verdict::from_outcome(&outcome, &limits, &traces);
+    Ok(Some(Ran {
+        outcome,
+        limits,
+        verdict,
+        stdout,
+        stderr: stderr_bytes,
+        _scratch: scratch,
+    }))
 }

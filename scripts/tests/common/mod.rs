@@ -45,15 +45,29 @@ pub struct Run {
     pub code: Option<i32>,
 }
 
+/// `ojgames --root ROOT ARGS...`, as if installed: its directory first on PATH.
 pub fn oj(root: &Path, args: &[&str]) -> Run {
-    let output: Output = Command::new(env!("CARGO_BIN_EXE_ojgames"))
-        .arg("--root")
-        .arg(root)
-        .args(args)
+    let mut command = Command::new(env!("CARGO_BIN_EXE_ojgames"));
+    command.arg("--root").arg(root).args(args);
+    run(&mut command)
+}
+
+/// PATH with the directory of the `ojgames` under test first.
+pub fn path_with_ojgames() -> std::ffi::OsString {
+    let dir = Path::new(env!("CARGO_BIN_EXE_ojgames")).parent().unwrap();
+    let rest = std::env::var_os("PATH").unwrap_or_default();
+    std::env::join_paths(std::iter::once(dir.to_path_buf()).chain(std::env::split_paths(&rest)))
+        .unwrap()
+}
+
+/// Runs `command` (with ojgames on PATH, no backtraces, the default target directory).
+pub fn run(command: &mut Command) -> Run {
+    let output: Output = command
+        .env("PATH", path_with_ojgames())
         .env_remove("RUST_BACKTRACE")
         .env_remove("CARGO_TARGET_DIR")
         .output()
-        .expect("oj runs");
+        .expect("the command runs");
     Run {
         stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
         stderr: String::from_utf8_lossy(&output.stderr).into_owned(),

@@ -1,0 +1,39 @@
+//! Brute force for hdu1848: the Sprague–Grundy search over the three piles together (a move
+//! takes a Fibonacci number from one pile), not the table of one pile.
+use ojlib::games::{sg::Grundy, subtraction};
+use ojlib::io::{InputError, Scanner, Writer};
+
+fn main() -> Result<(), InputError> {
+    let mut input = Scanner::stdin();
+    let mut out = Writer::stdout();
+    let fibonacci = subtraction::fibonacci_moves(100);
+    let mut grundy = Grundy::new(|piles: &[u64; 3]| {
+        let mut next = Vec::new();
+        for i in 0..3 {
+            for &take in fibonacci.iter().filter(|&&f| f <= piles[i]) {
+                let mut after = *piles;
+                after[i] -= take;
+                after.sort_unstable();
+                next.push(after);
+            }
+        }
+        next
+    });
+    while let Some(m) = input.next::<u64>()? {
+        let mut piles = [m, input.read::<u64>()?, input.read::<u64>()?];
+        if piles == [0, 0, 0] {
+            break;
+        }
+        assert!(
+            piles.iter().all(|&p| p <= 60),
+            "brute force: piles too large"
+        );
+        piles.sort_unstable();
+        out.line(if grundy.is_losing(&piles) {
+            "Nacci"
+        } else {
+            "Fibo"
+        });
+    }
+    Ok(())
+}

@@ -1,0 +1,60 @@
+//! Program output and stderr as shown to the user: never raw. Control bytes (an escape
+//! sequence would drive the terminal) and bytes that are not UTF-8 are shown escaped.
+
+/// Quoted, escaped, cut at 60 characters: `"3 \r"`, `"\xFF\xFE ok"`.
+pub fn quote(bytes: &[u8]) -> String {
+    let text = escape(bytes, false);
+    let mut chars = text.chars();
+    let head: String = chars.by_ref().take(60).collect();
+    if chars.next().is_some() {
+        format!("\"{head}\"…")
+    } else {
+        format!("\"{head}\"")
+    }
+}
+
+/// One line of a diff: escaped, without quotes.
+pub fn line(bytes: &[u8]) -> String {
+    escape(bytes, false)
+}
+
+/// Multi-line text (stderr): line breaks and tabs kept, everything else escaped.
+pub fn text(bytes: &[u8]) -> String {
+    escape(bytes, true)
+}
+
+fn escape(bytes: &[u8], keep_lines: bool) -> String {
+    let mut out = String::with_capacity(bytes.len());
+    for chunk in bytes.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            match c {
+                '\n' | '\t' if keep_lines => out.push(c),
+                '\n' => out.push_str("\\n"),
+                '\r' => out.push_str("\\r"),
+                '\t' => out.push_str("\\t"),
+                '"' if !keep_lines => out.push_str("\\\""),
+                '\\' if !keep_lines => out.push_str("\\\\"),
+                c if c.is_control() => out.extend(c.escape_unicode()),
+                c => out.push(c),
+            }
+        }
+        for b in chunk.invalid() {
+            out.push_str(&format!("\\x{b:02X}"));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_and_invalid_bytes_are_escaped() {
+        assert_eq!(quote(b"\xFF\xFE ok"), r#""\xFF\xFE ok""#);
+        assert_eq!(quote(b"3 \r"), r#""3 \r""#);
+        assert_eq!(text(b"a\x1b[2Jb\nc\td"), "a\\u{1b}[2Jb\nc\td");
+        assert_eq!(line("取 ok".as_bytes()), "取 ok");
+        assert!(quote(&[b'x'; 100]).ends_with("\"…"));
+    }
+}

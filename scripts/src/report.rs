@@ -1,0 +1,181 @@
+//! The one printer of judge records: per problem, its cases with their evidence; for several
+//! problems a table; then the totals. `--json` prints one JSON object per line instead.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+use std::time::Duration;
+
+use crate::judge::show;
+use crate::judge::verdict::{format_kib, format_time};
+use crate::judge::{CaseRecord, ProblemRecord};
+
+/// One problem as text.
+pub fn problem_text(record: &ProblemRecord) -> String {
+    let mut out = String::new();
+    if let Some(note) = &record.bundle_note {
+        let _ = writeln!(out, "{note}");
+    }
+    if !record.settings.is_empty() {
+        let _ = writeln!(out, "{}: {}", record.id, record.settings);
+    }
+    if let Some((command, messages)) = &record.compile_error {
+        let _ = writeln!(out, "  CE: {command} failed:");
+        indent(&mut out, &show::text(messages.as_bytes()), "    ");
+    } else if !record.warnings.trim().is_empty() {
+        out.push_str("  rustc warnings (a judge may count these against you):\n");
+        indent(&mut out, &show::text(record.warnings.as_bytes()), "    ");
+    }
+    for error in &record.errors {
+        let _ = writeln!(out, "  error: {error}");
+    }
+    for case in &record.cases {
+        let (cpu, peak) = case.outcome.map_or((String::new(), String::new()), |o| {
+            (format_time(o.cpu), format_kib(o.peak_kib))
+        });
+        let _ = writeln!(
+            out,
+            "  {:<20} {:<6} {cpu:>7} {peak:>10}",
+            case.name, case.verdict
+        );
+        indent(&mut out, &case.evidence, "      ");
+    }
+    out
+}
+
+fn indent(out: &mut String, text: &str, prefix: &str) {
+    for line in text.lines() {
+        let _ = writeln!(out, "{prefix}{line}");
+    }
+}
+
+/// The summary table of several problems.
+pub fn table(records: &[ProblemRecord]) -> String {
+    let header = [
+        "problem", "cases", "verdicts", "max time", "max mem", "bundle",
+    ]
+    .map(String::from);
+    let rows: Vec<[String; 6]> = records.iter().map(row).collect();
+    let mut widths = header.clone().map(|h| h.chars().count());
+    for row in &rows {
+        for (width, cell) in widths.iter_mut().zip(row) {
+            *width = (*width).max(cell.chars().count());
+        }
+    }
+    let mut out = String::from("\n");
+    for row in std::iter::once(&header).chain(&rows) {
+        let cells: Vec<String> = row
+            .iter()
+            .zip(widths)
+            .map(|(cell, w)| format!("{cell:<w$}"))
+            .collect();
+        let _ = writeln!(out, "{}", cells.join("  ").trim_end());
+    }
+    out
+}
+
+fn row(record: &ProblemRecord) -> [String; 6] {
+    let mut counts: BTreeMap<_, usize> = BTreeMap::new();
+    for case in &record.cases {
+        *counts.entry(case.verdict).or_default() += 1;
+    }
+    let mut verdicts: Vec<String> = counts
+        .iter()
+        .map(|(v, n)| format!("{}×{n}", v.code()))
+        .collect();
+    if !record.errors.is_empty() {
+        verdicts.push(format!("error×{}", record.errors.len()));
+    }
+    let outcomes = record.cases.iter().filter_map(|c| c.outcome.as_ref());
+    let max_time = outcomes
+        .clone()
+        .map(|o| o.cpu)
+        .max()
+        .unwrap_or(Duration::ZERO);
+    let max_mem = outcomes.map(|o| o.peak_kib).max().unwrap_or(0);
+    [
+        record.id.to_string(),
+        record.cases.len().to_string(),
+        verdicts.join(" "),
+        format_time(max_time),
+        format_kib(max_mem),
+        record
+            .bundle_bytes
+            .map_or("-".to_string(), |b| format!("{:.1} KiB", b as f64 / 1024.0)),
+    ]
+}
+
+pub fn totals(records: &[ProblemRecord]) -> (usize, usize) {
+    let passed = records.iter().map(|r| r.passed()).sum();
+    let failed = records.iter().map(|r| r.failed()).sum();
+    (passed, failed)
+}
+
+/// JSON lines: one object per case, one per problem error, and a closing totals object.
+pub fn json(records: &[ProblemRecord]) -> String {
+    let mut out = String::new();
+    for record in records {
+        for error in &record.errors {
+            let _ = writeln!(
+                out,
+                "{{\"problem\":{},\"error\":{}}}",
+                string(&record.id),
+                string(error)
+            );
+        }
+        for case in &record.cases {
+            out.push_str(&case_json(&record.id, case));
+            out.push('\n');
+        }
+    }
+    let (passed, failed) = totals(records);
+    let _ = writeln!(out, "{{\"passed\":{passed},\"failed\":{failed}}}");
+    out
+}
+
+fn case_json(problem: &str, case: &CaseRecord) -> String {
+    let mut out = format!(
+        "{{\"problem\":{},\"case\":{},\"verdict\":{}",
+        string(problem),
+        string(&case.name),
+        string(case.verdict.code())
+    );
+    if let Some(o) = case.outcome {
+        let _ = write!(
+            out,
+            ",\"cpu_ms\":{:.3},\"wall_ms\":{:.3},\"peak_kib\":{}",
+            o.cpu.as_secs_f64() * 1e3,
+            o.wall.as_secs_f64() * 1e3,
+            o.peak_kib
+        );
+    }
+    let _ = write!(out, ",\"evidence\":{}}}", string(&case.evidence));
+    out
+}
+
+/// A JSON string literal.
+fn string(text: &str) -> String {
+    let mut out = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_strings_are_escaped() {
+        assert_eq!(string("a\"b\\c\nd\u{1b}"), r#""a\"b\\c\nd\u001b""#);
+    }
+}

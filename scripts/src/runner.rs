@@ -1,0 +1,585 @@
+//! The one process runner: every program `ojgames` runs (a solution under judge, run or
+//! stress, a generator, a brute force, a checker, a benchmark competitor) runs through it.
+//!
+//! - stdin from a file (or nothing), stdout and stderr to files: no pipe to deadlock on.
+//! - The program is not forked from `ojgames` itself: a forked child starts with a copy of its
+//!   parent's resident pages, and Linux keeps that high-water mark in `ru_maxrss` across
+//!   `exec` (a 2-page C program forked from a 200 MB parent reports 200 MB). So `ojgames`
+//!   starts itself again as a small launcher (`ojgames __run …`) that forks the program and
+//!   reports what `wait4` said: CPU time, peak memory, how it ended.
+//! - rlimits: address space (the memory limit plus headroom, a runaway guard only), stack
+//!   (its own setting), file size (the output limit), no core files, and `RLIMIT_CPU` in whole
+//!   seconds just past the CPU limit as a backstop.
+//! - The program runs in its own process group. A watchdog thread in the launcher reads the
+//!   program's CPU clock and kills the group as soon as the CPU time passes the limit (so a
+//!   TLE costs about the limit, not a multiple of it), or at the wall deadline (a program that
+//!   sleeps or waits). When the program ends, whatever it forked is killed with the group.
+//! - Ctrl-C and SIGTERM: the launcher kills the group before it exits; `ojgames` forwards
+//!   SIGINT/SIGTERM to its launchers; a launcher whose parent dies gets SIGTERM
+//!   (`PR_SET_PDEATHSIG`).
+
+use std::ffi::{OsStr, OsString};
+use std::fs::File;
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU8, Ordering};
+use std::sync::{Arc, Once};
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context, Result};
+
+/// What a run may use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// CPU time (user + system); the program is killed just past it.
+    pub cpu: Duration,
+    /// Wall time: the program is killed at this deadline whatever its CPU time.
+    pub wall: Duration,
+    pub memory_kib: u64,
+    pub stack_kib: u64,
+    /// Each of stdout and stderr.
+    pub output_bytes: u64,
+}
+
+impl Limits {
+    /// The wall deadline of a run with CPU limit `cpu`: room for a busy machine, so that a
+    /// program is only killed on the wall clock when it waits or sleeps.
+    pub fn wall_for(cpu: Duration) -> Duration {
+        (cpu * 3).max(cpu + Duration::from_secs(2))
+    }
+
+    /// For helpers (generators, brute forces, checkers, benchmark programs): generous limits
+    /// that only stop a runaway.
+    pub fn helper(wall: Duration) -> Limits {
+        Limits {
+            cpu: wall,
+            wall,
+            memory_kib: 8 << 20,
+            stack_kib: 1 << 20,
+            output_bytes: 4 << 30,
+        }
+    }
+}
+
+/// What to run.
+pub struct Job<'a> {
+    pub program: &'a Path,
+    pub args: &'a [OsString],
+    /// `None`: `/dev/null`.
+    pub stdin: Option<&'a Path>,
+    pub stdout: &'a Path,
+    pub stderr: &'a Path,
+    pub limits: Limits,
+}
+
+/// How a run ended, with its figures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Outcome {
+    pub cpu: Duration,
+    pub wall: Duration,
+    pub peak_kib: u64,
+    pub exit: Exit,
+    /// Killed by the watchdog, and why.
+    pub killed: Option<Kill>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Exit {
+    Code(i32),
+    Signal(i32),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kill {
+    /// Its CPU time passed the limit.
+    Cpu,
+    /// The wall deadline passed first.
+    Wall,
+}
+
+impl Outcome {
+    pub fn success(&self) -> bool {
+        self.exit == Exit::Code(0) && self.killed.is_none()
+    }
+}
+
+/// Runs jobs through a launcher: an `ojgames` binary (its [`crate::main`] serves
+/// [`LAUNCHER_COMMAND`]).
+#[derive(Debug, Clone)]
+pub struct Runner {
+    launcher: PathBuf,
+}
+
+pub const LAUNCHER_COMMAND: &str = "__run";
+
+impl Runner {
+    /// The running `ojgames` binary as its own launcher.
+    pub fn current() -> Result<Runner> {
+        let launcher = std::env::current_exe().context("cannot find the ojgames executable")?;
+        Ok(Runner { launcher })
+    }
+
+    /// An `ojgames` binary at `path` (tests, other tools).
+    pub fn with_launcher(path: impl Into<PathBuf>) -> Result<Runner> {
+        let launcher = path.into();
+        if !launcher.is_file() {
+            bail!(
+                "no ojgames launcher at {}: build it with `cargo build --release -p ojgames`",
+                launcher.display()
+            );
+        }
+        Ok(Runner { launcher })
+    }
+
+    /// The `ojgames` binary next to the running executable (a sibling in `target/release`).
+    pub fn beside_current_exe() -> Result<Runner> {
+        let exe = std::env::current_exe().context("cannot find the running executable")?;
+        Runner::with_launcher(exe.with_file_name("ojgames"))
+    }
+
+    pub fn run(&self, job: &Job) -> Result<Outcome> {
+        install_forwarding();
+        let limits = &job.limits;
+        let mut command = Command::new(&self.launcher);
+        command
+            .arg(LAUNCHER_COMMAND)
+            .args([limits.cpu.as_micros(), limits.wall.as_micros()].map(|v| v.to_string()))
+            .args([limits.memory_kib, limits.stack_kib, limits.output_bytes].map(|v| v.to_string()))
+            .arg(job.stdin.map_or(OsStr::new("-"), |p| p.as_os_str()))
+            .args([job.stdout, job.stderr, job.program])
+            .args(job.args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        let child = spawn_retrying_busy(&mut command).context("cannot start the launcher")?;
+        let slot = Launchers::register(child.id() as libc::pid_t);
+        let output = child.wait_with_output();
+        Launchers::release(slot);
+        let output = output.context("the launcher failed")?;
+        let report = String::from_utf8_lossy(&output.stdout);
+        if !output.status.success() {
+            bail!(
+                "cannot run {}: {}",
+                job.program.display(),
+                String::from_utf8_lossy(&output.stderr).trim()
+            );
+        }
+        Outcome::decode(report.trim()).with_context(|| format!("bad launcher report {report:?}"))
+    }
+}
+
+/// `exec` fails with ETXTBSY while another process still has the executable open for
+/// writing (a concurrent `cargo build` replacing `ojgames`, a linker just finishing).
+fn spawn_retrying_busy(command: &mut Command) -> std::io::Result<std::process::Child> {
+    let mut attempts = 0;
+    loop {
+        match command.spawn() {
+            Err(err) if err.raw_os_error() == Some(libc::ETXTBSY) && attempts < 20 => {
+                attempts += 1;
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            result => return result,
+        }
+    }
+}
+
+/// The launchers running now, so that a signal to `ojgames` reaches them.
+struct Launchers;
+
+const LAUNCHER_SLOTS: usize = 256;
+static LAUNCHER_PIDS: [AtomicI32; LAUNCHER_SLOTS] = [const { AtomicI32::new(0) }; LAUNCHER_SLOTS];
+
+impl Launchers {
+    fn register(pid: libc::pid_t) -> Option<usize> {
+        (0..LAUNCHER_SLOTS).find(|&i| {
+            LAUNCHER_PIDS[i]
+                .compare_exchange(0, pid, Ordering::SeqCst, Ordering::SeqCst)
+                .is_ok()
+        })
+    }
+
+    fn release(slot: Option<usize>) {
+        if let Some(i) = slot {
+            LAUNCHER_PIDS[i].store(0, Ordering::SeqCst);
+        }
+    }
+}
+
+extern "C" fn forward_and_die(signal: libc::c_int) {
+    for slot in &LAUNCHER_PIDS {
+        let pid = slot.load(Ordering::SeqCst);
+        if pid > 0 {
+            // SAFETY: kill is async-signal-safe.
+            unsafe { libc::kill(pid, libc::SIGTERM) };
+        }
+    }
+    // SAFETY: async-signal-safe calls only; the default action then ends the process with
+    // the signal, as if we had not caught it.
+    unsafe {
+        libc::signal(signal, libc::SIG_DFL);
+        libc::raise(signal);
+    }
+}
+
+fn install_forwarding() {
+    static INSTALL: Once = Once::new();
+    INSTALL.call_once(|| {
+        for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+            // SAFETY: the handler only calls async-signal-safe functions.
+            unsafe { libc::signal(signal, forward_and_die as *const () as libc::sighandler_t) };
+        }
+    });
+}
+
+/// The launcher's process: `ojgames __run CPU_US WALL_US MEM_KIB STACK_KIB OUT_BYTES IN OUT
+/// ERR PROGRAM [ARGS...]` (IN `-` for no input); prints the outcome on stdout.
+pub fn launcher_exit(args: &[OsString]) -> ExitCode {
+    match launcher_main(args) {
+        Ok(outcome) => {
+            println!("{}", outcome.encode());
+            ExitCode::SUCCESS
+        }
+        Err(err) => {
+            eprintln!("{err:#}");
+            ExitCode::from(3)
+        }
+    }
+}
+
+fn launcher_main(args: &[OsString]) -> Result<Outcome> {
+    let usage = "usage: ojgames __run CPU_US WALL_US MEM_KIB STACK_KIB OUT_BYTES IN OUT ERR PROGRAM [ARGS...]";
+    if args.len() < 9 {
+        bail!("{usage}");
+    }
+    let number = |arg: &OsString| -> Result<u64> {
+        arg.to_string_lossy()
+            .parse()
+            .with_context(|| format!("{usage}: bad number {arg:?}"))
+    };
+    let limits = Limits {
+        cpu: Duration::from_micros(number(&args[0])?),
+        wall: Duration::from_micros(number(&args[1])?),
+        memory_kib: number(&args[2])?,
+        stack_kib: number(&args[3])?,
+        output_bytes: number(&args[4])?,
+    };
+    let stdin = (args[5] != "-").then(|| Path::new(&args[5]));
+    let job = Job {
+        program: Path::new(&args[8]),
+        args: &args[9..],
+        stdin,
+        stdout: Path::new(&args[6]),
+        stderr: Path::new(&args[7]),
+        limits,
+    };
+    run_here(&job)
+}
+
+impl Outcome {
+    fn encode(&self) -> String {
+        let (kind, value) = match self.exit {
+            Exit::Code(code) => ("code", code),
+            Exit::Signal(signal) => ("signal", signal),
+        };
+        let killed = match self.killed {
+            None => "none",
+            Some(Kill::Cpu) => "cpu",
+            Some(Kill::Wall) => "wall",
+        };
+        let (cpu, wall) = (self.cpu.as_micros(), self.wall.as_micros());
+        format!("{cpu} {wall} {} {killed} {kind} {value}", self.peak_kib)
+    }
+
+    fn decode(report: &str) -> Option<Outcome> {
+        let fields: Vec<&str> = report.split(' ').collect();
+        let [cpu, wall, peak, killed, kind, value] = fields.as_slice() else {
+            return None;
+        };
+        let value = value.parse().ok()?;
+        Some(Outcome {
+            cpu: Duration::from_micros(cpu.parse().ok()?),
+            wall: Duration::from_micros(wall.parse().ok()?),
+            peak_kib: peak.parse().ok()?,
+            killed: match *killed {
+                "none" => None,
+                "cpu" => Some(Kill::Cpu),
+                "wall" => Some(Kill::Wall),
+                _ => return None,
+            },
+            exit: match *kind {
+                "signal" => Exit::Signal(value),
+                "code" => Exit::Code(value),
+                _ => return None,
+            },
+        })
+    }
+}
+
+/// The process group of the program the launcher runs, for its signal handler.
+static PROGRAM_GROUP: AtomicI32 = AtomicI32::new(0);
+
+extern "C" fn kill_group_and_die(signal: libc::c_int) {
+    let group = PROGRAM_GROUP.load(Ordering::SeqCst);
+    // SAFETY: async-signal-safe calls only.
+    unsafe {
+        if group > 0 {
+            libc::killpg(group, libc::SIGKILL);
+        }
+        libc::_exit(128 + signal);
+    }
+}
+
+/// Room above the memory limit before allocations fail: reserved but untouched memory
+/// (thread stacks, allocator arenas) is not a judge's business, resident memory is. The
+/// cap only stops a runaway program from taking the machine down.
+const ADDRESS_SPACE_HEADROOM: u64 = 2 << 30;
+/// How often the watchdog reads the CPU clock: a TLE is killed at most this much past the limit.
+const WATCH_INTERVAL: Duration = Duration::from_millis(5);
+
+fn run_here(job: &Job) -> Result<Outcome> {
+    for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+        // SAFETY: the handler only calls async-signal-safe functions.
+        unsafe {
+            libc::signal(
+                signal,
+                kill_group_and_die as *const () as libc::sighandler_t,
+            )
+        };
+    }
+    // SAFETY: plain syscalls; if the parent is already gone, stop here.
+    unsafe {
+        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGTERM);
+        if libc::getppid() == 1 {
+            bail!("the parent exited");
+        }
+    }
+    let stdin = match job.stdin {
+        Some(path) => Stdio::from(
+            File::open(path).with_context(|| format!("cannot open {}", path.display()))?,
+        ),
+        None => Stdio::null(),
+    };
+    let create = |path: &Path| {
+        File::create(path).with_context(|| format!("cannot create {}", path.display()))
+    };
+    let limits = job.limits;
+    let mut command = Command::new(job.program);
+    command
+        .args(job.args)
+        .env_remove("RUST_BACKTRACE")
+        .env_remove("RUST_LIB_BACKTRACE")
+        .stdin(stdin)
+        .stdout(Stdio::from(create(job.stdout)?))
+        .stderr(Stdio::from(create(job.stderr)?));
+    let address_space = limits.memory_kib * 1024 + ADDRESS_SPACE_HEADROOM;
+    let stack = limits.stack_kib * 1024;
+    let file_size = limits.output_bytes + 1;
+    // Whole seconds, just past the limit: the watchdog kills first; this is the backstop.
+    let cpu_seconds = limits.cpu.as_secs() + 1;
+    // SAFETY: only async-signal-safe calls (setpgid, setrlimit) between fork and exec.
+    unsafe {
+        command.pre_exec(move || {
+            if libc::setpgid(0, 0) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            set_limit(libc::RLIMIT_AS, address_space, address_space)?;
+            set_limit(libc::RLIMIT_STACK, stack, stack)?;
+            set_limit(libc::RLIMIT_FSIZE, file_size, file_size)?;
+            set_limit(libc::RLIMIT_CORE, 0, 0)?;
+            set_limit(libc::RLIMIT_CPU, cpu_seconds, cpu_seconds + 1)
+        });
+    }
+    let start = Instant::now();
+    let child = command
+        .spawn()
+        .with_context(|| format!("cannot run {}", job.program.display()))?;
+    let pid = child.id() as libc::pid_t;
+    PROGRAM_GROUP.store(pid, Ordering::SeqCst);
+    let done = Arc::new(AtomicBool::new(false));
+    let killed = Arc::new(AtomicU8::new(0));
+    {
+        let (done, killed) = (Arc::clone(&done), Arc::clone(&killed));
+        std::thread::spawn(move || watch(pid, start, limits, &done, &killed));
+    }
+    let (status, usage) = wait(pid)?;
+    let wall = start.elapsed();
+    done.store(true, Ordering::SeqCst);
+    // Whatever the program forked dies with it.
+    // SAFETY: `pid` is the id of the group we created; plain syscall.
+    unsafe { libc::killpg(pid, libc::SIGKILL) };
+    drop(child);
+    let killed = match killed.load(Ordering::SeqCst) {
+        1 => Some(Kill::Cpu),
+        2 => Some(Kill::Wall),
+        _ => None,
+    };
+    Ok(outcome(status, usage, wall, killed))
+}
+
+/// Kills the program's group when its CPU time passes the limit (`killed` = 1) or at the wall
+/// deadline (`killed` = 2).
+fn watch(pid: libc::pid_t, start: Instant, limits: Limits, done: &AtomicBool, killed: &AtomicU8) {
+    let mut clock: libc::clockid_t = 0;
+    // SAFETY: valid pointer; `pid` is our child, not yet reaped.
+    let has_clock = unsafe { libc::clock_getcpuclockid(pid, &mut clock) } == 0;
+    while !done.load(Ordering::SeqCst) {
+        let over_cpu = has_clock && cpu_time(clock).is_some_and(|cpu| cpu > limits.cpu);
+        let over_wall = start.elapsed() >= limits.wall;
+        if over_cpu || over_wall {
+            if done.load(Ordering::SeqCst) {
+                return;
+            }
+            killed.store(if over_cpu { 1 } else { 2 }, Ordering::SeqCst);
+            // SAFETY: the group we created; plain syscall.
+            unsafe { libc::killpg(pid, libc::SIGKILL) };
+            return;
+        }
+        std::thread::sleep(WATCH_INTERVAL);
+    }
+}
+
+fn cpu_time(clock: libc::clockid_t) -> Option<Duration> {
+    // SAFETY: timespec is plain old data; clock_gettime fills it.
+    let mut now: libc::timespec = unsafe { std::mem::zeroed() };
+    // SAFETY: valid pointer.
+    if unsafe { libc::clock_gettime(clock, &mut now) } != 0 {
+        return None;
+    }
+    Some(Duration::new(now.tv_sec as u64, now.tv_nsec as u32))
+}
+
+fn set_limit(resource: libc::__rlimit_resource_t, soft: u64, hard: u64) -> std::io::Result<()> {
+    let limit = libc::rlimit {
+        rlim_cur: soft as libc::rlim_t,
+        rlim_max: hard as libc::rlim_t,
+    };
+    // SAFETY: plain syscall with a valid pointer.
+    if unsafe { libc::setrlimit(resource, &limit) } == 0 {
+        Ok(())
+    } else {
+        Err(std::io::Error::last_os_error())
+    }
+}
+
+fn wait(pid: libc::pid_t) -> Result<(libc::c_int, libc::rusage)> {
+    let mut status = 0;
+    // SAFETY: rusage is plain old data; wait4 fills it.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    loop {
+        // SAFETY: valid pointers to locals.
+        let result = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+        if result == pid {
+            return Ok((status, usage));
+        }
+        let err = std::io::Error::last_os_error();
+        if err.kind() != std::io::ErrorKind::Interrupted {
+            return Err(err).context("wait4 failed");
+        }
+    }
+}
+
+fn outcome(
+    status: libc::c_int,
+    usage: libc::rusage,
+    wall: Duration,
+    killed: Option<Kill>,
+) -> Outcome {
+    let time = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
+    let exit = if libc::WIFSIGNALED(status) {
+        Exit::Signal(libc::WTERMSIG(status))
+    } else {
+        Exit::Code(libc::WEXITSTATUS(status))
+    };
+    Outcome {
+        cpu: time(usage.ru_utime) + time(usage.ru_stime),
+        wall,
+        // Linux reports ru_maxrss in KiB.
+        peak_kib: usage.ru_maxrss as u64,
+        killed,
+        exit,
+    }
+}
+
+pub fn signal_name(signal: i32) -> &'static str {
+    match signal {
+        libc::SIGABRT => "SIGABRT",
+        libc::SIGSEGV => "SIGSEGV",
+        libc::SIGBUS => "SIGBUS",
+        libc::SIGFPE => "SIGFPE",
+        libc::SIGILL => "SIGILL",
+        libc::SIGKILL => "SIGKILL",
+        libc::SIGXFSZ => "SIGXFSZ",
+        libc::SIGXCPU => "SIGXCPU",
+        libc::SIGPIPE => "SIGPIPE",
+        libc::SIGTERM => "SIGTERM",
+        _ => "signal",
+    }
+}
+
+/// A directory of its own for one invocation's files (program output, inputs), removed when
+/// dropped: two runs at once never share a file.
+pub struct Scratch {
+    path: PathBuf,
+}
+
+impl Scratch {
+    pub fn new(parent: &Path) -> Result<Scratch> {
+        static COUNTER: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let n = COUNTER.fetch_add(1, Ordering::SeqCst);
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos());
+        let path = parent.join(format!("run-{}-{n}-{nanos}", std::process::id()));
+        std::fs::create_dir_all(&path)
+            .with_context(|| format!("cannot create {}", path.display()))?;
+        Ok(Scratch { path })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    pub fn file(&self, name: &str) -> PathBuf {
+        self.path.join(name)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.path);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reports_round_trip() {
+        let outcome = Outcome {
+            cpu: Duration::from_micros(1234),
+            wall: Duration::from_micros(5678),
+            peak_kib: 42,
+            exit: Exit::Signal(9),
+            killed: Some(Kill::Wall),
+        };
+        assert_eq!(Outcome::decode(&outcome.encode()), Some(outcome));
+        assert_eq!(Outcome::decode("1 2 3 maybe code 0"), None);
+    }
+
+    #[test]
+    fn scratch_directories_are_distinct_and_removed() {
+        let parent = std::env::temp_dir().join(format!("ojgames-scratch-{}", std::process::id()));
+        let (a, b) = (
+            Scratch::new(&parent).unwrap(),
+            Scratch::new(&parent).unwrap(),
+        );
+        assert_ne!(a.path(), b.path());
+        let kept = a.path().to_path_buf();
+        drop(a);
+        assert!(!kept.exists());
+        drop(b);
+        let _ = std::fs::remove_dir_all(parent);
+    }
+}

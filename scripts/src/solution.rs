@@ -1,0 +1,190 @@
+//! `build_solution`: the one step from a problem to a program to run, shared by judge, run,
+//! stress and the benchmark. From the bundle (bundled, then compiled with plain rustc like
+//! the judge), from the bundle as it is on disk, or from the cargo release build.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use anyhow::{bail, Context, Result};
+
+use crate::bundle;
+use crate::check;
+use crate::rustc;
+use crate::workspace::{Problem, Workspace};
+
+/// Where the program comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// Bundle `main.rs` into `bundled/<ID>.rs`, then compile that file with rustc.
+    Bundle { keep_docs: bool },
+    /// Compile `bundled/<ID>.rs` as it is.
+    ExistingBundle,
+    /// `cargo build --release -p ID --bin ID`.
+    CargoBuild,
+}
+
+pub struct Solution {
+    pub program: PathBuf,
+    /// What was built, for the report: `bundled/x.rs (rustc --edition 2021 -O)`.
+    pub label: String,
+    /// rustc's warnings (a judge may count them against you).
+    pub warnings: String,
+    pub bundle_bytes: Option<u64>,
+    /// What bundling wrote (`bundled/x.rs  1.2 KiB  (…)`), when it bundled.
+    pub bundle_note: Option<String>,
+    /// Rewrites the bundle's `file:line` in panics to the original sources.
+    pub lines: bundle::LineMap,
+}
+
+pub enum Built {
+    Ready(Solution),
+    /// The source does not compile: the command and rustc's messages.
+    CompileError {
+        command: String,
+        messages: String,
+    },
+}
+
+pub fn build_solution(workspace: &Workspace, problem: &Problem, source: Source) -> Result<Built> {
+    if let Source::CargoBuild = source {
+        return cargo_build(workspace, problem).map(Built::Ready);
+    }
+    let bundle_note = match source {
+        Source::Bundle { keep_docs } => Some(write_bundle(
+            workspace,
+            problem,
+            &bundle::Options { keep_docs },
+            check::Check::Skip,
+            false,
+        )?),
+        _ => None,
+    };
+    let path = workspace.bundle_path(&problem.id);
+    let bundle_bytes = std::fs::metadata(&path)
+        .with_context(|| {
+            format!(
+                "{} not found; run `ojgames bundle {}` first",
+                workspace.display(&path),
+                problem.id
+            )
+        })?
+        .len();
+    let edition = problem.meta.edition;
+    let cache = workspace.work_dir(&problem.id).join("bin");
+    let (compiled, program) = rustc::compile_cached(&path, edition, &cache)?;
+    let command = format!("rustc --edition {edition} -O {}", workspace.display(&path));
+    let lines = bundle::LineMap::of_bundle(workspace, &problem.id);
+    if !compiled.success {
+        return Ok(Built::CompileError {
+            command,
+            messages: lines.rewrite(&compiled.messages),
+        });
+    }
+    Ok(Built::Ready(Solution {
+        program,
+        label: format!("{} ({command})", workspace.display(&path)),
+        warnings: lines.rewrite(&compiled.messages),
+        bundle_bytes: Some(bundle_bytes),
+        bundle_note,
+        lines,
+    }))
+}
+
+/// Writes `bundled/<ID>.rs` (with `to_stdout`, prints it instead) and checks it as `check`
+/// says; returns what to tell the user: its size and modules. Warns on stderr when it is over
+/// the size judges accept.
+pub fn write_bundle(
+    workspace: &Workspace,
+    problem: &Problem,
+    options: &bundle::Options,
+    check: check::Check,
+    to_stdout: bool,
+) -> Result<String> {
+    let built = bundle::build(workspace, problem, options)?;
+    let scratch = workspace.work_dir(&problem.id);
+    let (path, changed) = if to_stdout {
+        std::fs::create_dir_all(&scratch)?;
+        let path = scratch.join(format!("{}.rs", problem.id));
+        std::fs::write(&path, &built.text)?;
+        (path, true)
+    } else {
+        let changed = bundle::write(workspace, problem, &built)?;
+        (workspace.bundle_path(&problem.id), changed)
+    };
+    let size = built.text.len();
+    let modules = if built.modules.is_empty() {
+        "none".to_string()
+    } else {
+        built.modules.join(", ")
+    };
+    let mut note = format!(
+        "{}  {:.1} KiB{}  ({} modules: {modules})",
+        workspace.display(&path),
+        size as f64 / 1024.0,
+        if changed { "" } else { ", unchanged" },
+        workspace.lib_name
+    );
+    if size > bundle::SIZE_LIMIT {
+        eprintln!(
+            "warning: {} is {size} bytes, over the {} bytes judges accept (Codeforces: 64 KiB)",
+            workspace.display(&path),
+            bundle::SIZE_LIMIT
+        );
+    }
+    match check {
+        check::Check::Skip => {}
+        check::Check::Types => {
+            check::type_check(&path, problem.meta.edition, &scratch, &built.lines)?;
+        }
+        check::Check::Editions => {
+            check::check_bundle(&path, &scratch, &built.lines)?;
+            let editions: Vec<&str> = check::EDITIONS.iter().map(|e| e.as_str()).collect();
+            note.push_str(&format!(
+                "\n  compiles warning-free with rustc --edition {}",
+                editions.join(", ")
+            ));
+        }
+    }
+    if to_stdout {
+        print!("{}", built.text);
+    }
+    Ok(note)
+}
+
+fn cargo_build(workspace: &Workspace, problem: &Problem) -> Result<Solution> {
+    let id = problem.id.as_str();
+    cargo(
+        workspace,
+        &["build", "--release", "--quiet", "-p", id, "--bin", id],
+    )?;
+    let program = workspace.target_dir().join("release").join(id);
+    if !program.is_file() {
+        bail!("cargo built no {}", program.display());
+    }
+    Ok(Solution {
+        label: format!("the cargo build ({})", workspace.display(&program)),
+        program,
+        warnings: String::new(),
+        bundle_bytes: None,
+        bundle_note: None,
+        lines: bundle::LineMap::default(),
+    })
+}
+
+/// Runs cargo in the workspace root; fails with cargo's status.
+pub fn cargo(workspace: &Workspace, args: &[&str]) -> Result<()> {
+    let status = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+        .current_dir(&workspace.root)
+        .args(args)
+        .status()
+        .context("cannot run cargo")?;
+    if !status.success() {
+        bail!("`cargo {}` failed ({status})", args.join(" "));
+    }
+    Ok(())
+}
+
+/// The path of a bin that `cargo build --release` wrote.
+pub fn release_bin(workspace: &Workspace, name: &str) -> PathBuf {
+    workspace.target_dir().join("release").join(name)
+}
