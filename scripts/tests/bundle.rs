@@ -278,3 +278,15 @@ fn a_panic_in_the_bundle_is_shown_at_the_library_file_and_line() {
     assert!(shown.contains("panicked at src/modern.rs:7:19"), "{shown}");
     assert!(!shown.contains("panics.rs:"), "{shown}");
 }
+
+#[test]
+fn a_library_whose_crate_name_differs_from_its_package_name_is_bundled() {
+    let ws = copy_workspace(&fixture("libname_ws"));
+    let (text, output) = bundle_compile_run(ws.path(), "uses_lib");
+    assert_eq!(output, "42\n");
+    assert!(text.contains("mod fixture_library {"), "{text}");
+    assert!(
+        text.contains("use crate::fixture_library::answer::answer;"),
+        "{text}"
+    );
+}

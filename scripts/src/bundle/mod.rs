@@ -44,7 +44,7 @@ pub struct Bundle {
 
 pub fn build(workspace: &Workspace, problem: &Problem, options: &Options) -> Result<Bundle> {
     let lib_name = workspace.lib_name.as_str();
-    crates::check_manifest(problem, lib_name)?;
+    crates::check_manifest(problem, lib_name, &workspace.lib_package)?;
     let display = |path: &Path| workspace.display(path);
     let main_path = problem.main_file();
     if !main_path.is_file() {
