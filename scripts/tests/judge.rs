@@ -450,6 +450,12 @@ fn run_reports_figures_without_comparing() {
         "{}",
         crashed.stderr
     );
+    // The panic is shown at the original file and line, not the bundle's.
+    assert!(
+        crashed.stderr.contains("problems/re/main.rs:"),
+        "{}",
+        crashed.stderr
+    );
     let missing = oj(ws.path(), &["run", "ac", "--input", "/nonexistent/in"]);
     assert_eq!(missing.code, Some(2));
     assert!(

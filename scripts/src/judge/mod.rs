@@ -15,6 +15,7 @@ use std::sync::Mutex;
 
 use anyhow::{Context, Result};
 
+use crate::bundle::LineMap;
 use crate::id::ProblemId;
 use crate::runner::{Job, Limits, Outcome, Runner, Scratch};
 use crate::settings::JudgeMeta;
@@ -162,6 +163,7 @@ pub fn judge(
         workspace,
         meta,
         program: &solution.program,
+        lines: &solution.lines,
         limits: solution_limits(meta),
         runner: options.runner,
         checker: checker.as_ref(),
@@ -263,6 +265,7 @@ struct CaseContext<'a> {
     workspace: &'a Workspace,
     meta: &'a JudgeMeta,
     program: &'a Path,
+    lines: &'a LineMap,
     limits: Limits,
     runner: &'a Runner,
     checker: Option<&'a Checker>,
@@ -312,7 +315,7 @@ impl CaseContext<'_> {
             verdict::from_outcome(&outcome, &self.limits, &traces)
         {
             evidence.push('\n');
-            evidence.push_str(&stderr_tail(&stderr_text));
+            evidence.push_str(&self.lines.rewrite(&stderr_tail(&stderr_text)));
             return Ok((verdict, Some(outcome), evidence));
         }
         let expected_path = case.input.with_extension("out");
@@ -421,7 +424,8 @@ pub struct Ran {
     pub verdict: Option<(Verdict, String)>,
     /// The program's output, in `_scratch`.
     pub stdout: PathBuf,
-    pub stderr: Vec<u8>,
+    /// Escaped, with panic locations at the original files.
+    pub stderr: String,
     _scratch: Scratch,
 }
 
@@ -476,7 +480,7 @@ pub fn run_once(
         limits,
         verdict,
         stdout,
-        stderr: stderr_bytes,
+        stderr: solution.lines.rewrite(&show::text(&stderr_bytes)),
         _scratch: scratch,
     }))
 }
