@@ -160,6 +160,16 @@ fn output_bytes_are_compared_not_their_lossy_decoding() {
 }
 
 #[test]
+fn output_over_the_limit_on_stderr_says_so() {
+    let (verdict, out) = judge_one("noisy");
+    assert_eq!(verdict, "OLE", "{out}");
+    assert!(
+        out.contains("stderr (debug output counts too) passed the output limit of 64 KiB"),
+        "{out}"
+    );
+}
+
+#[test]
 fn exact_comparison_gives_presentation_error() {
     let (verdict, out) = judge_one("pe");
     assert_eq!(verdict, "PE", "{out}");
