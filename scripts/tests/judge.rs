@@ -95,6 +95,13 @@ fn a_compile_error_is_ce_with_rustc_message() {
     );
     assert!(run.stdout.contains("mismatched types"), "{}", run.stdout);
     assert_eq!(run.stdout.lines().last(), Some("0 passed, 1 failed"));
+    let json = oj(ws.path(), &["judge", "ac", "--json"]);
+    assert!(
+        json.stdout
+            .contains("\"compile_error\":\"rustc --edition 2021 -O bundled/ac.rs\""),
+        "{}",
+        json.stdout
+    );
 }
 
 #[test]
