@@ -246,3 +246,16 @@ fn run_once(workspace: &Workspace, args: &RunArgs, runner: &Runner) -> Result<bo
     );
     Ok(ran.verdict.is_none())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::shell_word;
+
+    #[test]
+    fn printed_paths_read_back_in_the_shell() {
+        assert_eq!(shell_word("/tmp/ws-1/Cargo.toml"), "/tmp/ws-1/Cargo.toml");
+        assert_eq!(shell_word("/tmp/my ws"), "'/tmp/my ws'");
+        assert_eq!(shell_word("it's"), r"'it'\''s'");
+        assert_eq!(shell_word(""), "''");
+    }
+}
