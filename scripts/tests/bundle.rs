@@ -290,3 +290,37 @@ fn a_library_whose_crate_name_differs_from_its_package_name_is_bundled() {
         "{text}"
     );
 }
+
+#[test]
+fn strip_comments_and_minify_give_smaller_files_that_still_compile_and_run() {
+    let ws = copy_workspace(&fixture("bundle_ws"));
+    let path = ws.path().join("bundled/alpha.rs");
+    let mut sizes = Vec::new();
+    for layout in [None, Some("--strip-comments"), Some("--minify")] {
+        let mut args = vec!["bundle", "alpha", "--check"];
+        args.extend(layout);
+        let run = oj(ws.path(), &args);
+        assert!(run.success, "{layout:?}: {}{}", run.stdout, run.stderr);
+        let text = fs::read_to_string(&path).unwrap();
+        assert!(text.starts_with("// alpha: Fixture alpha\n"), "{text}");
+        let plain_comment = text.contains("// Euclid, iteratively");
+        assert_eq!(plain_comment, layout.is_none(), "{layout:?}: {text}");
+        if layout == Some("--minify") {
+            // One line of tokens; the fixture's two-line string literal keeps its line break.
+            let code_lines = text
+                .lines()
+                .filter(|l| !l.is_empty() && !l.starts_with("//"));
+            assert_eq!(code_lines.count(), 2, "{text}");
+        }
+        let binary = ws.path().join("alpha-bin");
+        let (ok, messages) = rustc(&path, "2021", &binary);
+        assert!(ok, "{messages}");
+        let output = Command::new(&binary)
+            .stdin(fs::File::open(ws.path().join("testdata/alpha/1.in")).unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(String::from_utf8_lossy(&output.stdout), "30 5 placed\n");
+        sizes.push(text.len());
+    }
+    assert!(sizes[0] > sizes[1] && sizes[1] > sizes[2], "{sizes:?}");
+}

@@ -4,6 +4,7 @@ mod cfg;
 mod crates;
 mod edits;
 mod facts;
+mod layout;
 mod linemap;
 mod modtree;
 mod reach;
@@ -16,6 +17,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Result};
 
 use crate::workspace::{Problem, Workspace};
+pub use layout::Layout;
 pub use linemap::LineMap;
 use linemap::Mapped;
 use modtree::CrateTree;
@@ -30,8 +32,10 @@ pub const SIZE_LIMIT: usize = 64 * 1024;
 /// crate, but in a binary whatever the problem leaves unused looks dead.
 const INLINING_LINTS: &str = "#[allow(dead_code, unused_imports, unused_macros)]";
 
+#[derive(Debug, Clone, Copy, Default)]
 pub struct Options {
     pub keep_docs: bool,
+    pub layout: Layout,
 }
 
 pub struct Bundle {
@@ -68,7 +72,8 @@ pub fn build(workspace: &Workspace, problem: &Problem, options: &Options) -> Res
         selection: &selection,
         keep_docs: options.keep_docs,
     };
-    let mut text = Mapped::plain(&header(problem));
+    let header = header(problem);
+    let mut text = Mapped::plain(&header);
     text.push_mapped(&renderer.render_file(&main, false, 0)?);
     if !selection.kept.is_empty() {
         let body = renderer.render_file(&lib, true, 0)?;
@@ -81,6 +86,7 @@ pub fn build(workspace: &Workspace, problem: &Problem, options: &Options) -> Res
         text.push_mapped(&body.indented("    "));
         text.push("}\n", |_| None);
     }
+    let text = layout::apply(options.layout, &header, text)?;
     Ok(Bundle {
         lines: LineMap::new(&workspace.bundle_path(&problem.id), &text),
         text: text.text,
