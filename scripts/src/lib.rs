@@ -130,6 +130,7 @@ fn run_bundle(workspace: &Workspace, args: &BundleArgs) -> Result<bool> {
         let options = bundle::Options {
             keep_docs: args.keep_docs,
             layout: args.layout,
+            whole_modules: args.whole_modules,
         };
         let check = match (args.check, args.no_check) {
             (true, _) => check::Check::Editions,

@@ -79,8 +79,11 @@ fn bundle_keeps_only_reached_modules_and_compiles_cleanly_in_both_editions() {
     );
     assert!(text.contains("\n   its second line must not be indented\";"));
 
-    // Items of a reached module stay even if unused; the inlining lints are allowed.
-    assert!(text.contains("pub fn least_common_multiple"));
+    // Items rustc finds dead go, unless code behind a false cfg names them (transitively);
+    // the inlining lints are allowed.
+    assert!(!text.contains("fn least_common_multiple"), "{text}");
+    assert!(text.contains("pub fn gated_helper()"), "{text}");
+    assert!(text.contains("fn helper_of_gated_helper()"), "{text}");
     assert!(text.contains("#[allow(dead_code, unused_imports, unused_macros)]\nmod fixlib {"));
 
     // Deterministic.
@@ -88,6 +91,12 @@ fn bundle_keeps_only_reached_modules_and_compiles_cleanly_in_both_editions() {
         .stdout
         .contains("unchanged"));
     assert_eq!(fs::read_to_string(&path).unwrap(), text);
+    let whole = oj(ws.path(), &["bundle", "alpha", "--whole-modules"]);
+    assert!(whole.success, "{}", whole.stderr);
+    let whole_text = fs::read_to_string(&path).unwrap();
+    assert!(whole_text.contains("pub fn least_common_multiple"));
+    assert!(whole_text.len() > text.len());
+    assert!(oj(ws.path(), &["bundle", "alpha"]).success);
 
     // Compiles with plain rustc in both editions, without a single warning, and is right.
     for edition in ["2021", "2024"] {

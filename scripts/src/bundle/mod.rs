@@ -10,6 +10,7 @@ mod modtree;
 mod reach;
 mod render;
 mod resolve;
+mod shake;
 mod source;
 
 use std::path::{Path, PathBuf};
@@ -36,6 +37,8 @@ const INLINING_LINTS: &str = "#[allow(dead_code, unused_imports, unused_macros)]
 pub struct Options {
     pub keep_docs: bool,
     pub layout: Layout,
+    /// Keep reached modules whole: no item-level shaking (no extra rustc run).
+    pub whole_modules: bool,
 }
 
 pub struct Bundle {
@@ -75,8 +78,10 @@ pub fn build(workspace: &Workspace, problem: &Problem, options: &Options) -> Res
     let header = header(problem);
     let mut text = Mapped::plain(&header);
     text.push_mapped(&renderer.render_file(&main, false, 0)?);
+    let mut lints_line = None;
     if !selection.kept.is_empty() {
         let body = renderer.render_file(&lib, true, 0)?;
+        lints_line = Some(text.lines.len() + 1);
         text.push(&format!("\n{INLINING_LINTS}\nmod {lib_name} {{\n"), |_| {
             None
         });
@@ -85,6 +90,10 @@ pub fn build(workspace: &Workspace, problem: &Problem, options: &Options) -> Res
         }
         text.push_mapped(&body.indented("    "));
         text.push("}\n", |_| None);
+    }
+    if let (Some(line), false) = (lints_line, options.whole_modules) {
+        let scratch = workspace.work_dir(&problem.id);
+        text = shake::shake(&text, line, problem.meta.edition, &scratch)?;
     }
     let text = layout::apply(options.layout, &header, text)?;
     Ok(Bundle {
