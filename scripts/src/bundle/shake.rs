@@ -53,7 +53,16 @@ pub fn shake(
     }
     let mut collector = Collector::default();
     collector.visit_file(&file);
-    let protected = cfg_gated_names(&bundle.text);
+    // Types are never cut (a struct rustc calls never constructed may still be named), so
+    // what their definitions name stays too.
+    let mut protected = cfg_gated_names(&bundle.text);
+    for range in &collector.type_definitions {
+        if let Ok(tokens) = bundle.text[range.clone()].parse::<TokenStream>() {
+            tokens
+                .into_iter()
+                .for_each(|t| idents_of(&t, &mut protected));
+        }
+    }
     let line_starts: Vec<usize> = std::iter::once(0)
         .chain(bundle.text.match_indices('\n').map(|(i, _)| i + 1))
         .collect();
@@ -250,6 +259,8 @@ fn idents_of(token: &TokenTree, names: &mut BTreeSet<String>) {
 #[derive(Default)]
 struct Collector {
     items: Vec<Candidate>,
+    /// Structs, enums and unions.
+    type_definitions: Vec<Range<usize>>,
     impls: usize,
     current_impl: Option<usize>,
 }
@@ -274,7 +285,11 @@ impl<'ast> Visit<'ast> for Collector {
             syn::Item::Static(i) => self.add(&i.ident, range),
             syn::Item::Type(i) => self.add(&i.ident, range),
             syn::Item::Trait(i) => self.add(&i.ident, range),
-            syn::Item::Enum(i) => self.add(&i.ident, range),
+            syn::Item::Enum(i) => {
+                self.type_definitions.push(range.clone());
+                self.add(&i.ident, range);
+            }
+            syn::Item::Struct(_) | syn::Item::Union(_) => self.type_definitions.push(range),
             syn::Item::Macro(i) => {
                 if let Some(ident) = &i.ident {
                     self.add(ident, range);
