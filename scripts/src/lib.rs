@@ -129,6 +129,8 @@ fn run_bundle(workspace: &Workspace, args: &BundleArgs) -> Result<bool> {
     for id in select(workspace, &args.problems)? {
         let options = bundle::Options {
             keep_docs: args.keep_docs,
+            layout: args.layout,
+            whole_modules: args.whole_modules,
         };
         let check = match (args.check, args.no_check) {
             (true, _) => check::Check::Editions,

@@ -54,7 +54,10 @@ pub fn build_solution(workspace: &Workspace, problem: &Problem, source: Source) 
         Source::Bundle { keep_docs } => Some(write_bundle(
             workspace,
             problem,
-            &bundle::Options { keep_docs },
+            &bundle::Options {
+                keep_docs,
+                ..Default::default()
+            },
             check::Check::Skip,
             false,
         )?),
