@@ -3,11 +3,11 @@
 use ojlib::games::{pair_split, sg::Grundy};
 use ojlib::io::{InputError, Scanner, Writer};
 
-fn position_moves(pairs: &Vec<(u64, u64)>) -> Vec<Vec<(u64, u64)>> {
+fn position_moves(pairs: &[(u64, u64)]) -> Vec<Vec<(u64, u64)>> {
     let mut next = Vec::new();
     for (i, pair) in pairs.iter().enumerate() {
         for moved in pair_split::moves(pair) {
-            let mut position = pairs.clone();
+            let mut position = pairs.to_vec();
             position[i] = moved;
             next.push(position);
         }
@@ -18,7 +18,7 @@ fn position_moves(pairs: &Vec<(u64, u64)>) -> Vec<Vec<(u64, u64)>> {
 fn main() -> Result<(), InputError> {
     let mut input = Scanner::stdin();
     let mut out = Writer::stdout();
-    let mut grundy = Grundy::new(position_moves);
+    let mut grundy = Grundy::new(|pairs: &Vec<(u64, u64)>| position_moves(pairs));
     let cases = input.read::<u64>()?;
     for _ in 0..cases {
         let n = input.read::<usize>()?;

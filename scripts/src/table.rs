@@ -25,8 +25,9 @@ use crate::cli::Command;
 use crate::id::ProblemId;
 use crate::workspace::Workspace;
 
-/// Most cells a library game's table may have (each is a search over its small positions).
-const MOST_CELLS: u64 = 250_000;
+/// Most cells a library game's table may have (each is a search over its small positions:
+/// Wythoff's 200 x 200 takes about a second).
+const MOST_CELLS: u64 = 40_000;
 /// Most cells of a problem's brute-force table: each is one run of the brute force.
 const MOST_BRUTE_CELLS: u64 = 2_500;
 /// Largest heap of a one-heap game (its table takes O(heap²) time).
@@ -58,10 +59,10 @@ GAME, with one heap n (laid out in rows of W = --wrap, so a period W shows as eq
   --wrap W       one-heap games: W heaps a row (default per game)
   --outcome      L (the player to move loses) and W (wins) instead of values
   --minus-heap   one-heap games: the value minus the heap (Lasker's Nim: -1, 0, 0, +1)
-  --svg FILE     also write the heat map to FILE
+  --svg FILE     also write the heat map to FILE (relative to the current directory)
   --brute ID     run problems/ID/brute.rs once a cell instead: TEMPLATE is its input, with
                  {x} and {y} replaced by the cell's position and \\n by a newline; a cell
-                 shows the brute force's answer, e.g.
+                 shows the brute force's answer (the first cell's answer in black), e.g.
                  ojgames table --brute p2148 --input '1\\n2\\n{x} {y}' -x 1..20 -y 1..20";
 
 /// An inclusive range of a parameter.
@@ -91,6 +92,8 @@ impl Span {
         self.from..=self.to
     }
 }
+
+type PairMoves = fn(&(u64, u64)) -> Vec<(u64, u64)>;
 
 /// A game of the library the table can search.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -175,30 +178,14 @@ impl Game {
                 .map(|y| xs.iter().map(|x| value(x, y).map(i64::from)).collect())
                 .collect()
         };
+        if let Some(moves) = self.pair_moves() {
+            let mut g = Grundy::new(moves);
+            return grid(&mut |x, y| Some(g.value(&(x, y))));
+        }
         match self {
-            Game::Wythoff => {
-                let mut g = Grundy::new(wythoff::moves);
-                grid(&mut |x, y| Some(g.value(&(x, y))))
-            }
-            Game::Euclid => {
-                let mut g = Grundy::new(euclid::moves);
-                grid(&mut |x, y| Some(g.value(&(x, y))))
-            }
             Game::Nim => {
                 let mut g = Grundy::new(|p: &Vec<u64>| nim::moves(p));
                 grid(&mut |x, y| Some(g.value(&vec![x, y])))
-            }
-            Game::PairSplit => {
-                let mut g = Grundy::new(pair_split::moves);
-                grid(&mut |x, y| Some(g.value(&(x, y))))
-            }
-            Game::Corner => {
-                let mut g = Grundy::new(corner::moves);
-                grid(&mut |x, y| Some(g.value(&(x, y))))
-            }
-            Game::Bash => {
-                let mut g = Grundy::new(bash::moves);
-                grid(&mut |x, y| Some(g.value(&(x, y))))
             }
             Game::Cutting => {
                 let mut g = multi_sg::MultiGrundy::new(multi_sg::cutting_moves);
@@ -207,7 +194,19 @@ impl Game {
                     (piece.0 >= 2 && piece.1 >= 2).then(|| g.value(&piece))
                 })
             }
-            Game::Octal(..) | Game::Subtraction(_) => unreachable!("a one-heap game"),
+            _ => unreachable!("a one-heap game or a pair game"),
+        }
+    }
+
+    /// The move function of a game whose position is a pair `(x, y)`.
+    fn pair_moves(&self) -> Option<PairMoves> {
+        match self {
+            Game::Wythoff => Some(wythoff::moves),
+            Game::Euclid => Some(euclid::moves),
+            Game::PairSplit => Some(pair_split::moves),
+            Game::Corner => Some(corner::moves),
+            Game::Bash => Some(bash::moves),
+            _ => None,
         }
     }
 
@@ -315,6 +314,9 @@ impl TableArgs {
                 } else if wrap.is_some() || minus_heap {
                     bail!("--wrap and --minus-heap are for one-heap games\n\n{USAGE}");
                 }
+                if outcome && minus_heap {
+                    bail!("--outcome and --minus-heap exclude each other\n\n{USAGE}");
+                }
                 TableArgs {
                     x: x.unwrap_or(default_x),
                     y: if game.one_heap() {
@@ -399,14 +401,13 @@ pub fn run(workspace: &Workspace, args: &TableArgs) -> Result<bool> {
     let grid = grid(workspace, args)?;
     print!("{}", render_text(&grid));
     if let Some(path) = &args.svg {
-        let path = workspace.root.join(path);
-        if let Some(dir) = path.parent() {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)
                 .with_context(|| format!("cannot create {}", dir.display()))?;
         }
-        std::fs::write(&path, svg::render(&grid))
+        std::fs::write(path, svg::render(&grid))
             .with_context(|| format!("cannot write {}", path.display()))?;
-        println!("wrote {}", workspace.display(&path));
+        println!("wrote {}", path.display());
     }
     Ok(true)
 }
@@ -463,7 +464,7 @@ fn heap_grid(game: &Game, args: &TableArgs) -> Grid {
         (0..wrap).map(|c| format!("+{c}")).collect(),
         (0..rows).map(|r| (from + r * wrap).to_string()).collect(),
         cells,
-        args.outcome && !args.minus_heap,
+        args.outcome,
     )
 }
 
@@ -476,32 +477,27 @@ fn finish(
     cells: Vec<Vec<Option<i64>>>,
     outcome: bool,
 ) -> Grid {
-    let axes = (axes.0.to_string(), axes.1.to_string());
-    if !outcome {
-        return Grid {
-            title,
-            axes,
-            columns,
-            rows,
-            cells,
-            legend: None,
-        };
-    }
-    let cells = cells
-        .into_iter()
-        .map(|row| {
-            row.into_iter()
-                .map(|c| c.map(|v| i64::from(v != 0)))
-                .collect()
-        })
-        .collect();
+    let (title, cells, legend) = if outcome {
+        let marks = cells
+            .into_iter()
+            .map(|row| {
+                row.into_iter()
+                    .map(|c| c.map(|v| i64::from(v != 0)))
+                    .collect()
+            })
+            .collect();
+        let title = title.replace("Grundy values", "L loses, W wins");
+        (title, marks, Some(vec!["L".into(), "W".into()]))
+    } else {
+        (title, cells, None)
+    };
     Grid {
-        title: title.replace("Grundy values", "L loses, W wins"),
-        axes,
+        title,
+        axes: (axes.0.to_string(), axes.1.to_string()),
         columns,
         rows,
         cells,
-        legend: Some(vec!["L".into(), "W".into()]),
+        legend,
     }
 }
 
@@ -657,6 +653,7 @@ mod tests {
         assert!(error(&["t", "wythoff", "-x", "0..1000", "-y", "0..1000"]).contains("at most"));
         assert!(error(&["t", "--brute", "p2148", "-x", "1..3"]).contains("--input"));
         assert!(error(&["t"]).starts_with("no game given"));
+        assert!(error(&["t", "lasker", "--outcome", "--minus-heap"]).contains("exclude"));
     }
 
     #[test]

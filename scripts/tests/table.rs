@@ -38,34 +38,19 @@ fn number(text: &str) -> u64 {
 fn wythoff_losing_positions_are_marked_in_text_and_picture() {
     let dir = tempfile::tempdir().unwrap();
     let svg = dir.path().join("wythoff.svg");
-    let run = oj(
-        &real_root(),
-        &[
-            "table",
-            "wythoff",
-            "-x",
-            "0..60",
-            "-y",
-            "0..50",
-            "--outcome",
-            "--svg",
-        ],
-    );
-    assert!(!run.success, "--svg needs a file");
-    let run = oj(
-        &real_root(),
-        &[
-            "table",
-            "wythoff",
-            "-x",
-            "0..60",
-            "-y",
-            "0..50",
-            "--outcome",
-            "--svg",
-            svg.to_str().unwrap(),
-        ],
-    );
+    let mut args = vec![
+        "table",
+        "wythoff",
+        "-x",
+        "0..60",
+        "-y",
+        "0..50",
+        "--outcome",
+        "--svg",
+    ];
+    assert!(!oj(&real_root(), &args).success, "--svg needs a file");
+    args.push(svg.to_str().unwrap());
+    let run = oj(&real_root(), &args);
     assert!(run.success, "{}{}", run.stdout, run.stderr);
     let expected: BTreeSet<(u64, u64)> = (0..=60u64)
         .flat_map(|x| (0..=50u64).map(move |y| (x, y)))
@@ -179,4 +164,46 @@ fn a_bad_game_or_range_is_one_message() {
     );
     assert_eq!(run.code, Some(2));
     assert!(run.stderr.contains("nosuch"), "{}", run.stderr);
+}
+
+/// `make pictures`' commands, as `ojgames` arguments (without `> /dev/null`).
+fn picture_commands() -> Vec<Vec<String>> {
+    let makefile = std::fs::read_to_string(real_root().join("Makefile")).unwrap();
+    let target = makefile
+        .split("\npictures:\n")
+        .nth(1)
+        .expect("a pictures target");
+    target
+        .lines()
+        .take_while(|l| l.starts_with('\t'))
+        .map(|l| {
+            let command = l.trim().strip_prefix("$(OJ) ").expect("an ojgames command");
+            let command = command.split('>').next().unwrap();
+            command.split_whitespace().map(String::from).collect()
+        })
+        .collect()
+}
+
+/// Each picture in docs/ is what its command draws today, and docs/games.md shows the command.
+#[test]
+fn the_pictures_in_the_docs_are_up_to_date() {
+    let guide = std::fs::read_to_string(real_root().join("docs/games.md")).unwrap();
+    let commands = picture_commands();
+    assert!(commands.len() >= 4);
+    let dir = tempfile::tempdir().unwrap();
+    for mut args in commands {
+        assert!(
+            guide.contains(&format!("ojgames {}", args.join(" "))),
+            "{args:?}"
+        );
+        let svg = args.iter().position(|a| a == "--svg").unwrap() + 1;
+        let committed = std::fs::read_to_string(real_root().join(&args[svg])).unwrap();
+        let fresh = dir.path().join("fresh.svg");
+        args[svg] = fresh.to_str().unwrap().to_string();
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let run = oj(&real_root(), &args);
+        assert!(run.success, "{}{}", run.stdout, run.stderr);
+        let drawn = std::fs::read_to_string(&fresh).unwrap();
+        assert!(drawn == committed, "{args:?}: run `make pictures`");
+    }
 }

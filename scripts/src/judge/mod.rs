@@ -15,6 +15,7 @@ use std::sync::Mutex;
 
 use anyhow::{Context, Result};
 
+use crate::bundle::LineMap;
 use crate::id::ProblemId;
 use crate::runner::{Job, Limits, Outcome, Runner, Scratch};
 use crate::settings::JudgeMeta;
@@ -57,6 +58,12 @@ pub struct ProblemRecord {
 impl ProblemRecord {
     /// A problem that could not be judged at all.
     pub fn failed_before_judging(id: &ProblemId, error: String) -> ProblemRecord {
+        let mut record = ProblemRecord::new(id);
+        record.errors.push(error);
+        record
+    }
+
+    fn new(id: &ProblemId) -> ProblemRecord {
         ProblemRecord {
             id: id.clone(),
             settings: String::new(),
@@ -66,7 +73,7 @@ impl ProblemRecord {
             cases: Vec::new(),
             bundle_bytes: None,
             bundle_note: None,
-            errors: vec![error],
+            errors: Vec::new(),
         }
     }
 
@@ -108,8 +115,7 @@ pub fn judge(
     options: &JudgeOptions,
 ) -> Result<ProblemRecord> {
     let meta = &problem.meta;
-    let mut record = ProblemRecord::failed_before_judging(&problem.id, String::new());
-    record.errors.clear();
+    let mut record = ProblemRecord::new(&problem.id);
     record.settings = format!(
         "{} ms, {} KiB, stack {} KiB, compare {}, edition {}",
         meta.time_limit.as_millis(),
@@ -152,6 +158,7 @@ pub fn judge(
         workspace,
         meta,
         program: &solution.program,
+        lines: &solution.lines,
         limits: solution_limits(meta),
         runner: options.runner,
         checker: checker.as_ref(),
@@ -253,6 +260,7 @@ struct CaseContext<'a> {
     workspace: &'a Workspace,
     meta: &'a JudgeMeta,
     program: &'a Path,
+    lines: &'a LineMap,
     limits: Limits,
     runner: &'a Runner,
     checker: Option<&'a Checker>,
@@ -302,7 +310,7 @@ impl CaseContext<'_> {
             verdict::from_outcome(&outcome, &self.limits, &traces)
         {
             evidence.push('\n');
-            evidence.push_str(&stderr_tail(&stderr_text));
+            evidence.push_str(&self.lines.rewrite(&stderr_tail(&stderr_text)));
             return Ok((verdict, Some(outcome), evidence));
         }
         let expected_path = case.input.with_extension("out");
