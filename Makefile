@@ -1,15 +1,14 @@
 # `make`       bundle every problem into bundled/<id>.rs and judge the bundle on testdata/<id>
-# `make test`  the library's and the tool's tests, every problem's cargo build on its testdata,
-#              `make`, then `make stress` (every bundle against its brute force)
+# `make test`  the library's and the tool's tests, every problem's cargo build judged on its
+#              testdata, `make`, then `make stress` (every bundle against its brute force)
 # One problem: `make bundle P=pku1067`, `make judge P=pku1067`.
 # `make bench`  side-by-side I/O benchmark (docs/performance.md); BENCH_ARGS="--rounds 5 --problems hdu2176" etc.
 
 CARGO ?= cargo
 OJ := $(CARGO) run --release --quiet -p ojgames --
-PROBLEMS := $(notdir $(wildcard problems/*))
 ONE := $(if $(P),$(P),--all)
 
-.PHONY: all test bundle judge samples lint clean bench stress new pictures
+.PHONY: all test bundle judge samples lint clean bench stress new pictures judge-overhead
 
 all: bundle judge
 
@@ -37,25 +36,17 @@ new:
 	@test -n "$(P)" || { echo "usage: make new P=<id>" >&2; exit 2; }
 	$(OJ) new $(P)
 
+# The benchmark crate and its competitors are not tested here: `make bench` builds them.
 test:
-	$(CARGO) test --workspace
+	$(CARGO) test --workspace --exclude bench
 	$(MAKE) --no-print-directory samples
 	$(MAKE) --no-print-directory all
 	$(MAKE) --no-print-directory stress P=
 
-# The cargo release build of every problem against its testdata, byte for byte.
+# The cargo release build of every problem against its testdata: the same judge, limits and
+# compare mode as the bundle (`make judge`).
 samples:
-	@$(CARGO) build --release --quiet $(addprefix -p ,$(PROBLEMS))
-	@pass=0; fail=0; \
-	for id in $(PROBLEMS); do \
-	  for in in testdata/$$id/*.in; do \
-	    out=$${in%.in}.out; \
-	    if target/release/$$id < $$in | cmp -s - $$out; then pass=$$((pass+1)); \
-	    else fail=$$((fail+1)); echo "WA  $$id $$in"; target/release/$$id < $$in | diff - $$out | head -20; fi; \
-	  done; \
-	done; \
-	echo "samples (cargo build): $$pass passed, $$fail failed"; \
-	test $$fail -eq 0
+	$(OJ) judge $(ONE) --cargo-build
 
 lint:
 	$(CARGO) fmt --all --check
@@ -69,3 +60,9 @@ clean:
 # a markdown table (also written to target/bench/latest.md).
 bench:
 	$(CARGO) run --release -q -p bench -- $(BENCH_ARGS)
+
+# Judge overhead per tiny case, side by side with a shell loop and online-judge-tools' `oj test`
+# (docs/performance.md, "Judge overhead").
+judge-overhead:
+	$(CARGO) build --release --quiet -p ojgames
+	scripts/judge-overhead.sh $(or $(ROUNDS),7)

@@ -5,8 +5,10 @@
 //! - The program is not forked from `ojgames` itself: a forked child starts with a copy of its
 //!   parent's resident pages, and Linux keeps that high-water mark in `ru_maxrss` across
 //!   `exec` (a 2-page C program forked from a 200 MB parent reports 200 MB). So `ojgames`
-//!   starts itself again as a small launcher (`ojgames __run …`) that forks the program and
-//!   reports what `wait4` said: CPU time, peak memory, how it ended.
+//!   starts itself again as a small launcher (`ojgames __run`) that forks the program and
+//!   reports what `wait4` said: CPU time, peak memory, how it ended. A launcher serves one job
+//!   after another over a pipe (an exec per case costs more than the case), one launcher per
+//!   job running at once.
 //! - rlimits: address space (the memory limit plus headroom, a runaway guard only), stack
 //!   (its own setting), file size (the output limit), no core files, and `RLIMIT_CPU` in whole
 //!   seconds just past the CPU limit as a backstop.
@@ -15,16 +17,18 @@
 //!   TLE costs about the limit, not a multiple of it), or at the wall deadline (a program that
 //!   sleeps or waits). When the program ends, whatever it forked is killed with the group.
 //! - Ctrl-C and SIGTERM: the launcher kills the group before it exits; `ojgames` forwards
-//!   SIGINT/SIGTERM to its launchers; a launcher whose parent dies gets SIGTERM
-//!   (`PR_SET_PDEATHSIG`).
+//!   SIGINT/SIGTERM to its launchers; a launcher whose parent dies (even by SIGKILL) notices
+//!   within a watch interval, kills the group and exits.
 
 use std::ffi::{OsStr, OsString};
 use std::fs::File;
+use std::io::{BufRead, BufReader, Write};
+use std::os::unix::ffi::{OsStrExt, OsStringExt};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU8, Ordering};
-use std::sync::{Arc, Once};
+use std::sync::{Arc, Mutex, Once};
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
@@ -104,11 +108,12 @@ impl Outcome {
     }
 }
 
-/// Runs jobs through a launcher: an `ojgames` binary (its [`crate::main`] serves
-/// [`LAUNCHER_COMMAND`]).
-#[derive(Debug, Clone)]
+/// Runs jobs through launchers: `ojgames` binaries (their [`crate::main`] serves
+/// [`LAUNCHER_COMMAND`]), kept running between jobs.
+#[derive(Debug)]
 pub struct Runner {
     launcher: PathBuf,
+    idle: Mutex<Vec<Launcher>>,
 }
 
 pub const LAUNCHER_COMMAND: &str = "__run";
@@ -117,7 +122,7 @@ impl Runner {
     /// The running `ojgames` binary as its own launcher.
     pub fn current() -> Result<Runner> {
         let launcher = std::env::current_exe().context("cannot find the ojgames executable")?;
-        Ok(Runner { launcher })
+        Ok(Runner::new(launcher))
     }
 
     /// An `ojgames` binary at `path` (tests, other tools).
@@ -129,7 +134,7 @@ impl Runner {
                 launcher.display()
             );
         }
-        Ok(Runner { launcher })
+        Ok(Runner::new(launcher))
     }
 
     /// The `ojgames` binary next to the running executable (a sibling in `target/release`).
@@ -138,35 +143,153 @@ impl Runner {
         Runner::with_launcher(exe.with_file_name("ojgames"))
     }
 
+    fn new(launcher: PathBuf) -> Runner {
+        Runner {
+            launcher,
+            idle: Mutex::new(Vec::new()),
+        }
+    }
+
     pub fn run(&self, job: &Job) -> Result<Outcome> {
         install_forwarding();
-        let limits = &job.limits;
-        let mut command = Command::new(&self.launcher);
+        let idle = self.idle.lock().unwrap().pop();
+        let mut launcher = match idle {
+            Some(launcher) => launcher,
+            None => Launcher::start(&self.launcher)?,
+        };
+        let reply = launcher.serve(job);
+        match reply {
+            Ok(Reply::Ran(outcome)) => {
+                self.idle.lock().unwrap().push(launcher);
+                Ok(outcome)
+            }
+            Ok(Reply::Failed(message)) => {
+                self.idle.lock().unwrap().push(launcher);
+                bail!("cannot run {}: {message}", job.program.display())
+            }
+            Err(err) => Err(err.context(format!(
+                "the launcher failed running {}",
+                job.program.display()
+            ))),
+        }
+    }
+}
+
+/// One launcher process and the pipes to it.
+#[derive(Debug)]
+struct Launcher {
+    child: std::process::Child,
+    requests: std::process::ChildStdin,
+    replies: BufReader<std::process::ChildStdout>,
+    slot: Option<usize>,
+}
+
+enum Reply {
+    Ran(Outcome),
+    /// The launcher could not start the program (the message says why).
+    Failed(String),
+}
+
+impl Launcher {
+    fn start(path: &Path) -> Result<Launcher> {
+        let mut command = Command::new(path);
         command
             .arg(LAUNCHER_COMMAND)
-            .args([limits.cpu.as_micros(), limits.wall.as_micros()].map(|v| v.to_string()))
-            .args([limits.memory_kib, limits.stack_kib, limits.output_bytes].map(|v| v.to_string()))
-            .arg(job.stdin.map_or(OsStr::new("-"), |p| p.as_os_str()))
-            .args([job.stdout, job.stderr, job.program])
-            .args(job.args)
-            .stdin(Stdio::null())
+            .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        let child = spawn_retrying_busy(&mut command).context("cannot start the launcher")?;
+            .stderr(Stdio::inherit());
+        let mut child = spawn_retrying_busy(&mut command)
+            .with_context(|| format!("cannot start the launcher {}", path.display()))?;
         let slot = Launchers::register(child.id() as libc::pid_t);
-        let output = child.wait_with_output();
-        Launchers::release(slot);
-        let output = output.context("the launcher failed")?;
-        let report = String::from_utf8_lossy(&output.stdout);
-        if !output.status.success() {
-            bail!(
-                "cannot run {}: {}",
-                job.program.display(),
-                String::from_utf8_lossy(&output.stderr).trim()
-            );
-        }
-        Outcome::decode(report.trim()).with_context(|| format!("bad launcher report {report:?}"))
+        let requests = child.stdin.take().expect("piped");
+        let replies = BufReader::new(child.stdout.take().expect("piped"));
+        Ok(Launcher {
+            child,
+            requests,
+            replies,
+            slot,
+        })
     }
+
+    fn serve(&mut self, job: &Job) -> Result<Reply> {
+        let limits = &job.limits;
+        let mut fields: Vec<Vec<u8>> = [limits.cpu.as_micros(), limits.wall.as_micros()]
+            .iter()
+            .map(|v| v.to_string().into_bytes())
+            .collect();
+        for v in [limits.memory_kib, limits.stack_kib, limits.output_bytes] {
+            fields.push(v.to_string().into_bytes());
+        }
+        let stdin = job.stdin.map_or(OsStr::new("-"), |p| p.as_os_str());
+        for field in [
+            stdin,
+            job.stdout.as_os_str(),
+            job.stderr.as_os_str(),
+            job.program.as_os_str(),
+        ]
+        .into_iter()
+        .chain(job.args.iter().map(|a| a.as_os_str()))
+        {
+            fields.push(field.as_bytes().to_vec());
+        }
+        self.requests.write_all(&encode_fields(&fields))?;
+        self.requests.flush()?;
+        let mut line = String::new();
+        if self.replies.read_line(&mut line)? == 0 {
+            bail!("the launcher exited");
+        }
+        let line = line.trim_end();
+        if let Some(message) = line.strip_prefix("failed ") {
+            return Ok(Reply::Failed(message.to_string()));
+        }
+        let report = line.strip_prefix("ran ").unwrap_or(line);
+        Outcome::decode(report)
+            .map(Reply::Ran)
+            .with_context(|| format!("bad launcher report {line:?}"))
+    }
+}
+
+impl Drop for Launcher {
+    fn drop(&mut self) {
+        // SIGTERM, not SIGKILL: its handler kills the group of a program still running.
+        // SAFETY: plain syscall on our own child, not yet reaped.
+        unsafe { libc::kill(self.child.id() as libc::pid_t, libc::SIGTERM) };
+        let _ = self.child.wait();
+        Launchers::release(self.slot);
+    }
+}
+
+/// `COUNT\n` then each field as `LEN\n` and its bytes: paths may hold any byte but NUL.
+fn encode_fields(fields: &[Vec<u8>]) -> Vec<u8> {
+    let mut out = format!("{}\n", fields.len()).into_bytes();
+    for field in fields {
+        out.extend_from_slice(format!("{}\n", field.len()).as_bytes());
+        out.extend_from_slice(field);
+    }
+    out
+}
+
+/// One request of [`encode_fields`]; `None` at the end of input.
+fn decode_fields(input: &mut impl BufRead) -> Result<Option<Vec<OsString>>> {
+    let mut line = String::new();
+    let number = |line: &str| -> Result<usize> {
+        line.trim_end()
+            .parse()
+            .with_context(|| format!("bad request header {line:?}"))
+    };
+    if input.read_line(&mut line)? == 0 {
+        return Ok(None);
+    }
+    let count = number(&line)?;
+    let mut fields = Vec::with_capacity(count);
+    for _ in 0..count {
+        line.clear();
+        input.read_line(&mut line)?;
+        let mut field = vec![0; number(&line)?];
+        input.read_exact(&mut field)?;
+        fields.push(OsString::from_vec(field));
+    }
+    Ok(Some(fields))
 }
 
 /// `exec` fails with ETXTBSY while another process still has the executable open for
@@ -232,48 +355,63 @@ fn install_forwarding() {
     });
 }
 
-/// The launcher's process: `ojgames __run CPU_US WALL_US MEM_KIB STACK_KIB OUT_BYTES IN OUT
-/// ERR PROGRAM [ARGS...]` (IN `-` for no input); prints the outcome on stdout.
+/// The launcher's process (`ojgames __run`): reads jobs from stdin (see [`encode_fields`]:
+/// CPU_US WALL_US MEM_KIB STACK_KIB OUT_BYTES IN OUT ERR PROGRAM [ARGS...], IN `-` for no
+/// input), runs each, and answers one line each: `ran OUTCOME` or `failed MESSAGE`. Exits at
+/// the end of its input.
 pub fn launcher_exit(args: &[OsString]) -> ExitCode {
-    match launcher_main(args) {
-        Ok(outcome) => {
-            println!("{}", outcome.encode());
-            ExitCode::SUCCESS
-        }
-        Err(err) => {
-            eprintln!("{err:#}");
-            ExitCode::from(3)
+    if !args.is_empty() {
+        eprintln!("usage: ojgames {LAUNCHER_COMMAND} (jobs on stdin; for ojgames' own use)");
+        return ExitCode::from(2);
+    }
+    install_launcher_handlers();
+    let mut requests = BufReader::new(std::io::stdin().lock());
+    let mut replies = std::io::stdout().lock();
+    loop {
+        let reply = match decode_fields(&mut requests) {
+            Ok(None) => return ExitCode::SUCCESS,
+            Ok(Some(fields)) => match job_from(&fields).and_then(|job| run_here(&job)) {
+                Ok(outcome) => format!("ran {}", outcome.encode()),
+                Err(err) => format!("failed {}", format!("{err:#}").replace('\n', " ")),
+            },
+            Err(err) => {
+                eprintln!("ojgames {LAUNCHER_COMMAND}: {err:#}");
+                return ExitCode::from(3);
+            }
+        };
+        if writeln!(replies, "{reply}")
+            .and_then(|()| replies.flush())
+            .is_err()
+        {
+            return ExitCode::from(3);
         }
     }
 }
 
-fn launcher_main(args: &[OsString]) -> Result<Outcome> {
-    let usage = "usage: ojgames __run CPU_US WALL_US MEM_KIB STACK_KIB OUT_BYTES IN OUT ERR PROGRAM [ARGS...]";
-    if args.len() < 9 {
-        bail!("{usage}");
+fn job_from(fields: &[OsString]) -> Result<Job<'_>> {
+    if fields.len() < 9 {
+        bail!("a job has at least 9 fields, got {}", fields.len());
     }
     let number = |arg: &OsString| -> Result<u64> {
         arg.to_string_lossy()
             .parse()
-            .with_context(|| format!("{usage}: bad number {arg:?}"))
+            .with_context(|| format!("bad number {arg:?}"))
     };
     let limits = Limits {
-        cpu: Duration::from_micros(number(&args[0])?),
-        wall: Duration::from_micros(number(&args[1])?),
-        memory_kib: number(&args[2])?,
-        stack_kib: number(&args[3])?,
-        output_bytes: number(&args[4])?,
+        cpu: Duration::from_micros(number(&fields[0])?),
+        wall: Duration::from_micros(number(&fields[1])?),
+        memory_kib: number(&fields[2])?,
+        stack_kib: number(&fields[3])?,
+        output_bytes: number(&fields[4])?,
     };
-    let stdin = (args[5] != "-").then(|| Path::new(&args[5]));
-    let job = Job {
-        program: Path::new(&args[8]),
-        args: &args[9..],
-        stdin,
-        stdout: Path::new(&args[6]),
-        stderr: Path::new(&args[7]),
+    Ok(Job {
+        program: Path::new(&fields[8]),
+        args: &fields[9..],
+        stdin: (fields[5] != "-").then(|| Path::new(&fields[5])),
+        stdout: Path::new(&fields[6]),
+        stderr: Path::new(&fields[7]),
         limits,
-    };
-    run_here(&job)
+    })
 }
 
 impl Outcome {
@@ -337,7 +475,7 @@ const ADDRESS_SPACE_HEADROOM: u64 = 2 << 30;
 /// How often the watchdog reads the CPU clock: a TLE is killed at most this much past the limit.
 const WATCH_INTERVAL: Duration = Duration::from_millis(5);
 
-fn run_here(job: &Job) -> Result<Outcome> {
+fn install_launcher_handlers() {
     for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
         // SAFETY: the handler only calls async-signal-safe functions.
         unsafe {
@@ -347,13 +485,9 @@ fn run_here(job: &Job) -> Result<Outcome> {
             )
         };
     }
-    // SAFETY: plain syscalls; if the parent is already gone, stop here.
-    unsafe {
-        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGTERM);
-        if libc::getppid() == 1 {
-            bail!("the parent exited");
-        }
-    }
+}
+
+fn run_here(job: &Job) -> Result<Outcome> {
     let stdin = match job.stdin {
         Some(path) => Stdio::from(
             File::open(path).with_context(|| format!("cannot open {}", path.display()))?,
@@ -396,11 +530,13 @@ fn run_here(job: &Job) -> Result<Outcome> {
         .with_context(|| format!("cannot run {}", job.program.display()))?;
     let pid = child.id() as libc::pid_t;
     PROGRAM_GROUP.store(pid, Ordering::SeqCst);
+    // SAFETY: plain syscall.
+    let parent = unsafe { libc::getppid() };
     let done = Arc::new(AtomicBool::new(false));
     let killed = Arc::new(AtomicU8::new(0));
     {
         let (done, killed) = (Arc::clone(&done), Arc::clone(&killed));
-        std::thread::spawn(move || watch(pid, start, limits, &done, &killed));
+        std::thread::spawn(move || watch(pid, parent, start, limits, &done, &killed));
     }
     let (status, usage) = wait(pid)?;
     let wall = start.elapsed();
@@ -418,12 +554,26 @@ fn run_here(job: &Job) -> Result<Outcome> {
 }
 
 /// Kills the program's group when its CPU time passes the limit (`killed` = 1) or at the wall
-/// deadline (`killed` = 2).
-fn watch(pid: libc::pid_t, start: Instant, limits: Limits, done: &AtomicBool, killed: &AtomicU8) {
+/// deadline (`killed` = 2); kills it and exits when `ojgames` (`parent`) is gone.
+fn watch(
+    pid: libc::pid_t,
+    parent: libc::pid_t,
+    start: Instant,
+    limits: Limits,
+    done: &AtomicBool,
+    killed: &AtomicU8,
+) {
     let mut clock: libc::clockid_t = 0;
     // SAFETY: valid pointer; `pid` is our child, not yet reaped.
     let has_clock = unsafe { libc::clock_getcpuclockid(pid, &mut clock) } == 0;
     while !done.load(Ordering::SeqCst) {
+        // SAFETY: plain syscalls.
+        if unsafe { libc::getppid() } != parent {
+            unsafe {
+                libc::killpg(pid, libc::SIGKILL);
+                libc::_exit(128 + libc::SIGTERM);
+            }
+        }
         let over_cpu = has_clock && cpu_time(clock).is_some_and(|cpu| cpu > limits.cpu);
         let over_wall = start.elapsed() >= limits.wall;
         if over_cpu || over_wall {

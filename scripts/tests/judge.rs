@@ -474,3 +474,31 @@ fn the_cargo_build_is_judged_with_the_same_code() {
         "no bundle for --cargo-build"
     );
 }
+
+/// POJ and HDU have a Presentation Error verdict: their problems compare exactly. Every
+/// problem's `cargo run -p ID` runs its solution (`default-run`), as docs/practice.md says.
+#[test]
+fn real_problems_compare_like_their_judge_and_run_by_default() {
+    let root = common::real_root();
+    let workspace = ojgames::workspace::Workspace::locate(Some(root.clone()), &root).unwrap();
+    let ids = workspace.problem_ids().unwrap();
+    assert!(ids.len() >= 10);
+    for id in ids {
+        let problem = workspace.problem(&id).unwrap();
+        if ["POJ", "HDU"].contains(&problem.meta.judge.as_str()) {
+            assert_eq!(
+                problem.meta.compare,
+                ojgames::settings::Compare::Exact,
+                "problems/{id}/Cargo.toml"
+            );
+        }
+        let manifest: toml::Table = std::fs::read_to_string(problem.dir.join("Cargo.toml"))
+            .unwrap()
+            .parse()
+            .unwrap();
+        let default_run = manifest["package"]
+            .get("default-run")
+            .and_then(|v| v.as_str());
+        assert_eq!(default_run, Some(id.as_str()), "problems/{id}/Cargo.toml");
+    }
+}

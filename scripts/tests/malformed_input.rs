@@ -2,7 +2,7 @@
 //! malformed input with the scanner's message and its exact position, after writing the
 //! answers to the cases before the bad one (and nothing else).
 //!
-//! The binaries are the ones `oj judge` compiles. For each `testdata/<id>/NAME.in` that has a
+//! The binaries are the ones `ojgames judge` compiles, run through its runner. For each `testdata/<id>/NAME.in` that has a
 //! `NAME.out`, the last whitespace-separated token of the input is replaced by `x` (every
 //! problem reads its last token as a number). The bundle run on that input must exit with a
 //! failure status, print
@@ -12,15 +12,28 @@
 mod common;
 
 use std::fmt::Write as _;
-use std::fs::{self, File};
+use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use common::{copy_tree, oj, real_root};
+use ojgames::runner::{Exit, Job, Limits, Outcome, Runner};
+use ojgames::solution::{build_solution, Built, Source};
+use ojgames::workspace::Workspace;
+
+/// The binary `ojgames judge` compiled from the problem's bundle (`build_solution` on the
+/// bundle as it is: the same cached build).
+fn solution(root: &Path, id: &str) -> PathBuf {
+    let workspace = Workspace::locate(Some(root.to_path_buf()), root).unwrap();
+    let problem = workspace.problem(id).unwrap();
+    match build_solution(&workspace, &problem, Source::ExistingBundle).unwrap() {
+        Built::Ready(solution) => solution.program,
+        Built::CompileError { messages, .. } => panic!("{id} does not compile:\n{messages}"),
+    }
+}
 
 /// Wall-clock limit of one run of a bundle: far beyond what these small inputs need, so only a
 /// hang reaches it.
@@ -125,13 +138,19 @@ fn real_problems(root: &Path) -> Vec<Problem> {
 }
 
 struct Run {
-    status: Option<ExitStatus>,
+    outcome: Outcome,
     stdout: Vec<u8>,
     stderr: Vec<u8>,
 }
 
-/// Runs `binary` like the judge does: stdin from a file, stdout and stderr to files, killed
-/// at [`RUN_LIMIT`] (then `status` is `None`).
+/// The judge's own runner, with the `ojgames` under test as its launcher.
+fn runner() -> &'static Runner {
+    static RUNNER: OnceLock<Runner> = OnceLock::new();
+    RUNNER.get_or_init(|| Runner::with_launcher(env!("CARGO_BIN_EXE_ojgames")).unwrap())
+}
+
+/// Runs `binary` through the judge's runner: stdin from a file, stdout and stderr to files,
+/// killed at [`RUN_LIMIT`].
 fn run(binary: &Path, input: &[u8], scratch: &Path) -> Run {
     let (stdin, stdout, stderr) = (
         scratch.join("bad.in"),
@@ -139,27 +158,18 @@ fn run(binary: &Path, input: &[u8], scratch: &Path) -> Run {
         scratch.join("stderr"),
     );
     fs::write(&stdin, input).unwrap();
-    let mut child = Command::new(binary)
-        .stdin(Stdio::from(File::open(&stdin).unwrap()))
-        .stdout(Stdio::from(File::create(&stdout).unwrap()))
-        .stderr(Stdio::from(File::create(&stderr).unwrap()))
-        .env_remove("RUST_BACKTRACE")
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot run {}: {e}", binary.display()));
-    let deadline = Instant::now() + RUN_LIMIT;
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break Some(status);
-        }
-        if Instant::now() >= deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        thread::sleep(Duration::from_millis(5));
-    };
+    let outcome = runner()
+        .run(&Job {
+            program: binary,
+            args: &[],
+            stdin: Some(&stdin),
+            stdout: &stdout,
+            stderr: &stderr,
+            limits: Limits::helper(RUN_LIMIT),
+        })
+        .unwrap_or_else(|e| panic!("cannot run {}: {e:#}", binary.display()));
     Run {
-        status,
+        outcome,
         stdout: fs::read(&stdout).unwrap(),
         stderr: fs::read(&stderr).unwrap(),
     }
@@ -227,12 +237,10 @@ fn check_case(id: &str, binary: &Path, case: &Case, scratch: &Path) -> Option<St
     let result = run(binary, &bad.bytes, scratch);
     let stderr = String::from_utf8_lossy(&result.stderr);
     let mut wrong = Vec::new();
-    match result.status {
-        None => wrong.push(format!("still running after {RUN_LIMIT:?}, killed")),
-        Some(status) if status.success() => {
-            wrong.push("exited successfully on malformed input".to_string())
-        }
-        Some(_) => {}
+    if result.outcome.killed.is_some() {
+        wrong.push(format!("still running after {RUN_LIMIT:?}, killed"));
+    } else if result.outcome.success() {
+        wrong.push("exited successfully on malformed input".to_string());
     }
     if !has_error(&stderr, &prefix) {
         wrong.push(format!("stderr lacks `{prefix}<type>, found `x``"));
@@ -258,10 +266,10 @@ fn check_case(id: &str, binary: &Path, case: &Case, scratch: &Path) -> Option<St
     for what in wrong {
         writeln!(report, "  - {what}").unwrap();
     }
-    // `ExitStatus` shows itself as "exit status: 1" or "signal: 9 (SIGKILL)".
-    let status = match result.status {
-        Some(status) => status.to_string(),
-        None => "killed".to_string(),
+    let status = match (result.outcome.killed, result.outcome.exit) {
+        (Some(_), _) => "killed".to_string(),
+        (None, Exit::Code(code)) => format!("exit code {code}"),
+        (None, Exit::Signal(signal)) => format!("signal {signal}"),
     };
     write!(
         report,
@@ -324,11 +332,7 @@ fn bundles_report_malformed_last_token_with_its_position() {
         for _ in 0..workers {
             scope.spawn(|| {
                 while let Some(problem) = problems.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    let binary = ws
-                        .path()
-                        .join("target/ojgames")
-                        .join(&problem.id)
-                        .join("solution");
+                    let binary = solution(ws.path(), &problem.id);
                     let scratch = ws.path().join("malformed").join(&problem.id);
                     let found = check_problem(problem, &binary, &scratch);
                     failures.lock().unwrap().extend(found);

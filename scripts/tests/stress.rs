@@ -27,19 +27,26 @@ fn main() -> Result<(), InputError> {
 }
 "#;
 
-#[test]
-fn stress_catches_ceil_instead_of_floor_in_wythoff() {
+/// A library workspace with the real problem `id` (its manifest, generator and brute force)
+/// and `main` as its solution; the workspace and the problem's directory.
+fn with_problem(id: &str, main: &str) -> (tempfile::TempDir, std::path::PathBuf) {
     let ws = library_workspace();
-    let problem = ws.path().join("problems/pku1067");
+    let problem = ws.path().join("problems").join(id);
     fs::create_dir_all(&problem).unwrap();
     for file in ["Cargo.toml", "gen.rs", "brute.rs"] {
         fs::copy(
-            real_root().join("problems/pku1067").join(file),
+            real_root().join("problems").join(id).join(file),
             problem.join(file),
         )
         .unwrap();
     }
-    fs::write(problem.join("main.rs"), CEIL_INSTEAD_OF_FLOOR).unwrap();
+    fs::write(problem.join("main.rs"), main).unwrap();
+    (ws, problem)
+}
+
+#[test]
+fn stress_catches_ceil_instead_of_floor_in_wythoff() {
+    let (ws, problem) = with_problem("pku1067", CEIL_INSTEAD_OF_FLOOR);
 
     let output = oj(
         ws.path(),
@@ -97,16 +104,6 @@ fn stress_catches_ceil_instead_of_floor_in_wythoff() {
 
 #[test]
 fn stress_reports_a_crashing_solution() {
-    let ws = library_workspace();
-    let problem = ws.path().join("problems/p1290");
-    fs::create_dir_all(&problem).unwrap();
-    for file in ["Cargo.toml", "gen.rs", "brute.rs"] {
-        fs::copy(
-            real_root().join("problems/p1290").join(file),
-            problem.join(file),
-        )
-        .unwrap();
-    }
     // Panics on the first case whose piles are equal.
     let main = fs::read_to_string(real_root().join("problems/p1290/main.rs"))
         .unwrap()
@@ -115,7 +112,7 @@ fn stress_reports_a_crashing_solution() {
             "let (m, n) = (input.read::<u64>()?, input.read::<u64>()?);\n        assert!(m != n, \"planted\");",
         );
     assert!(main.contains("planted"));
-    fs::write(problem.join("main.rs"), main).unwrap();
+    let (ws, _) = with_problem("p1290", &main);
     let output = oj(ws.path(), &["stress", "p1290", "-n", "300"]);
     let stdout = output.stdout;
     assert_eq!(output.code, Some(1), "{stdout}\n{}", output.stderr);
@@ -124,4 +121,42 @@ fn stress_reports_a_crashing_solution() {
         "{stdout}"
     );
     assert!(stdout.contains("planted"), "{stdout}");
+}
+
+#[test]
+fn stress_saves_the_failing_case_and_fill_writes_missing_answers() {
+    let (ws, _) = with_problem("pku1067", CEIL_INSTEAD_OF_FLOOR);
+    let output = oj(
+        ws.path(),
+        &["stress", "pku1067", "-n", "300", "--seed", "1", "--save"],
+    );
+    assert_eq!(output.code, Some(1), "{}{}", output.stdout, output.stderr);
+    let saved = output
+        .stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("saved: testdata/pku1067/"))
+        .unwrap_or_else(|| panic!("nothing saved:\n{}", output.stdout));
+    let name = saved.split(".in").next().unwrap().to_string();
+    let data = ws.path().join("testdata/pku1067");
+    let answer = fs::read(data.join(format!("{name}.out"))).unwrap();
+    assert!(!answer.is_empty());
+    // The saved case fails the buggy solution under judge too.
+    let judged = oj(ws.path(), &["judge", "pku1067", "--case", &name]);
+    assert!(
+        judged.stdout.contains(&format!("{name:<20} WA")),
+        "{}",
+        judged.stdout
+    );
+
+    // `fill` writes the brute force's answer back, and leaves existing answers alone.
+    fs::remove_file(data.join(format!("{name}.out"))).unwrap();
+    fs::write(data.join("mine.in"), "1 2\n").unwrap();
+    fs::write(data.join("mine.out"), "untouched\n").unwrap();
+    let filled = oj(ws.path(), &["fill", "pku1067"]);
+    assert!(filled.success, "{}{}", filled.stdout, filled.stderr);
+    assert_eq!(fs::read(data.join(format!("{name}.out"))).unwrap(), answer);
+    assert_eq!(
+        fs::read_to_string(data.join("mine.out")).unwrap(),
+        "untouched\n"
+    );
 }

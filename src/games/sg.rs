@@ -11,7 +11,7 @@
 //! looping. [`graph_values`] does the same for a game given as a directed graph.
 
 use std::collections::HashMap;
-use std::hash::Hash;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 /// Values below this are marked in a bitset on the stack; [`mex`] passes over its values once
 /// per window of this many candidates.
@@ -44,10 +44,17 @@ where
 }
 
 /// The smallest natural number not in `values`, in O(k) time for k values and no allocation;
-/// `values` is left permuted.
+/// `values` may be left permuted.
 pub fn mex_in_place(values: &mut [u32]) -> u32 {
-    // Put each value v < k at index v, then the first index not holding itself is the mex.
     let k = values.len();
+    if k < 64 {
+        // The mex is at most k: one bit a candidate, no data-dependent branch.
+        let seen = values
+            .iter()
+            .fold(0u64, |seen, &v| seen | 1u64.checked_shl(v).unwrap_or(0));
+        return (!seen).trailing_zeros();
+    }
+    // Put each value v < k at index v, then the first index not holding itself is the mex.
     for i in 0..k {
         loop {
             let v = values[i] as usize;
@@ -65,6 +72,40 @@ pub fn sum(values: impl IntoIterator<Item = u32>) -> u32 {
     values.into_iter().fold(0, |total, v| total ^ v)
 }
 
+/// The memo's hasher: a multiply-rotate mix of each word written (the Fx hash of rustc),
+/// cheaper than the default SipHash on small states (`examples/sg_bench.rs`); the states are
+/// the program's own, so resistance to chosen collisions is not needed.
+#[derive(Default, Clone, Copy)]
+pub(crate) struct WordHasher(u64);
+
+impl Hasher for WordHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_u32(&mut self, word: u32) {
+        self.write_u64(u64::from(word));
+    }
+
+    fn write_usize(&mut self, word: usize) {
+        self.write_u64(word as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type Memo<S> = HashMap<S, u32, BuildHasherDefault<WordHasher>>;
+
 /// Marks a position whose value is being computed: meeting it again means a cycle.
 const IN_PROGRESS: u32 = u32::MAX;
 
@@ -75,26 +116,30 @@ pub(crate) struct Expansion<S> {
     pub ends: Vec<usize>,
 }
 
-/// A position being evaluated: its expansion, and how many of its parts have a value.
+/// A position being evaluated: its expansion, how many of its parts have a value, and where
+/// their values start on the search's value stack.
 struct Frame<S> {
     state: S,
     moves: Expansion<S>,
     done: usize,
+    base: usize,
 }
 
 /// The memo and the explicit-stack depth-first search shared by [`Grundy`] and
 /// `multi_sg::MultiGrundy`: a position's value is the mex, over its moves, of the xor of the
 /// values of the games the move leads to.
 pub(crate) struct Search<S> {
-    memo: HashMap<S, u32>,
-    scratch: Vec<u32>,
+    memo: Memo<S>,
+    /// The values of the open positions' evaluated parts, each position's after its parent's
+    /// (a child is closed, and its values dropped, before its parent reads on).
+    values: Vec<u32>,
 }
 
 impl<S: Hash + Eq + Clone> Search<S> {
     pub fn new() -> Self {
         Search {
-            memo: HashMap::new(),
-            scratch: Vec::new(),
+            memo: Memo::default(),
+            values: Vec::new(),
         }
     }
 
@@ -116,7 +161,12 @@ impl<S: Hash + Eq + Clone> Search<S> {
                 }
                 None => {
                     let frame = stack.pop().expect("the stack is not empty");
-                    self.close(frame);
+                    let v = self.close(frame);
+                    // The parent is waiting on exactly this part: hand the value over.
+                    if let Some(parent) = stack.last_mut() {
+                        self.values.push(v);
+                        parent.done += 1;
+                    }
                 }
             }
         }
@@ -130,37 +180,44 @@ impl<S: Hash + Eq + Clone> Search<S> {
             state,
             moves,
             done: 0,
+            base: self.values.len(),
         }
     }
 
-    /// Skips the parts with a value; the first one without, if any.
-    fn first_unknown(&self, frame: &mut Frame<S>) -> Option<S> {
+    /// Pushes the values of the parts that have one; the first part without, if any.
+    fn first_unknown(&mut self, frame: &mut Frame<S>) -> Option<S> {
         while let Some(next) = frame.moves.parts.get(frame.done) {
             match self.memo.get(next) {
                 Some(&IN_PROGRESS) => panic!("sg: the game has a cycle"),
-                Some(_) => frame.done += 1,
+                Some(&v) => {
+                    self.values.push(v);
+                    frame.done += 1;
+                }
                 None => return Some(next.clone()),
             }
         }
         None
     }
 
-    fn close(&mut self, frame: Frame<S>) {
-        let memo = &self.memo;
-        let Expansion { parts, ends } = &frame.moves;
-        self.scratch.clear();
-        if ends.is_empty() {
-            self.scratch.extend(parts.iter().map(|s| memo[s]));
+    fn close(&mut self, frame: Frame<S>) -> u32 {
+        let ends = &frame.moves.ends;
+        let v = if ends.is_empty() {
+            mex_in_place(&mut self.values[frame.base..])
         } else {
+            // Each move's xor goes after the parts' values, then the mex of those.
+            let first = self.values.len();
             let starts = std::iter::once(0).chain(ends.iter().copied());
-            self.scratch.extend(
-                starts
-                    .zip(ends)
-                    .map(|(start, &end)| sum(parts[start..end].iter().map(|s| memo[s]))),
-            );
-        }
-        let v = mex_in_place(&mut self.scratch);
+            for (start, &end) in starts.zip(ends) {
+                let xor = sum(self.values[frame.base + start..frame.base + end]
+                    .iter()
+                    .copied());
+                self.values.push(xor);
+            }
+            mex_in_place(&mut self.values[first..])
+        };
+        self.values.truncate(frame.base);
         self.memo.insert(frame.state, v);
+        v
     }
 }
 

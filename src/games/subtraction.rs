@@ -51,6 +51,7 @@ impl Values {
     /// The values of heaps up to `largest` under the finite move set `moves`: a table of
     /// `largest + 1` values when that is at most `limit`; otherwise a table of `limit` values
     /// searched for a period, which then answers for every `u64`. `None` if there is none there.
+    /// Moves larger than `largest` never apply and are left out first.
     /// O(min(largest, limit) · |S|) time (plus O(limit) expected for the period search).
     ///
     /// # Panics
@@ -63,7 +64,9 @@ impl Values {
                 period: None,
             });
         }
-        let table = table(moves, limit);
+        // A move larger than every heap asked about never applies.
+        let moves: Vec<u64> = moves.iter().copied().filter(|&s| s <= largest).collect();
+        let table = table(&moves, limit);
         let window = moves.iter().copied().max().unwrap_or(1);
         if window > limit as u64 {
             return None;
@@ -205,7 +208,11 @@ mod tests {
         assert_eq!(values.value(u64::MAX - 1), 0);
         // A table that is too short to hold a window of the largest move proves nothing.
         assert!(Values::up_to(&[1, 90], u64::MAX, 50).is_none());
-        assert!(Values::up_to(&[u64::MAX], u64::MAX, 50).is_none());
+        assert!(Values::up_to(&[1 << 40], u64::MAX, 50).is_none());
+        // A move beyond the largest heap never applies: S = {1} then, n mod 2.
+        let values = Values::up_to(&[1, u64::MAX], u64::MAX - 1, 50).unwrap();
+        assert_eq!(values.value(u64::MAX - 1), 0);
+        assert_eq!(values.value(u64::MAX - 2), 1);
     }
 
     #[test]

@@ -204,7 +204,16 @@ fn check_status(what: &str, status: io::Result<std::process::ExitStatus>) -> io:
 fn build(env: &Env, problems: &[String]) -> io::Result<()> {
     eprintln!("bench: building the competitors");
     let mut command = cargo_command(env);
-    command.args(["build", "--release", "-q", "-p", "bench", "--bins"]);
+    command.args([
+        "build",
+        "--release",
+        "-q",
+        "-p",
+        "bench",
+        "-p",
+        "ojgames",
+        "--bins",
+    ]);
     for p in problems.iter().filter(|p| *p != "tokens") {
         command.args(["-p", p]);
     }

@@ -1,13 +1,15 @@
-//! Runs one child with stdin from a file and stdout to a file (or /dev/null), and measures its
-//! wall time, CPU time and peak RSS with `wait4`.
-//!
-//! Written here because the judge tool (`oj`, in `scripts/`) exposes no library API yet.
+//! Runs one child with stdin from a file and stdout to a file, and measures its wall time,
+//! CPU time and peak RSS: through `ojgames`' process runner (`ojgames::runner`), the same one
+//! the judge uses, so the benchmark and the judge measure alike. The runner re-executes the
+//! `ojgames` binary built next to this one as its launcher (`cargo build --release -p ojgames`).
 
-use std::fs::File;
+use std::ffi::OsString;
 use std::io;
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use ojgames::runner::{Job, Limits, Runner};
 
 #[derive(Debug, Clone, Copy)]
 pub struct Measured {
@@ -18,46 +20,45 @@ pub struct Measured {
     pub max_rss_kib: u64,
 }
 
+/// Generous: the benchmark measures, it does not judge. The stack is the usual 8 MiB.
+const LIMITS: Limits = Limits {
+    cpu: Duration::from_secs(600),
+    wall: Duration::from_secs(600),
+    memory_kib: 16 << 20,
+    stack_kib: 8 << 10,
+    output_bytes: 16 << 30,
+};
+
 pub fn run(program: &Path, args: &[String], stdin: &Path, stdout: &Path) -> io::Result<Measured> {
-    let input = File::open(stdin)?;
-    let output = File::create(stdout)?;
-    let start = Instant::now();
-    let child = Command::new(program)
-        .args(args)
-        .stdin(Stdio::from(input))
-        .stdout(Stdio::from(output))
-        .stderr(Stdio::inherit())
-        .spawn()?;
-    let pid = child.id() as libc::pid_t;
-    let mut status: libc::c_int = 0;
-    // SAFETY: an all-zero `rusage` is a valid value of that plain C struct.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    let reaped = loop {
-        // SAFETY: `status` and `usage` are valid, writable and live for the call; `pid` is our
-        // own child, which nothing else waits for (`child` is never waited on or killed).
-        let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-        if r == -1 && io::Error::last_os_error().kind() == io::ErrorKind::Interrupted {
-            continue;
-        }
-        break r;
-    };
-    let wall = start.elapsed();
-    drop(child);
-    if reaped != pid {
-        return Err(io::Error::last_os_error());
-    }
-    if !libc::WIFEXITED(status) || libc::WEXITSTATUS(status) != 0 {
+    static RUNNER: OnceLock<Result<Runner, String>> = OnceLock::new();
+    let runner = RUNNER
+        .get_or_init(|| Runner::beside_current_exe().map_err(|e| format!("{e:#}")))
+        .as_ref()
+        .map_err(|e| io::Error::other(e.clone()))?;
+    let stderr = stdout.with_extension("stderr");
+    let args: Vec<OsString> = args.iter().map(OsString::from).collect();
+    let outcome = runner
+        .run(&Job {
+            program,
+            args: &args,
+            stdin: Some(stdin),
+            stdout,
+            stderr: &stderr,
+            limits: LIMITS,
+        })
+        .map_err(|e| io::Error::other(format!("{e:#}")))?;
+    if !outcome.success() {
+        let message = std::fs::read_to_string(&stderr).unwrap_or_default();
         return Err(io::Error::other(format!(
-            "{} failed (wait status {status})",
-            program.display()
+            "{} failed ({:?}): {}",
+            program.display(),
+            outcome.exit,
+            message.trim()
         )));
     }
-    let time = |t: libc::timeval| {
-        Duration::from_secs(t.tv_sec as u64) + Duration::from_micros(t.tv_usec as u64)
-    };
     Ok(Measured {
-        wall,
-        cpu: time(usage.ru_utime) + time(usage.ru_stime),
-        max_rss_kib: usage.ru_maxrss as u64,
+        wall: outcome.wall,
+        cpu: outcome.cpu,
+        max_rss_kib: outcome.peak_kib,
     })
 }

@@ -57,6 +57,12 @@ pub struct ProblemRecord {
 impl ProblemRecord {
     /// A problem that could not be judged at all.
     pub fn failed_before_judging(id: &ProblemId, error: String) -> ProblemRecord {
+        let mut record = ProblemRecord::new(id);
+        record.errors.push(error);
+        record
+    }
+
+    fn new(id: &ProblemId) -> ProblemRecord {
         ProblemRecord {
             id: id.clone(),
             settings: String::new(),
@@ -66,7 +72,7 @@ impl ProblemRecord {
             cases: Vec::new(),
             bundle_bytes: None,
             bundle_note: None,
-            errors: vec![error],
+            errors: Vec::new(),
         }
     }
 
@@ -108,8 +114,7 @@ pub fn judge(
     options: &JudgeOptions,
 ) -> Result<ProblemRecord> {
     let meta = &problem.meta;
-    let mut record = ProblemRecord::failed_before_judging(&problem.id, String::new());
-    record.errors.clear();
+    let mut record = ProblemRecord::new(&problem.id);
     record.settings = format!(
         "{} ms, {} KiB, stack {} KiB, compare {}, edition {}",
         meta.time_limit.as_millis(),

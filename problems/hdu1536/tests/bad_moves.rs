@@ -1,0 +1,21 @@
+//! A move set holding 0 (a move that changes nothing, so the game never ends) is an error:
+//! exit status 1, and the answers to the test cases before it are written.
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+#[test]
+fn a_move_of_zero_beads() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hdu1536"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let input = b"1 1\n2\n1 1\n1 2\n2 0 3\n1\n1 5\n0\n";
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "WL\n");
+    assert!(stderr.contains("the move set [0, 3] has 0"), "{stderr}");
+}
