@@ -1,16 +1,27 @@
-//! `ojgames bundle --check`: the bundle must compile with plain rustc under edition 2021 and 2024
-//! (Luogu uses 2024) with no warning at all.
+//! `ojgames bundle --check`: the bundle must compile with plain rustc under editions 2018, 2021
+//! and 2024 (Luogu uses 2024; a judge that passes no edition means 2015/2018) with no warning.
 
 use std::path::Path;
 
 use anyhow::{bail, Result};
 
+use crate::bundle::LineMap;
 use crate::rustc;
 use crate::settings::Edition;
 
-pub const EDITIONS: [Edition; 2] = [Edition::E2021, Edition::E2024];
+/// What `ojgames bundle` checks in the file it wrote.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Check {
+    Skip,
+    /// `rustc --emit=metadata` under the problem's edition: a broken bundle is an error.
+    Types,
+    /// Compiles under every edition in [`EDITIONS`]; any warning is an error.
+    Editions,
+}
 
-pub fn check_bundle(bundle: &Path, scratch: &Path) -> Result<()> {
+pub const EDITIONS: [Edition; 3] = [Edition::E2018, Edition::E2021, Edition::E2024];
+
+pub fn check_bundle(bundle: &Path, scratch: &Path, lines: &LineMap) -> Result<()> {
     std::fs::create_dir_all(scratch)?;
     for edition in EDITIONS {
         // A directory of its own: rustc writes object files named after the crate beside
@@ -29,9 +40,24 @@ pub fn check_bundle(bundle: &Path, scratch: &Path) -> Result<()> {
             bail!(
                 "{} {what} with rustc --edition {edition} -O:\n{}",
                 bundle.display(),
-                compiled.messages.trim_end()
+                lines.rewrite(compiled.messages.trim_end())
             );
         }
+    }
+    Ok(())
+}
+
+/// `rustc --emit=metadata` on the bundle; its errors (at the original files and lines) are the
+/// error. Warnings are left to `--check`.
+pub fn type_check(bundle: &Path, edition: Edition, scratch: &Path, lines: &LineMap) -> Result<()> {
+    std::fs::create_dir_all(scratch)?;
+    let checked = rustc::type_check(bundle, edition, &scratch.join("check.rmeta"))?;
+    if !checked.success {
+        bail!(
+            "the bundle does not compile (rustc --edition {edition} --emit=metadata {}):\n{}",
+            bundle.display(),
+            lines.rewrite(checked.messages.trim_end())
+        );
     }
     Ok(())
 }

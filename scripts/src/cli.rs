@@ -59,16 +59,23 @@ pub struct BundleArgs {
     pub problems: Selection,
     pub keep_docs: bool,
     pub check: bool,
+    /// Skip the type check of the written bundle.
+    pub no_check: bool,
+    /// `-o -`: print the bundle instead of writing bundled/<ID>.rs.
+    pub to_stdout: bool,
 }
 
 impl BundleArgs {
     pub const USAGE: &'static str = "\
-usage: ojgames bundle (--all | ID...) [--keep-docs] [--check]
+usage: ojgames bundle (--all | ID...) [--keep-docs] [--check | --no-check] [-o -]
 
-Writes bundled/<ID>.rs: the problem's main.rs and the library modules it uses, one file.
+Writes bundled/<ID>.rs: the problem's main.rs and the library items it uses, one file, and
+type-checks it with rustc (errors shown at the original file and line).
   --all        every problem under problems/
   --keep-docs  keep doc comments
-  --check      compile the bundle with rustc under editions 2021 and 2024; fail on any warning";
+  --no-check   do not type-check the bundle
+  -o -         print the bundle to standard output instead (one problem)
+  --check      compile the bundle with rustc under editions 2018, 2021 and 2024; fail on any warning";
 }
 
 #[derive(Debug)]
@@ -239,21 +246,36 @@ impl SubParser<'_> {
     fn bundle(&mut self) -> Result<Command> {
         let usage = BundleArgs::USAGE;
         let (mut selection, mut keep_docs, mut check) = (SelectionBuilder::default(), false, false);
+        let (mut no_check, mut to_stdout) = (false, false);
         while let Some(arg) = self.parser.next()? {
             match arg {
                 Long("all") => selection.all = true,
                 Long("keep-docs") => keep_docs = true,
                 Long("check") => check = true,
+                Long("no-check") => no_check = true,
+                Short('o') | Long("output") => match self.parser.value()?.to_str() {
+                    Some("-") => to_stdout = true,
+                    _ => bail!("-o takes `-` (standard output); bundles are written to bundled/<ID>.rs\n\n{usage}"),
+                },
                 Value(id) => selection.ids.push(ProblemId::parse_os(&id)?),
                 Long("root") => *self.root = Some(PathBuf::from(self.parser.value()?)),
                 Short('h') | Long("help") => return Ok(Command::Help(usage)),
                 other => return Err(other.unexpected().into()),
             }
         }
+        if check && no_check {
+            bail!("--check and --no-check exclude each other\n\n{usage}");
+        }
+        let problems = selection.finish(usage)?;
+        if to_stdout && !matches!(&problems, Selection::Ids(ids) if ids.len() == 1) {
+            bail!("-o - prints one bundle: name exactly one problem\n\n{usage}");
+        }
         Ok(Command::Bundle(BundleArgs {
-            problems: selection.finish(usage)?,
+            problems,
             keep_docs,
             check,
+            no_check,
+            to_stdout,
         }))
     }
 

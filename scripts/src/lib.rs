@@ -130,10 +130,16 @@ fn run_bundle(workspace: &Workspace, args: &BundleArgs) -> Result<bool> {
         let options = bundle::Options {
             keep_docs: args.keep_docs,
         };
-        let written = workspace
-            .problem(&id)
-            .and_then(|problem| solution::write_bundle(workspace, &problem, &options, args.check));
+        let check = match (args.check, args.no_check) {
+            (true, _) => check::Check::Editions,
+            (false, true) => check::Check::Skip,
+            (false, false) => check::Check::Types,
+        };
+        let written = workspace.problem(&id).and_then(|problem| {
+            solution::write_bundle(workspace, &problem, &options, check, args.to_stdout)
+        });
         match written {
+            Ok(note) if args.to_stdout => eprintln!("{note}"),
             Ok(note) => println!("{note}"),
             Err(err) => {
                 eprintln!("error: {id}: {err:#}");

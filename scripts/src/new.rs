@@ -116,11 +116,12 @@ pub fn create(workspace: &Workspace, id: &str) -> Result<()> {
         }
     }
     let guess = Guess::from_id(id);
+    let lib = workspace.lib_name.as_str();
     let files = [
-        ("Cargo.toml", manifest(id, &guess)),
-        ("main.rs", main_template(id)),
-        ("gen.rs", gen_template(id)),
-        ("brute.rs", brute_template(id)),
+        ("Cargo.toml", manifest(id, &guess, &workspace.lib_package)),
+        ("main.rs", main_template(id, lib)),
+        ("gen.rs", gen_template(id, lib)),
+        ("brute.rs", brute_template(id, lib)),
     ];
     fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
     for (name, text) in &files {
@@ -180,7 +181,7 @@ impl Guess {
     }
 }
 
-fn manifest(id: &str, guess: &Guess) -> String {
+fn manifest(id: &str, guess: &Guess, lib_package: &str) -> String {
     let defaults = JudgeMeta::default();
     format!(
         r#"[package]
@@ -206,7 +207,7 @@ name = "{id}-brute"
 path = "brute.rs"
 
 [dependencies]
-ojlib = {{ path = "../.." }}
+{lib_package} = {{ path = "../.." }}
 
 # Read by `ojgames judge`; every field has a default in code. Check the limits on the judge's page.
 [package.metadata.judge]
@@ -238,10 +239,10 @@ edition = "{edition}"
     )
 }
 
-fn main_template(id: &str) -> String {
+fn main_template(id: &str, lib: &str) -> String {
     format!(
         r#"//! {id}: TODO the problem in a line or two (input format, what to print).
-use ojlib::io::{{InputError, Scanner, Writer}};
+use {lib}::io::{{InputError, Scanner, Writer}};
 
 fn main() -> Result<(), InputError> {{
     let mut input = Scanner::stdin();
@@ -258,11 +259,11 @@ fn main() -> Result<(), InputError> {{
     )
 }
 
-fn gen_template(id: &str) -> String {
+fn gen_template(id: &str, lib: &str) -> String {
     format!(
         r#"//! Stress-test generator for {id}: TODO what it prints. Keep inputs small enough for the
 //! brute force. The seed is the first argument; the same seed prints the same input.
-use ojlib::rng::Rng;
+use {lib}::rng::Rng;
 use std::fmt::Write;
 
 fn main() {{
@@ -279,12 +280,12 @@ fn main() {{
     )
 }
 
-fn brute_template(id: &str) -> String {
+fn brute_template(id: &str, lib: &str) -> String {
     format!(
         r#"//! Brute force for {id}: TODO solve it the slow, obviously right way, for example with
-//! `ojlib::games::sg::Grundy` over the game's move function, never with the closed form that
+//! `{lib}::games::sg::Grundy` over the game's move function, never with the closed form that
 //! main.rs uses.
-use ojlib::io::{{InputError, Scanner, Writer}};
+use {lib}::io::{{InputError, Scanner, Writer}};
 
 fn main() -> Result<(), InputError> {{
     let mut input = Scanner::stdin();

@@ -20,9 +20,19 @@ pub struct Compiled {
 const FLAGS: [&str; 5] = ["-O", "--crate-type", "bin", "--color", "never"];
 
 pub fn compile(source: &Path, edition: Edition, output: &Path) -> Result<Compiled> {
+    run(source, edition, FLAGS[0], output)
+}
+
+/// Type-checks `source` without generating code (`--emit=metadata` into `output`).
+pub fn type_check(source: &Path, edition: Edition, output: &Path) -> Result<Compiled> {
+    run(source, edition, "--emit=metadata", output)
+}
+
+/// rustc with [`FLAGS`], `mode` in place of `-O`.
+fn run(source: &Path, edition: Edition, mode: &str, output: &Path) -> Result<Compiled> {
     let result = Command::new("rustc")
-        .args(["--edition", edition.as_str()])
-        .args(FLAGS)
+        .args(["--edition", edition.as_str(), mode])
+        .args(&FLAGS[1..])
         .arg("-o")
         .arg(output)
         .arg(source)
@@ -31,7 +41,7 @@ pub fn compile(source: &Path, edition: Edition, output: &Path) -> Result<Compile
     Ok(Compiled {
         success: result.status.success(),
         messages: String::from_utf8_lossy(&result.stderr).into_owned(),
-        command: format!("rustc --edition {edition} -O {}", source.display()),
+        command: format!("rustc --edition {edition} {mode} {}", source.display()),
     })
 }
 

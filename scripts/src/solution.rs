@@ -32,6 +32,8 @@ pub struct Solution {
     pub bundle_bytes: Option<u64>,
     /// What bundling wrote (`bundled/x.rs  1.2 KiB  (…)`), when it bundled.
     pub bundle_note: Option<String>,
+    /// Rewrites the bundle's `file:line` in panics to the original sources.
+    pub lines: bundle::LineMap,
 }
 
 pub enum Built {
@@ -52,6 +54,7 @@ pub fn build_solution(workspace: &Workspace, problem: &Problem, source: Source) 
             workspace,
             problem,
             &bundle::Options { keep_docs },
+            check::Check::Skip,
             false,
         )?),
         _ => None,
@@ -70,33 +73,44 @@ pub fn build_solution(workspace: &Workspace, problem: &Problem, source: Source) 
     let cache = workspace.work_dir(&problem.id).join("bin");
     let (compiled, program) = rustc::compile_cached(&path, edition, &cache)?;
     let command = format!("rustc --edition {edition} -O {}", workspace.display(&path));
+    let lines = bundle::LineMap::of_bundle(workspace, &problem.id);
     if !compiled.success {
         return Ok(Built::CompileError {
             command,
-            messages: compiled.messages,
+            messages: lines.rewrite(&compiled.messages),
         });
     }
     Ok(Built::Ready(Solution {
         program,
         label: format!("{} ({command})", workspace.display(&path)),
-        warnings: compiled.messages,
+        warnings: lines.rewrite(&compiled.messages),
         bundle_bytes: Some(bundle_bytes),
         bundle_note,
+        lines,
     }))
 }
 
-/// Writes `bundled/<ID>.rs`; returns what to tell the user: its size and modules (and, with
-/// `check`, that it compiles under editions 2021 and 2024 with no warning). Warns on stderr
-/// when it is over the size judges accept.
+/// Writes `bundled/<ID>.rs` (with `to_stdout`, prints it instead) and checks it as `check`
+/// says; returns what to tell the user: its size and modules. Warns on stderr when it is over
+/// the size judges accept.
 pub fn write_bundle(
     workspace: &Workspace,
     problem: &Problem,
     options: &bundle::Options,
-    check: bool,
+    check: check::Check,
+    to_stdout: bool,
 ) -> Result<String> {
     let built = bundle::build(workspace, problem, options)?;
-    let changed = bundle::write(workspace, problem, &built)?;
-    let path = workspace.bundle_path(&problem.id);
+    let scratch = workspace.work_dir(&problem.id);
+    let (path, changed) = if to_stdout {
+        std::fs::create_dir_all(&scratch)?;
+        let path = scratch.join(format!("{}.rs", problem.id));
+        std::fs::write(&path, &built.text)?;
+        (path, true)
+    } else {
+        let changed = bundle::write(workspace, problem, &built)?;
+        (workspace.bundle_path(&problem.id), changed)
+    };
     let size = built.text.len();
     let modules = if built.modules.is_empty() {
         "none".to_string()
@@ -117,13 +131,22 @@ pub fn write_bundle(
             bundle::SIZE_LIMIT
         );
     }
-    if check {
-        check::check_bundle(&path, &workspace.work_dir(&problem.id))?;
-        let editions: Vec<&str> = check::EDITIONS.iter().map(|e| e.as_str()).collect();
-        note.push_str(&format!(
-            "\n  compiles warning-free with rustc --edition {}",
-            editions.join(" and ")
-        ));
+    match check {
+        check::Check::Skip => {}
+        check::Check::Types => {
+            check::type_check(&path, problem.meta.edition, &scratch, &built.lines)?;
+        }
+        check::Check::Editions => {
+            check::check_bundle(&path, &scratch, &built.lines)?;
+            let editions: Vec<&str> = check::EDITIONS.iter().map(|e| e.as_str()).collect();
+            note.push_str(&format!(
+                "\n  compiles warning-free with rustc --edition {}",
+                editions.join(", ")
+            ));
+        }
+    }
+    if to_stdout {
+        print!("{}", built.text);
     }
     Ok(note)
 }
@@ -144,6 +167,7 @@ fn cargo_build(workspace: &Workspace, problem: &Problem) -> Result<Solution> {
         warnings: String::new(),
         bundle_bytes: None,
         bundle_note: None,
+        lines: bundle::LineMap::default(),
     })
 }
 

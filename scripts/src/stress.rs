@@ -21,6 +21,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 
+use crate::bundle::LineMap;
 use crate::cli::StressArgs;
 use crate::judge::checker::Checker;
 use crate::judge::compare::{self, Match};
@@ -70,6 +71,7 @@ fn build_helpers(workspace: &Workspace, problems: &[Problem]) -> Result<()> {
 
 struct Programs<'a> {
     solution: PathBuf,
+    lines: LineMap,
     gen: PathBuf,
     brute: PathBuf,
     checker: Option<Checker>,
@@ -102,7 +104,7 @@ fn stress_one(
             if let Some(note) = &solution.bundle_note {
                 println!("{note}");
             }
-            solution.program
+            solution
         }
         Built::CompileError { command, messages } => {
             bail!(
@@ -112,7 +114,8 @@ fn stress_one(
         }
     };
     let programs = Programs {
-        solution,
+        solution: solution.program,
+        lines: solution.lines,
         gen: release_bin(workspace, &format!("{id}-gen")),
         brute: release_bin(workspace, &format!("{id}-brute")),
         checker: Checker::resolve(workspace, problem)?,
@@ -280,7 +283,7 @@ fn run_case(
     if let Some((verdict, evidence)) = verdict::from_outcome(&solution, &limits, &traces) {
         let what = format!(
             "the solution failed: {verdict}: {evidence}{}",
-            stderr_tail(&stderr)
+            programs.lines.rewrite(&stderr_tail(&stderr))
         );
         return Ok(Some(failure(what, expected, actual, brute.success())));
     }

@@ -11,8 +11,10 @@ use crate::settings::JudgeMeta;
 
 pub struct Workspace {
     pub root: PathBuf,
-    /// The library's crate name as problems write it (`ojlib`).
+    /// The library's crate name as problems write it (`ojlib`; `[lib] name` when set).
     pub lib_name: String,
+    /// The library's package name, as problems' manifests depend on it (`ac-library-rs`).
+    pub lib_package: String,
 }
 
 pub struct Problem {
@@ -31,14 +33,23 @@ impl Workspace {
             None => find_root(start)?,
         };
         let manifest = read_manifest(&root.join("Cargo.toml"))?;
+        let lib_package = manifest
+            .get("package")
+            .and_then(|p| p.get("name"))
+            .and_then(|name| name.as_str())
+            .map(str::to_string)
+            .with_context(|| format!("{}: no [package] name for the library", root.display()))?;
         let lib_name = manifest
             .get("lib")
             .and_then(|lib| lib.get("name"))
-            .or_else(|| manifest.get("package").and_then(|p| p.get("name")))
             .and_then(|name| name.as_str())
-            .map(|name| name.replace('-', "_"))
-            .with_context(|| format!("{}: no [package] name for the library", root.display()))?;
-        Ok(Workspace { root, lib_name })
+            .unwrap_or(&lib_package)
+            .replace('-', "_");
+        Ok(Workspace {
+            root,
+            lib_name,
+            lib_package,
+        })
     }
 
     pub fn lib_entry(&self) -> PathBuf {

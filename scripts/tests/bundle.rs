@@ -207,3 +207,86 @@ fn impls_in_a_module_nothing_names_are_kept() {
     assert!(text.contains("impl Double for u64"), "{text}");
     assert!(!text.contains("pub struct Thing"), "{text}");
 }
+
+#[test]
+fn edition_2021_code_bundles_into_a_file_that_compiles_under_2018_too() {
+    let ws = copy_workspace(&fixture("bundle_ws"));
+    let (text, output) = bundle_compile_run(ws.path(), "modern");
+    assert_eq!(output, "200 [4, 5] 300 14\n");
+    assert!(
+        text.contains("panic!(\"{} does not fit in a byte\", x)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("assert!(total > 0, \"{} is not positive\", total)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_bundle_that_does_not_compile_fails_with_rustcs_message_at_the_original_line() {
+    let ws = copy_workspace(&fixture("bundle_ws"));
+    let run = oj(ws.path(), &["bundle", "type_error"]);
+    assert!(!run.success, "{}", run.stdout);
+    assert!(
+        run.stderr.contains("the bundle does not compile"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("mismatched types"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("--> problems/type_error/main.rs:5:22"),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains("type_error.rs:"), "{}", run.stderr);
+    let skipped = oj(ws.path(), &["bundle", "type_error", "--no-check"]);
+    assert!(skipped.success, "{}", skipped.stderr);
+}
+
+#[test]
+fn dash_o_dash_prints_the_bundle_and_writes_no_file() {
+    let ws = copy_workspace(&fixture("bundle_ws"));
+    let run = oj(ws.path(), &["bundle", "nolib", "-o", "-"]);
+    assert!(run.success, "{}", run.stderr);
+    assert!(
+        run.stdout.starts_with("// nolib: Fixture nolib\n"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("println!(\"no library\");"),
+        "{}",
+        run.stdout
+    );
+    assert!(!ws.path().join("bundled/nolib.rs").exists());
+    let both = oj(ws.path(), &["bundle", "nolib", "alpha", "-o", "-"]);
+    assert!(
+        !both.success && both.stderr.contains("exactly one problem"),
+        "{}",
+        both.stderr
+    );
+}
+
+#[test]
+fn a_panic_in_the_bundle_is_shown_at_the_library_file_and_line() {
+    let ws = copy_workspace(&fixture("bundle_ws"));
+    let run = oj(ws.path(), &["judge", "panics"]);
+    assert!(!run.success, "{}", run.stdout);
+    let shown = format!("{}{}", run.stdout, run.stderr);
+    assert!(shown.contains("1000 does not fit in a byte"), "{shown}");
+    assert!(shown.contains("panicked at src/modern.rs:7:19"), "{shown}");
+    assert!(!shown.contains("panics.rs:"), "{shown}");
+}
+
+#[test]
+fn a_library_whose_crate_name_differs_from_its_package_name_is_bundled() {
+    let ws = copy_workspace(&fixture("libname_ws"));
+    let (text, output) = bundle_compile_run(ws.path(), "uses_lib");
+    assert_eq!(output, "42\n");
+    assert!(text.contains("mod fixture_library {"), "{text}");
+    assert!(
+        text.contains("use crate::fixture_library::answer::answer;"),
+        "{text}"
+    );
+}

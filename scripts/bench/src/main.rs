@@ -283,7 +283,8 @@ fn solution(env: &Env, problem: &str, want_bundle: bool) -> io::Result<Program> 
 }
 
 /// The bytes of the library's I/O (`mod io` with its children) in every problem's bundle, as
-/// a markdown table.
+/// a markdown table: as bundled, and without the indentation (most of it added by the bundler's
+/// nesting of modules).
 fn bundle_sizes(env: &Env) -> io::Result<String> {
     bundle(env, &["--all"])?;
     let mut rows = Vec::new();
@@ -292,46 +293,47 @@ fn bundle_sizes(env: &Env) -> io::Result<String> {
         if path.extension().is_some_and(|e| e == "rs") {
             let text = fs::read_to_string(&path)?;
             let name = path.file_stem().unwrap_or_default().to_string_lossy();
-            rows.push((name.into_owned(), io_bytes(&text), text.len()));
+            let (io, unindented) = io_bytes(&text);
+            rows.push((name.into_owned(), io, unindented, text.len()));
         }
     }
     rows.sort();
     let mut out = String::from(
         "## The I/O each bundle carries\n\n`ojgames bundle --all` (doc comments stripped): the \
          bytes of `mod io`, target ≤ 12 KiB (12288 bytes).\n\n\
-         | bundle | I/O bytes | bundle bytes | target |\n|---|---:|---:|---|\n",
+         | bundle | I/O bytes | I/O bytes without indentation | bundle bytes | target |\n\
+         |---|---:|---:|---:|---|\n",
     );
-    for (name, io, total) in rows {
+    for (name, io, unindented, total) in rows {
         let verdict = if io <= 12 * 1024 { "PASS" } else { "FAIL" };
-        let _ = writeln!(out, "| {name} | {io} | {total} | {verdict} |");
+        let _ = writeln!(
+            out,
+            "| {name} | {io} | {unindented} | {total} | {verdict} |"
+        );
     }
     out.push('\n');
     Ok(out)
 }
 
 /// The bytes from the line that opens `pub mod io {` to the line, at the same indentation, that
-/// closes it (0 if there is none).
-fn io_bytes(bundle: &str) -> usize {
-    let mut open: Option<String> = None;
-    let mut bytes = 0;
+/// closes it, and the same without each line's indentation ((0, 0) if there is none).
+fn io_bytes(bundle: &str) -> (usize, usize) {
+    let mut close: Option<String> = None;
+    let (mut bytes, mut unindented) = (0, 0);
     for line in bundle.lines() {
-        match &open {
-            None => {
-                if line.trim_start() == "pub mod io {" {
-                    let indent = &line[..line.len() - line.trim_start().len()];
-                    open = Some(format!("{indent}}}"));
-                    bytes = line.len() + 1;
-                }
-            }
-            Some(close) => {
-                bytes += line.len() + 1;
-                if line == close {
-                    return bytes;
-                }
+        let code = line.trim_start();
+        if close.is_none() && code == "pub mod io {" {
+            close = Some(format!("{}}}", &line[..line.len() - code.len()]));
+        }
+        if let Some(close) = &close {
+            bytes += line.len() + 1;
+            unindented += code.len() + 1;
+            if line == close {
+                return (bytes, unindented);
             }
         }
     }
-    0
+    (0, 0)
 }
 
 /// The edition `ojgames judge` compiles the problem with: `edition` in its
@@ -395,6 +397,9 @@ fn benches_for(env: &Env, problem: &str, solution: Program) -> io::Result<Vec<Be
     let (title, file, targets) = match problem {
         "hdu2176" => {
             let bin = |name: &str| env.dir.join("bin").join(name);
+            if let Some(variant) = sse2_variant(env)? {
+                programs.push(variant);
+            }
             programs.extend([
                 program(
                     "minimal safe reader and writer (u32 only, no checks)",
@@ -473,6 +478,53 @@ fn benches_for(env: &Env, problem: &str, solution: Program) -> io::Result<Vec<Be
         reference: 0,
         targets,
     }])
+}
+
+/// The bundled hdu2176 with its `mod io` replaced by the library's I/O before issue 11
+/// (`scripts/bench/variants/io_sse2.rs`: SSE2 bulk reads and digit formatting, with `unsafe`),
+/// compiled the same way: the side-by-side measure of whether that `unsafe` pays. `None` when
+/// there is no bundle.
+fn sse2_variant(env: &Env) -> io::Result<Option<Program>> {
+    let Ok(bundle) = fs::read_to_string(env.root.join("bundled/hdu2176.rs")) else {
+        return Ok(None);
+    };
+    let variant = env.root.join("scripts/bench/variants/io_sse2.rs");
+    let mut source = String::new();
+    let (mut inside, mut replaced): (Option<String>, bool) = (None, false);
+    for line in bundle.lines() {
+        let code = line.trim_start();
+        if let Some(end) = &inside {
+            if line == end {
+                (inside, replaced) = (None, true);
+            }
+            continue;
+        }
+        if !replaced && code == "pub mod io {" {
+            let indent = &line[..line.len() - code.len()];
+            let _ = writeln!(source, "{indent}#[path = {:?}]", variant.display());
+            let _ = writeln!(source, "{indent}pub mod io;");
+            inside = Some(format!("{indent}}}"));
+            continue;
+        }
+        source.push_str(line);
+        source.push('\n');
+    }
+    let path = env.dir.join("bin/hdu2176-sse2.rs");
+    fs::write(&path, source)?;
+    let binary = env.dir.join("bin/hdu2176-sse2");
+    let status = Command::new("rustc")
+        .args(["--edition", "2021", "-O"])
+        .arg(&path)
+        .arg("-o")
+        .arg(&binary)
+        .status();
+    check_status(&format!("rustc {}", path.display()), status)?;
+    Ok(Some(program(
+        "hdu2176 bundled with the previous I/O (SSE2, `unsafe`)",
+        "sse2",
+        binary,
+        &[],
+    )))
 }
 
 /// 10 M integers read one at a time and written back, u32 and u64: the library's `read` (cargo
@@ -804,6 +856,15 @@ fn targets(bench: &Bench, results: &[Vec<Measured>], walls: &[Duration]) -> Stri
         check(
             rss <= 4.0,
             format!("peak RSS {rss:.1} MiB (target ≤ 4 MiB)"),
+        );
+    }
+    if let Some((theirs, label)) = time("sse2") {
+        let gain = solution / theirs - 1.0;
+        let _ = writeln!(
+            out,
+            "- (the `unsafe` rule) {label}: {:.0} % faster than the safe library (`unsafe` only \
+             if ≥ 15 %)",
+            gain * 100.0
         );
     }
     out.push('\n');

@@ -8,8 +8,15 @@ use crate::workspace::Problem;
 
 const STD_CRATES: [&str; 3] = ["std", "core", "alloc"];
 
-pub fn check_manifest(problem: &Problem, lib_name: &str) -> Result<()> {
-    if let Some(dep) = problem.dependencies.iter().find(|d| *d != lib_name) {
+/// A problem may depend on the library by its crate name or its package name
+/// (`ac_library` / `ac-library-rs`); `dependencies` holds names with `-` as `_`.
+pub fn check_manifest(problem: &Problem, lib_name: &str, lib_package: &str) -> Result<()> {
+    let package = lib_package.replace('-', "_");
+    if let Some(dep) = problem
+        .dependencies
+        .iter()
+        .find(|d| *d != lib_name && **d != package)
+    {
         bail!(
             "problems/{}/Cargo.toml depends on crate `{dep}`; judges have no crates, so a bundle may use only std and {lib_name}",
             problem.id

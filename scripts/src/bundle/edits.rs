@@ -5,10 +5,14 @@ use std::ops::Range;
 use anyhow::{bail, Result};
 use proc_macro2::{TokenStream, TokenTree};
 
+use super::linemap::{Mapped, Origin};
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Edit {
     range: Range<usize>,
     text: String,
+    /// The origin of each line of `text`; `None`: the line of the edit's start.
+    origins: Option<Vec<Option<Origin>>>,
 }
 
 #[derive(Default)]
@@ -21,6 +25,16 @@ impl Edits {
         self.list.push(Edit {
             range,
             text: text.into(),
+            origins: None,
+        });
+    }
+
+    /// Replaces `range` with text whose lines carry their own origins (an inlined module).
+    pub fn replace_mapped(&mut self, range: Range<usize>, mapped: Mapped) {
+        self.list.push(Edit {
+            range,
+            text: mapped.text,
+            origins: Some(mapped.lines),
         });
     }
 
@@ -34,13 +48,19 @@ impl Edits {
         self.replace(range, "");
     }
 
-    /// Applies every edit. An edit inside a deleted or replaced range is dropped with it;
-    /// partly overlapping edits are a bug in the caller.
-    pub fn apply(mut self, source: &str) -> Result<String> {
+    /// Applies every edit, keeping the origin of every output line: `line_origin(i)` is the
+    /// origin of the source's line `i` (0-based). An edit inside a deleted or replaced range
+    /// is dropped with it; partly overlapping edits are a bug in the caller.
+    pub fn apply_mapped(
+        mut self,
+        source: &str,
+        line_origin: impl Fn(usize) -> Option<Origin>,
+    ) -> Result<Mapped> {
         self.list
             .sort_by_key(|edit| (edit.range.start, std::cmp::Reverse(edit.range.end)));
         self.list.dedup();
-        let mut out = String::with_capacity(source.len());
+        let line_of = |offset: usize| source[..offset].matches('\n').count();
+        let mut out = Mapped::new();
         let mut cursor = 0;
         for edit in &self.list {
             if edit.range.start < cursor {
@@ -52,11 +72,19 @@ impl Edits {
                     edit.range.start
                 );
             }
-            out.push_str(&source[cursor..edit.range.start]);
-            out.push_str(&edit.text);
+            let first_line = line_of(cursor);
+            out.push(&source[cursor..edit.range.start], |k| {
+                line_origin(first_line + k)
+            });
+            let edit_line = line_of(edit.range.start);
+            match &edit.origins {
+                Some(origins) => out.push(&edit.text, |k| origins.get(k).cloned().flatten()),
+                None => out.push(&edit.text, |_| line_origin(edit_line)),
+            }
             cursor = edit.range.end;
         }
-        out.push_str(&source[cursor..]);
+        let first_line = line_of(cursor);
+        out.push(&source[cursor..], |k| line_origin(first_line + k));
         Ok(out)
     }
 }
@@ -132,7 +160,10 @@ mod tests {
         edits.insert(0, ">");
         edits.delete(src, 7..11);
         edits.replace(8..9, "never");
-        assert_eq!(edits.apply(src).unwrap(), ">a BC d\ny");
+        assert_eq!(
+            edits.apply_mapped(src, |_| None).unwrap().text,
+            ">a BC d\ny"
+        );
     }
 
     #[test]
@@ -140,7 +171,7 @@ mod tests {
         let mut edits = Edits::default();
         edits.replace(0..3, "x");
         edits.replace(2..5, "y");
-        assert!(edits.apply("abcdef").is_err());
+        assert!(edits.apply_mapped("abcdef", |_| None).is_err());
     }
 
     #[test]

@@ -124,6 +124,9 @@ pub struct FileFacts {
     pub macro_defs: Vec<MacroDef>,
     pub extern_crates: Vec<ExternCrate>,
     pub impls: Vec<ImplFact>,
+    /// The message literal of `panic!("…")`-like calls that pass no arguments after it: a
+    /// format string since edition 2021, a plain string before.
+    pub lone_messages: Vec<Range<usize>>,
     pub top_items: Vec<TopItem>,
     /// Test-only items (`#[cfg(test)]`, `#[test]`), removed with everything in them.
     pub test_only: Vec<Range<usize>>,
@@ -404,6 +407,35 @@ impl Collector<'_> {
     }
 }
 
+/// The message of `panic!`, `unreachable!`, `todo!`, `unimplemented!` or an assertion when it
+/// is a string literal with nothing after it.
+fn lone_message(mac: &syn::Macro) -> Option<Range<usize>> {
+    let name = mac.path.get_ident()?.to_string();
+    let message_at = match name.as_str() {
+        "panic" | "unreachable" | "todo" | "unimplemented" => 0,
+        "assert" | "debug_assert" => 1,
+        "assert_eq" | "assert_ne" | "debug_assert_eq" | "debug_assert_ne" => 2,
+        _ => return None,
+    };
+    let mut parts: Vec<Vec<TokenTree>> = vec![Vec::new()];
+    for token in mac.tokens.clone() {
+        match &token {
+            TokenTree::Punct(p) if p.as_char() == ',' => parts.push(Vec::new()),
+            _ => parts.last_mut().expect("a part").push(token),
+        }
+    }
+    if parts.last().is_some_and(Vec::is_empty) {
+        parts.pop();
+    }
+    match parts.get(message_at).map(Vec::as_slice) {
+        Some([TokenTree::Literal(lit)]) if parts.len() == message_at + 1 => {
+            let text = lit.to_string();
+            text.starts_with('"').then(|| lit.span().byte_range())
+        }
+        _ => None,
+    }
+}
+
 fn is_path_sep(tokens: &[TokenTree], i: usize) -> bool {
     matches!((tokens.get(i), tokens.get(i + 1)),
         (Some(TokenTree::Punct(a)), Some(TokenTree::Punct(b)))
@@ -653,6 +685,9 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             })
             .collect();
         self.record_path(colon, segments, true);
+        if let Some(range) = lone_message(mac) {
+            self.facts.lone_messages.push(range);
+        }
         self.scan_tokens(mac.tokens.clone());
     }
 }

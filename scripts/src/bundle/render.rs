@@ -3,8 +3,11 @@
 
 use anyhow::Result;
 
-use super::edits::{indent, indentation_at, Edits};
+use std::sync::Arc;
+
+use super::edits::{indentation_at, Edits};
 use super::facts::{leaves_of, PathOcc, UseItem, UseLeaf, UseNode};
+use super::linemap::{Mapped, Origin};
 use super::modtree::{CrateTree, FileId};
 use super::reach::Selection;
 use super::resolve::Resolver;
@@ -19,7 +22,7 @@ const INDENT: &str = "    ";
 
 impl Renderer<'_> {
     /// The text of `file` with its kept child modules inlined.
-    pub fn render_file(&self, tree: &CrateTree, is_lib: bool, file_id: FileId) -> Result<String> {
+    pub fn render_file(&self, tree: &CrateTree, is_lib: bool, file_id: FileId) -> Result<Mapped> {
         let file = &tree.files[file_id];
         let text = file.source.text.as_str();
         let facts = &file.facts;
@@ -60,12 +63,18 @@ impl Renderer<'_> {
             let body = self.render_file(tree, is_lib, tree.module(child).file)?;
             let outer = indentation_at(text, decl.item_range.start);
             let inner = format!("{outer}{INDENT}");
-            edits.replace(
-                decl.decl_range.clone(),
-                format!("mod {} {{\n{}{outer}}}", decl.name, indent(&body, &inner)),
-            );
+            let mut module = Mapped::new();
+            module.push(&format!("mod {} {{\n", decl.name), |_| None);
+            module.push_mapped(&body.indented(&inner));
+            module.push(&format!("{outer}}}"), |_| None);
+            edits.replace_mapped(decl.decl_range.clone(), module);
             if let Some((_, range)) = &decl.path_attr {
                 edits.delete(text, range.clone());
+            }
+        }
+        for range in &facts.lone_messages {
+            if let Some(explicit) = explicit_format_arguments(&text[range.clone()]) {
+                edits.replace(range.clone(), explicit);
             }
         }
         for path in &facts.paths {
@@ -84,11 +93,47 @@ impl Renderer<'_> {
                 edits.delete(text, krate.range.clone());
             }
         }
-        let rendered = edits.apply(text)?;
-        Ok(format!(
-            "{}\n",
-            without_leading_blank_lines(&rendered).trim_end()
-        ))
+        let display: Arc<str> = file.source.display.as_str().into();
+        let source_lines: Vec<&str> = text.lines().collect();
+        let rendered = edits
+            .apply_mapped(text, |line| {
+                let indent = source_lines.get(line)?;
+                let indent = indent.len() - indent.trim_start_matches([' ', '\t']).len();
+                Some(Origin {
+                    file: display.clone(),
+                    line: u32::try_from(line + 1).ok()?,
+                    indent: u32::try_from(indent).ok()?,
+                })
+            })?
+            .trimmed();
+        let module = tree.scope_module(file_id, 0);
+        let missing = self.missing_2021_prelude(tree, is_lib, module, &rendered.text);
+        Ok(with_imports(&rendered, &missing))
+    }
+
+    /// The edition 2021 prelude adds `TryFrom`, `TryInto` and `FromIterator`; code written
+    /// for it fails under 2018 (E0599 on `u8::try_from`). The names a file mentions and its
+    /// module does not bind itself are imported, so the bundle compiles in every edition.
+    fn missing_2021_prelude(
+        &self,
+        tree: &CrateTree,
+        is_lib: bool,
+        module: usize,
+        text: &str,
+    ) -> Vec<&'static str> {
+        let imports = if is_lib {
+            &self.resolver.lib_imports[module]
+        } else {
+            &self.resolver.main_imports[module]
+        };
+        let m = tree.module(module);
+        let items = &tree.files[m.file].facts.scopes[m.scope].items;
+        PRELUDE_2021
+            .iter()
+            .filter(|(name, _, method)| text.contains(name) || text.contains(method))
+            .filter(|(name, _, _)| !imports.names.contains_key(*name) && !items.contains(*name))
+            .map(|(_, path, _)| *path)
+            .collect()
     }
 
     /// A `use` in a container stays for the leaves whose targets stay: a re-export the
@@ -341,6 +386,78 @@ impl Renderer<'_> {
     }
 }
 
+/// `"at {i:>3}"` becomes `"at {:>3}", i`: before edition 2021 a lone `panic!` message is
+/// no format string, so captured names would print as written (and warn). `None` when the
+/// literal captures nothing.
+fn explicit_format_arguments(literal: &str) -> Option<String> {
+    let mut out = String::with_capacity(literal.len());
+    let mut names = Vec::new();
+    let mut rest = literal;
+    while let Some(open) = rest.find(['{', '}']) {
+        out.push_str(&rest[..open]);
+        let after = &rest[open..];
+        if after.starts_with("{{") || after.starts_with("}}") {
+            out.push_str(&after[..2]);
+            rest = &after[2..];
+            continue;
+        }
+        if let Some(after_brace) = after.strip_prefix('}') {
+            out.push('}');
+            rest = after_brace;
+            continue;
+        }
+        let close = after.find('}')?;
+        let inner = &after[1..close];
+        let (name, spec) = inner.split_at(inner.find(':').unwrap_or(inner.len()));
+        let is_name = name.starts_with(|c: char| c.is_alphabetic() || c == '_')
+            && name.chars().all(|c| c.is_alphanumeric() || c == '_');
+        if is_name {
+            names.push(name);
+            out.push_str(&format!("{{{spec}}}"));
+        } else {
+            out.push_str(&after[..=close]);
+        }
+        rest = &after[close + 1..];
+    }
+    out.push_str(rest);
+    (!names.is_empty()).then(|| format!("{out}, {}", names.join(", ")))
+}
+
+/// The traits the 2021 prelude adds, their paths, and the method that needs each in scope.
+const PRELUDE_2021: [(&str, &str, &str); 3] = [
+    ("TryFrom", "std::convert::TryFrom", "try_from"),
+    ("TryInto", "std::convert::TryInto", "try_into"),
+    ("FromIterator", "std::iter::FromIterator", "from_iter"),
+];
+
+/// `text` with `use` items for `paths` after its inner attributes and leading comments.
+fn with_imports(text: &Mapped, paths: &[&str]) -> Mapped {
+    if paths.is_empty() {
+        return text.clone();
+    }
+    let mut at = 0;
+    let mut open_attr = 0i32;
+    for line in text.text.split_inclusive('\n') {
+        let trimmed = line.trim();
+        let in_header = open_attr > 0
+            || trimmed.starts_with("#![")
+            || trimmed.starts_with("//")
+            || trimmed.is_empty();
+        if !in_header {
+            break;
+        }
+        if open_attr > 0 || trimmed.starts_with("#![") {
+            open_attr += line.matches('[').count() as i32 - line.matches(']').count() as i32;
+        }
+        at += line.len();
+    }
+    let uses: String = paths
+        .iter()
+        .map(|path| format!("#[allow(unused_imports)]\nuse {path};\n"))
+        .collect();
+    text.insert_lines(at, &uses)
+}
+
 /// The nodes that start a path, looking through groups at the top (`use {a::b, c};`).
 fn first_nodes(node: &UseNode) -> Vec<&UseNode> {
     match node {
@@ -349,14 +466,25 @@ fn first_nodes(node: &UseNode) -> Vec<&UseNode> {
     }
 }
 
-/// Removed doc comments at the top of a file leave blank lines where the items begin.
-fn without_leading_blank_lines(text: &str) -> &str {
-    let mut rest = text;
-    while let Some((line, after)) = rest.split_once('\n') {
-        if !line.trim().is_empty() {
-            break;
-        }
-        rest = after;
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn captured_names_become_explicit_arguments() {
+        assert_eq!(
+            explicit_format_arguments(r#""{{a}} {x:>3} {0} {} {y:?}}}""#).as_deref(),
+            Some(r#""{{a}} {:>3} {0} {} {:?}}}", x, y"#)
+        );
+        assert_eq!(explicit_format_arguments(r#""{} and {{x}}""#), None);
     }
-    rest
+
+    #[test]
+    fn imports_go_after_inner_attributes_and_leading_comments() {
+        let text = Mapped::plain("#![allow(\n    dead_code,\n)]\n// note\nfn f() {}\n");
+        assert_eq!(
+            with_imports(&text, &["std::convert::TryFrom"]).text,
+            "#![allow(\n    dead_code,\n)]\n// note\n#[allow(unused_imports)]\nuse std::convert::TryFrom;\nfn f() {}\n"
+        );
+    }
 }

@@ -28,10 +28,12 @@ impl Source {
             .unwrap_or(text);
         let syntax = syn::parse_str::<syn::File>(&text).map_err(|err| {
             let start = err.span().start();
+            let code = text.lines().nth(start.line.saturating_sub(1)).unwrap_or("");
             anyhow!(
-                "{display}:{}:{}: parse error: {err}",
+                "{display}:{}:{}: parse error: {err}\n{}",
                 start.line,
-                start.column + 1
+                start.column + 1,
+                code_with_caret(start.line, start.column, code)
             )
         })?;
         Ok(Source {
@@ -50,6 +52,34 @@ impl Source {
     }
 }
 
+/// The code line under its number and a caret under `column` (0-based, in characters), the
+/// way rustc shows it.
+fn code_with_caret(line: usize, column: usize, code: &str) -> String {
+    let number = line.to_string();
+    let gutter = " ".repeat(number.len());
+    let before: String = code
+        .chars()
+        .take(column)
+        .map(|c| if c == '\t' { '\t' } else { ' ' })
+        .collect();
+    format!("{gutter} |\n{number} | {code}\n{gutter} | {before}^")
+}
+
 pub fn byte_range(span: Span) -> Range<usize> {
     span.byte_range()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_parse_error_shows_the_code_line_and_a_caret() {
+        let text = "fn main() {\n    let x = ;\n}\n".to_string();
+        let err = Source::parse("main.rs".into(), text).err().unwrap();
+        assert_eq!(
+            err.to_string(),
+            "main.rs:2:13: parse error: expected an expression\n  |\n2 |     let x = ;\n  |             ^"
+        );
+    }
 }

@@ -15,6 +15,7 @@ use std::sync::Mutex;
 
 use anyhow::{Context, Result};
 
+use crate::bundle::LineMap;
 use crate::id::ProblemId;
 use crate::runner::{Job, Limits, Outcome, Runner, Scratch};
 use crate::settings::JudgeMeta;
@@ -157,6 +158,7 @@ pub fn judge(
         workspace,
         meta,
         program: &solution.program,
+        lines: &solution.lines,
         limits: solution_limits(meta),
         runner: options.runner,
         checker: checker.as_ref(),
@@ -258,6 +260,7 @@ struct CaseContext<'a> {
     workspace: &'a Workspace,
     meta: &'a JudgeMeta,
     program: &'a Path,
+    lines: &'a LineMap,
     limits: Limits,
     runner: &'a Runner,
     checker: Option<&'a Checker>,
@@ -307,7 +310,7 @@ impl CaseContext<'_> {
             verdict::from_outcome(&outcome, &self.limits, &traces)
         {
             evidence.push('\n');
-            evidence.push_str(&stderr_tail(&stderr_text));
+            evidence.push_str(&self.lines.rewrite(&stderr_tail(&stderr_text)));
             return Ok((verdict, Some(outcome), evidence));
         }
         let expected_path = case.input.with_extension("out");

@@ -1,0 +1,181 @@
+//! The buffered writer of answers, and [`Put`]: what it can write.
+
+use super::format::put_u64;
+use std::io::{self, Write};
+
+/// The buffer is written out once it holds this many bytes.
+const CHUNK: usize = 1 << 16;
+
+/// Room after `CHUNK` for one short piece: a sign, 20 digits and the slack of 8-byte stores.
+const ROOM: usize = 32;
+
+/// A buffered writer of answers. Flushes when its buffer is full and when dropped.
+pub struct Writer<W: Write> {
+    out: W,
+    /// Output not yet written out is `buf[..len]`.
+    buf: Vec<u8>,
+    len: usize,
+}
+
+impl Writer<io::StdoutLock<'static>> {
+    /// A writer to standard output.
+    pub fn stdout() -> Self {
+        Writer::new(io::stdout().lock())
+    }
+}
+
+impl<W: Write> Writer<W> {
+    pub fn new(out: W) -> Self {
+        Writer {
+            out,
+            buf: vec![0; CHUNK + ROOM],
+            len: 0,
+        }
+    }
+
+    /// Writes `value`: a number, a string, a tuple or a slice (space-separated).
+    pub fn put<T: Put>(&mut self, value: T) -> &mut Self {
+        value.put(self);
+        self
+    }
+
+    /// Writes `value` and a line end.
+    pub fn line<T: Put>(&mut self, value: T) -> &mut Self {
+        value.put(self);
+        self.bytes(b"\n")
+    }
+
+    /// Writes raw bytes.
+    pub fn bytes(&mut self, bytes: &[u8]) -> &mut Self {
+        for piece in bytes.chunks(ROOM) {
+            self.room();
+            self.buf[self.len..self.len + piece.len()].copy_from_slice(piece);
+            self.len += piece.len();
+        }
+        self
+    }
+
+    /// Writes an integer given as its sign and magnitude.
+    #[inline(always)]
+    fn int(&mut self, negative: bool, magnitude: u64) {
+        self.room();
+        self.buf[self.len] = b'-';
+        let at = self.len + usize::from(negative);
+        self.len = put_u64(&mut self.buf, at, magnitude);
+    }
+
+    /// Makes `ROOM` bytes free after `len`, writing out a full buffer.
+    fn room(&mut self) {
+        if self.len > CHUNK {
+            self.drain();
+        }
+    }
+
+    /// Writes out the buffer and flushes the underlying writer.
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.write_out()?;
+        self.out.flush()
+    }
+
+    /// A full buffer: written out, without flushing the underlying writer (standard output
+    /// would then write its partial last line with a syscall of its own).
+    #[cold]
+    #[inline(never)]
+    fn drain(&mut self) {
+        if let Err(e) = self.write_out() {
+            panic!("writing the output failed: {}", e);
+        }
+    }
+
+    fn write_out(&mut self) -> io::Result<()> {
+        let len = std::mem::take(&mut self.len);
+        self.out.write_all(&self.buf[..len])
+    }
+}
+
+impl<W: Write> Drop for Writer<W> {
+    /// A failed final flush must not pass silently, but a panic while unwinding would abort.
+    fn drop(&mut self) {
+        if self.flush().is_err() && !std::thread::panicking() {
+            panic!("writing the output failed");
+        }
+    }
+}
+
+/// A value the [`Writer`] can write. For a type of your own, write it with the writer's own
+/// methods: `fn put<W: Write>(&self, out: &mut Writer<W>) { out.put(self.x).put(' ').put(self.y); }`.
+pub trait Put {
+    fn put<W: Write>(&self, out: &mut Writer<W>);
+}
+
+impl<T: Put + ?Sized> Put for &T {
+    fn put<W: Write>(&self, out: &mut Writer<W>) {
+        (**self).put(out);
+    }
+}
+
+impl Put for str {
+    fn put<W: Write>(&self, out: &mut Writer<W>) {
+        out.bytes(self.as_bytes());
+    }
+}
+
+impl Put for String {
+    fn put<W: Write>(&self, out: &mut Writer<W>) {
+        out.bytes(self.as_bytes());
+    }
+}
+
+impl Put for char {
+    fn put<W: Write>(&self, out: &mut Writer<W>) {
+        out.bytes(self.encode_utf8(&mut [0; 4]).as_bytes());
+    }
+}
+
+/// Space-separated.
+impl<T: Put> Put for [T] {
+    fn put<W: Write>(&self, out: &mut Writer<W>) {
+        for (i, item) in self.iter().enumerate() {
+            if i > 0 {
+                out.bytes(b" ");
+            }
+            item.put(out);
+        }
+    }
+}
+
+impl<T: Put> Put for Vec<T> {
+    fn put<W: Write>(&self, out: &mut Writer<W>) {
+        self.as_slice().put(out);
+    }
+}
+
+macro_rules! tuple_put {
+    ($first:ident $(, $rest:ident)*) => {
+        /// Space-separated.
+        impl<$first: Put $(, $rest: Put)*> Put for ($first, $($rest,)*) {
+            #[allow(non_snake_case)]
+            fn put<W: Write>(&self, out: &mut Writer<W>) {
+                let ($first, $($rest,)*) = self;
+                $first.put(out);
+                $(out.bytes(b" "); $rest.put(out);)*
+            }
+        }
+    };
+}
+tuple_put!(A, B);
+tuple_put!(A, B, C);
+tuple_put!(A, B, C, D);
+
+macro_rules! int_put {
+    ($($t:ident)*) => {$(
+        impl Put for $t {
+            #[allow(unused_comparisons)]
+            #[inline(always)]
+            fn put<W: Write>(&self, out: &mut Writer<W>) {
+                out.int(*self < 0, (*self as i128).unsigned_abs() as u64);
+            }
+        }
+    )*};
+}
+int_put!(u8 u16 u32 u64 usize i8 i16 i32 i64 isize);
