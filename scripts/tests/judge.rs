@@ -105,6 +105,23 @@ fn a_compile_error_is_ce_with_rustc_message() {
 }
 
 #[test]
+fn a_missing_bundle_names_a_command_that_makes_it() {
+    let ws = copy_workspace(&fixture("verdict_ws"));
+    let run = oj(ws.path(), &["judge", "ac", "--no-bundle"]);
+    assert!(!run.success);
+    let command = run
+        .stdout
+        .lines()
+        .find_map(|l| l.split("not found; run `").nth(1))
+        .and_then(|rest| rest.split('`').next())
+        .unwrap_or_else(|| panic!("no command in:\n{}", run.stdout))
+        .to_string();
+    let made = common::run(Command::new("sh").arg("-c").arg(&command));
+    assert!(made.success, "{command}: {}", made.stderr);
+    assert!(oj(ws.path(), &["judge", "ac", "--no-bundle"]).success);
+}
+
+#[test]
 fn a_path_is_not_a_problem_id() {
     let ws = copy_workspace(&fixture("verdict_ws"));
     let run = oj(ws.path(), &["judge", "../problems/ac"]);
