@@ -282,10 +282,10 @@ fn processes_with(needle: &str) -> Vec<String> {
     found
 }
 
-/// Waits up to 5 s for `check` to hold.
+/// Waits up to 60 s for `check` to hold (a loaded machine compiles slowly).
 fn eventually(check: impl Fn() -> bool) -> bool {
     let start = Instant::now();
-    while start.elapsed() < Duration::from_secs(5) {
+    while start.elapsed() < Duration::from_secs(60) {
         if check() {
             return true;
         }
