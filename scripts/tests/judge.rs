@@ -202,12 +202,11 @@ fn exact_comparison_gives_presentation_error() {
 
 #[test]
 fn a_sleeping_program_is_idle_not_tle() {
-    let start = Instant::now();
     let (verdict, out) = judge_one("idle");
     assert_eq!(verdict, "IDLE", "{out}");
-    assert!(out.contains("killed at the wall deadline"), "{out}");
+    // Killed at the deadline (max(3 × 300 ms, 300 ms + 2 s)), long before its 20 s sleep ends.
+    assert!(out.contains("killed at the wall deadline 2"), "{out}");
     assert!(out.contains("of CPU time (limit 300 ms)"), "{out}");
-    assert!(start.elapsed().as_secs() < 15, "the sleeper was killed");
 }
 
 #[test]
