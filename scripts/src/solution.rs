@@ -42,6 +42,7 @@ pub enum Built {
     CompileError {
         command: String,
         messages: String,
+        bundle_note: Option<String>,
     },
 }
 
@@ -81,6 +82,7 @@ pub fn build_solution(workspace: &Workspace, problem: &Problem, source: Source) 
         return Ok(Built::CompileError {
             command,
             messages: lines.rewrite(&compiled.messages),
+            bundle_note,
         });
     }
     Ok(Built::Ready(Solution {
