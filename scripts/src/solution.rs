@@ -42,6 +42,7 @@ pub enum Built {
     CompileError {
         command: String,
         messages: String,
+        bundle_note: Option<String>,
     },
 }
 
@@ -53,7 +54,10 @@ pub fn build_solution(workspace: &Workspace, problem: &Problem, source: Source) 
         Source::Bundle { keep_docs } => Some(write_bundle(
             workspace,
             problem,
-            &bundle::Options { keep_docs },
+            &bundle::Options {
+                keep_docs,
+                ..Default::default()
+            },
             check::Check::Skip,
             false,
         )?),
@@ -78,6 +82,7 @@ pub fn build_solution(workspace: &Workspace, problem: &Problem, source: Source) 
         return Ok(Built::CompileError {
             command,
             messages: lines.rewrite(&compiled.messages),
+            bundle_note,
         });
     }
     Ok(Built::Ready(Solution {

@@ -95,6 +95,13 @@ fn a_compile_error_is_ce_with_rustc_message() {
     );
     assert!(run.stdout.contains("mismatched types"), "{}", run.stdout);
     assert_eq!(run.stdout.lines().last(), Some("0 passed, 1 failed"));
+    let json = oj(ws.path(), &["judge", "ac", "--json"]);
+    assert!(
+        json.stdout
+            .contains("\"compile_error\":\"rustc --edition 2021 -O bundled/ac.rs\""),
+        "{}",
+        json.stdout
+    );
 }
 
 #[test]
@@ -155,6 +162,16 @@ fn output_bytes_are_compared_not_their_lossy_decoding() {
     assert_eq!(verdict, "WA", "{out}");
     assert!(
         out.contains(r#"expected "\xFE\xFF", got "\xFF\xFE""#),
+        "{out}"
+    );
+}
+
+#[test]
+fn output_over_the_limit_on_stderr_says_so() {
+    let (verdict, out) = judge_one("noisy");
+    assert_eq!(verdict, "OLE", "{out}");
+    assert!(
+        out.contains("stderr (debug output counts too) passed the output limit of 64 KiB"),
         "{out}"
     );
 }
@@ -447,6 +464,12 @@ fn run_reports_figures_without_comparing() {
     assert_eq!(crashed.code, Some(1));
     assert!(
         crashed.stderr.contains("RE: exit code 101 (panic)"),
+        "{}",
+        crashed.stderr
+    );
+    // The panic is shown at the original file and line, not the bundle's.
+    assert!(
+        crashed.stderr.contains("problems/re/main.rs:"),
         "{}",
         crashed.stderr
     );

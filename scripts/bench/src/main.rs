@@ -9,6 +9,8 @@ mod gen;
 mod measure;
 
 use measure::Measured;
+use ojgames::solution::{build_solution, Built, Source};
+use ojgames::workspace::Workspace;
 use std::fmt::Write as _;
 use std::fs::{self, File};
 use std::io::{self, BufWriter, Read};
@@ -260,26 +262,30 @@ fn solution(env: &Env, problem: &str, want_bundle: bool) -> io::Result<Program> 
         });
     }
     eprintln!("bench: bundling {problem}");
-    let source = env.root.join("bundled").join(format!("{problem}.rs"));
-    if let Err(e) = bundle(env, &[problem]) {
-        eprintln!("bench: {e}: measuring the cargo build instead");
-        return Ok(cargo_build);
+    // The judge's own build step: bundled, then compiled with rustc as `ojgames judge` does.
+    let built = Workspace::locate(Some(env.root.clone()), &env.root).and_then(|workspace| {
+        let problem = workspace.problem(problem)?;
+        let built = build_solution(&workspace, &problem, Source::Bundle { keep_docs: false })?;
+        Ok((built, problem.meta.edition))
+    });
+    match built {
+        Ok((Built::Ready(solution), edition)) => Ok(program(
+            &format!("**{problem} bundled** (rustc --edition {edition} -O)"),
+            "solution",
+            solution.program,
+            &[],
+        )),
+        Ok((
+            Built::CompileError {
+                command, messages, ..
+            },
+            _,
+        )) => Err(io::Error::other(format!("{command} failed:\n{messages}"))),
+        Err(e) => {
+            eprintln!("bench: {e:#}: measuring the cargo build instead");
+            Ok(cargo_build)
+        }
     }
-    let edition = judge_edition(env, problem);
-    let binary = env.dir.join("bin").join(format!("{problem}-bundled"));
-    let status = Command::new("rustc")
-        .args(["--edition", &edition, "-O"])
-        .arg(&source)
-        .arg("-o")
-        .arg(&binary)
-        .status();
-    check_status(&format!("rustc {}", source.display()), status)?;
-    Ok(program(
-        &format!("**{problem} bundled** (rustc --edition {edition} -O)"),
-        "solution",
-        binary,
-        &[],
-    ))
 }
 
 /// The bytes of the library's I/O (`mod io` with its children) in every problem's bundle, as
@@ -334,25 +340,6 @@ fn io_bytes(bundle: &str) -> (usize, usize) {
         }
     }
     (0, 0)
-}
-
-/// The edition `ojgames judge` compiles the problem with: `edition` in its
-/// `[package.metadata.judge]`.
-fn judge_edition(env: &Env, problem: &str) -> String {
-    let manifest = fs::read_to_string(env.root.join("problems").join(problem).join("Cargo.toml"))
-        .unwrap_or_default();
-    let mut in_judge = false;
-    for line in manifest.lines() {
-        let line = line.trim();
-        if line.starts_with('[') {
-            in_judge = line == "[package.metadata.judge]";
-        } else if in_judge && line.starts_with("edition") {
-            if let Some(value) = line.split('"').nth(1) {
-                return value.to_string();
-            }
-        }
-    }
-    "2021".to_string()
 }
 
 fn program(label: &str, key: &'static str, path: PathBuf, args: &[&str]) -> Program {
