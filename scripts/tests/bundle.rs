@@ -249,6 +249,12 @@ fn a_bundle_that_does_not_compile_fails_with_rustcs_message_at_the_original_line
         run.stderr
     );
     assert!(!run.stderr.contains("type_error.rs:"), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("\n5 |     let count: u32 = words::count"),
+        "the snippet's gutter shows the original line: {}",
+        run.stderr
+    );
     let skipped = oj(ws.path(), &["bundle", "type_error", "--no-check"]);
     assert!(skipped.success, "{}", skipped.stderr);
 }

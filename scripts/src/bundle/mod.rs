@@ -24,7 +24,7 @@ use linemap::Mapped;
 use modtree::CrateTree;
 use reach::Selection;
 use render::Renderer;
-use resolve::Resolver;
+use resolve::{CrateId, Resolver};
 
 /// Codeforces' source limit; other judges allow about as much.
 pub const SIZE_LIMIT: usize = 64 * 1024;
@@ -62,13 +62,13 @@ pub fn build(workspace: &Workspace, problem: &Problem, options: &Options) -> Res
     let resolver = Resolver::new(&lib, &main, lib_name);
     let selection = Selection::compute(&resolver);
     let main_files: Vec<usize> = (0..main.files.len()).collect();
-    crates::check_sources(&resolver, &main, false, &main_files)?;
+    crates::check_sources(&resolver, CrateId::Problem, &main_files)?;
     let lib_files: Vec<usize> = selection
         .whole
         .iter()
         .map(|&m| lib.module(m).file)
         .collect();
-    crates::check_sources(&resolver, &lib, true, &lib_files)?;
+    crates::check_sources(&resolver, CrateId::Library, &lib_files)?;
 
     let renderer = Renderer {
         resolver: &resolver,
@@ -77,10 +77,10 @@ pub fn build(workspace: &Workspace, problem: &Problem, options: &Options) -> Res
     };
     let header = header(problem);
     let mut text = Mapped::plain(&header);
-    text.push_mapped(&renderer.render_file(&main, false, 0)?);
+    text.push_mapped(&renderer.render_file(CrateId::Problem, 0)?);
     let mut lints_line = None;
     if !selection.kept.is_empty() {
-        let body = renderer.render_file(&lib, true, 0)?;
+        let body = renderer.render_file(CrateId::Library, 0)?;
         lints_line = Some(text.lines.len() + 1);
         text.push(&format!("\n{INLINING_LINTS}\nmod {lib_name} {{\n"), |_| {
             None
