@@ -321,6 +321,36 @@ pub fn graph_values(edges: &[Vec<usize>]) -> Result<Vec<u32>, GraphError> {
     }
 }
 
+/// The Grundy values of the positions `0..len` of a game whose every move leads to a smaller
+/// position: `successors(p, next)` pushes the positions `p` moves to onto `next` (given empty).
+/// No hashing, no search stack: for games whose positions are numbered densely (HDU 1404's
+/// digit strings, a board's cells), where [`Grundy`]'s memo would cost far more than the moves.
+/// O(len + moves) time besides `successors`, O(len) memory.
+///
+/// # Panics
+/// If a position moves to itself or to a larger one.
+pub fn indexed_values<F>(len: usize, mut successors: F) -> Vec<u32>
+where
+    F: FnMut(usize, &mut Vec<usize>),
+{
+    let mut values: Vec<u32> = Vec::with_capacity(len);
+    let (mut next, mut options) = (Vec::new(), Vec::new());
+    for position in 0..len {
+        next.clear();
+        successors(position, &mut next);
+        options.clear();
+        for &to in &next {
+            assert!(
+                to < position,
+                "sg::indexed_values: position {position} moves to {to}, not to a smaller one"
+            );
+            options.push(values[to]);
+        }
+        values.push(mex_in_place(&mut options));
+    }
+    values
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -478,5 +508,34 @@ mod tests {
             .chain([vec![]])
             .collect();
         assert_eq!(graph_values(&chain).unwrap()[0], 0);
+    }
+
+    #[test]
+    fn indexed_values_match_the_search_on_random_games() {
+        let mut rng = Rng::new(1404);
+        for _ in 0..50 {
+            let n = 60;
+            let dag: Vec<Vec<usize>> = (0..n)
+                .map(|v| (0..v).filter(|_| rng.chance(1, 4)).collect())
+                .collect();
+            let values = indexed_values(n, |p, next| next.extend(&dag[p]));
+            let mut grundy = Grundy::new(|&v: &usize| dag[v].clone());
+            for (v, &value) in values.iter().enumerate() {
+                assert_eq!(value, grundy.value(&v), "{dag:?}, position {v}");
+            }
+        }
+    }
+
+    #[test]
+    fn indexed_values_take_a_chain_of_a_million() {
+        let values = indexed_values(1_000_001, |p, next| next.extend(p.checked_sub(1)));
+        assert_eq!(values[1_000_000], 0);
+        assert_eq!(values[999_999], 1);
+    }
+
+    #[test]
+    #[should_panic(expected = "position 3 moves to 3")]
+    fn indexed_values_refuse_a_move_that_does_not_go_down() {
+        indexed_values(5, |p, next| next.extend(Some(p).filter(|&p| p >= 3)));
     }
 }
