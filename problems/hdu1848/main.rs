@@ -13,7 +13,9 @@ fn main() -> Result<(), Box<dyn Error>> {
     let mut input = Scanner::stdin();
     let mut out = Writer::stdout();
     let mut values = Vec::new();
+    let mut case = 0;
     while let Some(m) = input.next::<u64>()? {
+        case += 1;
         let piles = [m, input.read::<u64>()?, input.read::<u64>()?];
         if piles == [0, 0, 0] {
             break;
@@ -21,7 +23,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         let largest = piles.iter().copied().max().unwrap_or(0);
         if largest > LARGEST_PILE {
             return Err(format!(
-                "a pile of {largest} is beyond the {LARGEST_PILE} the table reaches"
+                "case {case}: a pile of {largest} is beyond the {LARGEST_PILE} the table reaches"
             )
             .into());
         }

@@ -13,12 +13,15 @@ fn main() -> Result<(), Box<dyn Error>> {
     let mut input = Scanner::stdin();
     let mut out = Writer::stdout();
     let mut table: Vec<Vec<u32>> = Vec::new();
+    let mut case = 0;
     while let Some(w) = input.next::<u64>()? {
+        case += 1;
         let h = input.read::<u64>()?;
         if !(2..=LARGEST_SIDE).contains(&w) || !(2..=LARGEST_SIDE).contains(&h) {
-            return Err(
-                format!("a {w} x {h} sheet; its sides must be from 2 to {LARGEST_SIDE}").into(),
-            );
+            return Err(format!(
+                "case {case}: a {w} x {h} sheet; its sides must be from 2 to {LARGEST_SIDE}"
+            )
+            .into());
         }
         let side = w.max(h) as usize;
         if side >= table.len() {
