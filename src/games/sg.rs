@@ -321,6 +321,33 @@ pub fn graph_values(edges: &[Vec<usize>]) -> Result<Vec<u32>, GraphError> {
     }
 }
 
+/// Misère play (whoever makes the last move loses) as a normal-play game for [`Grundy`]: a
+/// position without moves gets one move to the dead end `None`, which has none, so value 0
+/// still means "the player to move loses". `moves` is the game's normal move function.
+///
+/// ```
+/// use ojlib::games::{nim, sg::{misere, Grundy}};
+/// let mut grundy = Grundy::new(misere(|p: &Vec<u64>| nim::moves(p)));
+/// assert!(grundy.is_losing(&Some(vec![1, 1, 1]))); // misère Nim: three single stones lose
+/// assert!(!grundy.is_losing(&Some(vec![1, 1])));
+/// ```
+pub fn misere<S, F>(moves: F) -> impl Fn(&Option<S>) -> Vec<Option<S>>
+where
+    F: Fn(&S) -> Vec<S>,
+{
+    move |position| match position {
+        None => Vec::new(),
+        Some(state) => {
+            let next = moves(state);
+            if next.is_empty() {
+                vec![None]
+            } else {
+                next.into_iter().map(Some).collect()
+            }
+        }
+    }
+}
+
 /// The Grundy values of the positions `0..len` of a game whose every move leads to a smaller
 /// position: `successors(p, next)` pushes the positions `p` moves to onto `next` (given empty).
 /// No hashing, no search stack: for games whose positions are numbered densely (HDU 1404's
@@ -537,5 +564,19 @@ mod tests {
     #[should_panic(expected = "position 3 moves to 3")]
     fn indexed_values_refuse_a_move_that_does_not_go_down() {
         indexed_values(5, |p, next| next.extend(Some(p).filter(|&p| p >= 3)));
+    }
+
+    #[test]
+    fn misere_play_is_bouton_misere_nim() {
+        let mut grundy = Grundy::new(misere(|p: &Vec<u64>| crate::games::nim::moves(p)));
+        for a in 0..=6 {
+            for b in a..=6 {
+                for c in b..=6 {
+                    let piles = vec![a, b, c];
+                    let wins = crate::games::anti_nim::first_player_wins(&piles);
+                    assert_eq!(!grundy.is_losing(&Some(piles.clone())), wins, "{piles:?}");
+                }
+            }
+        }
     }
 }
