@@ -67,8 +67,9 @@ pub fn build_solution(workspace: &Workspace, problem: &Problem, source: Source) 
     let bundle_bytes = std::fs::metadata(&path)
         .with_context(|| {
             format!(
-                "{} not found; run `ojgames bundle {}` first",
+                "{} not found; run `{} bundle {}` first",
                 workspace.display(&path),
+                crate::invocation(workspace),
                 problem.id
             )
         })?
