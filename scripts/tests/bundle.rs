@@ -339,3 +339,17 @@ fn strip_comments_and_minify_give_smaller_files_that_still_compile_and_run() {
     }
     assert!(sizes[0] > sizes[1] && sizes[1] > sizes[2], "{sizes:?}");
 }
+
+#[test]
+fn a_proc_macro_crate_is_refused_by_name_with_the_reason() {
+    let ws = copy_workspace(&fixture("crates_ws"));
+    let run = oj(ws.path(), &["bundle", "proc_macro_user"]);
+    assert!(!run.success, "{}", run.stdout);
+    assert!(
+        run.stderr
+            .contains("depends on crate `tiny_macros`, a proc-macro crate"),
+        "{}",
+        run.stderr
+    );
+    assert!(!ws.path().join("bundled/proc_macro_user.rs").exists());
+}
