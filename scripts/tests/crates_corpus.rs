@@ -2,6 +2,8 @@
 //! proconio and itertools from crates.io. Each is bundled, compiled with plain `rustc` under
 //! editions 2018, 2021 and 2024 with no warning, and run on its inputs against the output of
 //! the cargo release build of the same `main.rs`. Prints each bundle's size and bundling time.
+//! `CORPUS_WS=DIR` runs the corpus test on another workspace of the same shape (e.g. one with
+//! ac-library-rs vendored as its root library).
 
 mod common;
 
@@ -51,12 +53,13 @@ fn fixture_target_dir() -> PathBuf {
     Path::new(env!("CARGO_TARGET_TMPDIR")).join("crates_ws")
 }
 
-/// `cargo build --release --locked` of the whole fixture; returns its release directory.
+/// `cargo build --workspace --release --locked` of the fixture; returns its release directory.
 fn cargo_release_build(ws: &Path) -> PathBuf {
     let target = fixture_target_dir();
     let output = Command::new(env!("CARGO"))
         .args([
             "build",
+            "--workspace",
             "--release",
             "--locked",
             "--quiet",
@@ -151,7 +154,8 @@ fn check(ws: &Path, release: &Path, scratch: &Path, id: &str) -> Result<Bundled,
 
 #[test]
 fn every_corpus_solution_bundles_compiles_without_warnings_and_matches_the_cargo_build() {
-    let source_ws = fixture("crates_ws");
+    let source_ws =
+        std::env::var_os("CORPUS_WS").map_or_else(|| fixture("crates_ws"), PathBuf::from);
     let release = cargo_release_build(&source_ws);
     // Bundle from a copy, so nothing is written into the source tree.
     let ws = copy_workspace(&source_ws);
