@@ -42,6 +42,9 @@ for round in $(seq 1 "$rounds"); do
   done
 done
 median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+# The solution's own share: its spawn-to-exit wall time per case, as the judge reports it.
+own=$("$ojgames" --root "$work" judge ac --no-bundle --json |
+  python3 -c 'import json, sys; w = [json.loads(l).get("wall_ms") for l in sys.stdin]; w = [x for x in w if x is not None]; print(sorted(w)[len(w) // 2])')
 echo "| judge ($cases tiny cases, median of $rounds interleaved rounds) | ms a case |"
 echo "|---|---:|"
 for tool in "${tools[@]}"; do
@@ -52,3 +55,4 @@ for tool in "${tools[@]}"; do
   esac
   printf '| %s | %.2f |\n' "$label" "$(echo "${samples[$tool]}" | median)"
 done
+printf '| of which the solution itself, spawn to exit (median `wall_ms` of `ojgames judge --json`) | %.2f |\n' "$own"

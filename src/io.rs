@@ -9,7 +9,9 @@
 //!
 //! The parts: this file is the scanner (the token source: chunks, whitespace, positions);
 //! `parse` gives a token's value, `error` is the error type, `writer` the writer, `format`
-//! turns numbers into digits, and `tests` holds the tests.
+//! turns numbers into digits, and `tests` holds the tests. The scanner lives here rather than
+//! in a child because `ojgames bundle` keeps a module that only re-exports as a bare container
+//! and drops its `pub use` lines; a module with an item the solution names is kept whole.
 //!
 //! A solution returns the error from `main`; the writer's buffer is flushed when it is dropped,
 //! so the answers to the cases before the bad one are still written:

@@ -50,8 +50,11 @@ pub fn check_bundle(bundle: &Path, scratch: &Path, lines: &LineMap) -> Result<()
 /// `rustc --emit=metadata` on the bundle; its errors (at the original files and lines) are the
 /// error. Warnings are left to `--check`.
 pub fn type_check(bundle: &Path, edition: Edition, scratch: &Path, lines: &LineMap) -> Result<()> {
-    std::fs::create_dir_all(scratch)?;
-    let checked = rustc::type_check(bundle, edition, &scratch.join("check.rmeta"))?;
+    let private = scratch.join(format!("type-check-{}", std::process::id()));
+    std::fs::create_dir_all(&private)?;
+    let checked = rustc::type_check(bundle, edition, &private.join("check.rmeta"));
+    let _ = std::fs::remove_dir_all(&private);
+    let checked = checked?;
     if !checked.success {
         bail!(
             "the bundle does not compile (rustc --edition {edition} --emit=metadata {}):\n{}",

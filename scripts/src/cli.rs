@@ -63,17 +63,23 @@ pub struct BundleArgs {
     pub no_check: bool,
     /// `-o -`: print the bundle instead of writing bundled/<ID>.rs.
     pub to_stdout: bool,
+    pub layout: crate::bundle::Layout,
+    pub whole_modules: bool,
 }
 
 impl BundleArgs {
     pub const USAGE: &'static str = "\
-usage: ojgames bundle (--all | ID...) [--keep-docs] [--check | --no-check] [-o -]
+usage: ojgames bundle (--all | ID...) [--keep-docs] [--strip-comments | --minify]
+                      [--whole-modules] [--check | --no-check] [-o -]
 
 Writes bundled/<ID>.rs: the problem's main.rs and the library items it uses, one file, and
 type-checks it with rustc (errors shown at the original file and line).
   --all        every problem under problems/
   --keep-docs  keep doc comments
+  --strip-comments  drop comments (lines still map to the sources)
+  --minify     one line of tokens after the header (for tight size limits)
   --no-check   do not type-check the bundle
+  --whole-modules  keep the modules the problem reaches whole (no item shaking)
   -o -         print the bundle to standard output instead (one problem)
   --check      compile the bundle with rustc under editions 2018, 2021 and 2024; fail on any warning";
 }
@@ -247,12 +253,17 @@ impl SubParser<'_> {
         let usage = BundleArgs::USAGE;
         let (mut selection, mut keep_docs, mut check) = (SelectionBuilder::default(), false, false);
         let (mut no_check, mut to_stdout) = (false, false);
+        let mut layout = crate::bundle::Layout::Readable;
+        let mut whole_modules = false;
         while let Some(arg) = self.parser.next()? {
             match arg {
                 Long("all") => selection.all = true,
                 Long("keep-docs") => keep_docs = true,
                 Long("check") => check = true,
                 Long("no-check") => no_check = true,
+                Long("strip-comments") => layout = crate::bundle::Layout::StripComments,
+                Long("minify") => layout = crate::bundle::Layout::Minify,
+                Long("whole-modules") => whole_modules = true,
                 Short('o') | Long("output") => match self.parser.value()?.to_str() {
                     Some("-") => to_stdout = true,
                     _ => bail!("-o takes `-` (standard output); bundles are written to bundled/<ID>.rs\n\n{usage}"),
@@ -276,6 +287,8 @@ impl SubParser<'_> {
             check,
             no_check,
             to_stdout,
+            layout,
+            whole_modules,
         }))
     }
 

@@ -129,6 +129,8 @@ fn run_bundle(workspace: &Workspace, args: &BundleArgs) -> Result<bool> {
     for id in select(workspace, &args.problems)? {
         let options = bundle::Options {
             keep_docs: args.keep_docs,
+            layout: args.layout,
+            whole_modules: args.whole_modules,
         };
         let check = match (args.check, args.no_check) {
             (true, _) => check::Check::Editions,
@@ -225,7 +227,7 @@ fn run_once(workspace: &Workspace, args: &RunArgs, runner: &Runner) -> Result<bo
     let mut stdout = std::io::stdout().lock();
     std::io::copy(&mut std::fs::File::open(&ran.stdout)?, &mut stdout)?;
     stdout.flush()?;
-    let stderr = judge::show::text(&ran.stderr);
+    let stderr = &ran.stderr;
     eprint!("{stderr}");
     if !stderr.is_empty() && !stderr.ends_with('\n') {
         eprintln!();
@@ -245,4 +247,17 @@ fn run_once(workspace: &Workspace, args: &RunArgs, runner: &Runner) -> Result<bo
         judge::verdict::format_kib(ran.limits.memory_kib),
     );
     Ok(ran.verdict.is_none())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shell_word;
+
+    #[test]
+    fn printed_paths_read_back_in_the_shell() {
+        assert_eq!(shell_word("/tmp/ws-1/Cargo.toml"), "/tmp/ws-1/Cargo.toml");
+        assert_eq!(shell_word("/tmp/my ws"), "'/tmp/my ws'");
+        assert_eq!(shell_word("it's"), r"'it'\''s'");
+        assert_eq!(shell_word(""), "''");
+    }
 }

@@ -110,10 +110,20 @@ pub fn totals(records: &[ProblemRecord]) -> (usize, usize) {
     (passed, failed)
 }
 
-/// JSON lines: one object per case, one per problem error, and a closing totals object.
+/// JSON lines: one object per case, one per problem error or compile error, and a closing
+/// totals object.
 pub fn json(records: &[ProblemRecord]) -> String {
     let mut out = String::new();
     for record in records {
+        if let Some((command, messages)) = &record.compile_error {
+            let _ = writeln!(
+                out,
+                "{{\"problem\":{},\"compile_error\":{},\"messages\":{}}}",
+                string(&record.id),
+                string(command),
+                string(messages)
+            );
+        }
         for error in &record.errors {
             let _ = writeln!(
                 out,

@@ -680,6 +680,9 @@ impl Scratch {
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.subsec_nanos());
+        if n == 0 {
+            remove_abandoned(parent);
+        }
         let path = parent.join(format!("run-{}-{n}-{nanos}", std::process::id()));
         std::fs::create_dir_all(&path)
             .with_context(|| format!("cannot create {}", path.display()))?;
@@ -692,6 +695,27 @@ impl Scratch {
 
     pub fn file(&self, name: &str) -> PathBuf {
         self.path.join(name)
+    }
+}
+
+/// Removes the scratch directories of runs whose process is gone (killed before it could
+/// clean up).
+fn remove_abandoned(parent: &Path) {
+    let Ok(entries) = std::fs::read_dir(parent) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let pid = name
+            .to_str()
+            .and_then(|n| n.strip_prefix("run-"))
+            .and_then(|rest| rest.split('-').next())
+            .and_then(|pid| pid.parse::<u32>().ok());
+        if let Some(pid) = pid {
+            if !Path::new(&format!("/proc/{pid}")).exists() {
+                let _ = std::fs::remove_dir_all(entry.path());
+            }
+        }
     }
 }
 
@@ -716,6 +740,21 @@ mod tests {
         };
         assert_eq!(Outcome::decode(&outcome.encode()), Some(outcome));
         assert_eq!(Outcome::decode("1 2 3 maybe code 0"), None);
+    }
+
+    #[test]
+    fn abandoned_scratch_directories_are_removed() {
+        let parent = std::env::temp_dir().join(format!("ojgames-abandoned-{}", std::process::id()));
+        // No process has id 4194305 (above Linux's pid_max limit).
+        let dead = parent.join("run-4194305-0-1");
+        let alive = parent.join(format!("run-{}-99-1", std::process::id()));
+        for dir in [&dead, &alive] {
+            std::fs::create_dir_all(dir).unwrap();
+        }
+        remove_abandoned(&parent);
+        assert!(!dead.exists());
+        assert!(alive.exists());
+        let _ = std::fs::remove_dir_all(parent);
     }
 
     #[test]

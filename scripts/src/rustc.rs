@@ -28,10 +28,21 @@ pub fn type_check(source: &Path, edition: Edition, output: &Path) -> Result<Comp
     run(source, edition, "--emit=metadata", output)
 }
 
-/// rustc with [`FLAGS`], `mode` in place of `-O`.
+/// [`type_check`] with one message a line: `file:line:column: warning: message`.
+pub fn type_check_short(source: &Path, edition: Edition, output: &Path) -> Result<Compiled> {
+    run(
+        source,
+        edition,
+        "--emit=metadata --error-format=short",
+        output,
+    )
+}
+
+/// rustc with [`FLAGS`], `mode` (one or more words) in place of `-O`.
 fn run(source: &Path, edition: Edition, mode: &str, output: &Path) -> Result<Compiled> {
     let result = Command::new("rustc")
-        .args(["--edition", edition.as_str(), mode])
+        .args(["--edition", edition.as_str()])
+        .args(mode.split(' '))
         .args(&FLAGS[1..])
         .arg("-o")
         .arg(output)

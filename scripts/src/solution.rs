@@ -42,6 +42,7 @@ pub enum Built {
     CompileError {
         command: String,
         messages: String,
+        bundle_note: Option<String>,
     },
 }
 
@@ -53,7 +54,10 @@ pub fn build_solution(workspace: &Workspace, problem: &Problem, source: Source) 
         Source::Bundle { keep_docs } => Some(write_bundle(
             workspace,
             problem,
-            &bundle::Options { keep_docs },
+            &bundle::Options {
+                keep_docs,
+                ..Default::default()
+            },
             check::Check::Skip,
             false,
         )?),
@@ -63,8 +67,9 @@ pub fn build_solution(workspace: &Workspace, problem: &Problem, source: Source) 
     let bundle_bytes = std::fs::metadata(&path)
         .with_context(|| {
             format!(
-                "{} not found; run `ojgames bundle {}` first",
+                "{} not found; run `{} bundle {}` first",
                 workspace.display(&path),
+                crate::invocation(workspace),
                 problem.id
             )
         })?
@@ -78,6 +83,7 @@ pub fn build_solution(workspace: &Workspace, problem: &Problem, source: Source) 
         return Ok(Built::CompileError {
             command,
             messages: lines.rewrite(&compiled.messages),
+            bundle_note,
         });
     }
     Ok(Built::Ready(Solution {

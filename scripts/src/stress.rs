@@ -106,7 +106,9 @@ fn stress_one(
             }
             solution
         }
-        Built::CompileError { command, messages } => {
+        Built::CompileError {
+            command, messages, ..
+        } => {
             bail!(
                 "{command} failed (CE):\n{}",
                 show::text(messages.as_bytes()).trim_end()

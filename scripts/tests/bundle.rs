@@ -79,8 +79,11 @@ fn bundle_keeps_only_reached_modules_and_compiles_cleanly_in_both_editions() {
     );
     assert!(text.contains("\n   its second line must not be indented\";"));
 
-    // Items of a reached module stay even if unused; the inlining lints are allowed.
-    assert!(text.contains("pub fn least_common_multiple"));
+    // Items rustc finds dead go, unless code behind a false cfg names them (transitively);
+    // the inlining lints are allowed.
+    assert!(!text.contains("fn least_common_multiple"), "{text}");
+    assert!(text.contains("pub fn gated_helper()"), "{text}");
+    assert!(text.contains("fn helper_of_gated_helper()"), "{text}");
     assert!(text.contains("#[allow(dead_code, unused_imports, unused_macros)]\nmod fixlib {"));
 
     // Deterministic.
@@ -88,6 +91,12 @@ fn bundle_keeps_only_reached_modules_and_compiles_cleanly_in_both_editions() {
         .stdout
         .contains("unchanged"));
     assert_eq!(fs::read_to_string(&path).unwrap(), text);
+    let whole = oj(ws.path(), &["bundle", "alpha", "--whole-modules"]);
+    assert!(whole.success, "{}", whole.stderr);
+    let whole_text = fs::read_to_string(&path).unwrap();
+    assert!(whole_text.contains("pub fn least_common_multiple"));
+    assert!(whole_text.len() > text.len());
+    assert!(oj(ws.path(), &["bundle", "alpha"]).success);
 
     // Compiles with plain rustc in both editions, without a single warning, and is right.
     for edition in ["2021", "2024"] {
@@ -240,6 +249,12 @@ fn a_bundle_that_does_not_compile_fails_with_rustcs_message_at_the_original_line
         run.stderr
     );
     assert!(!run.stderr.contains("type_error.rs:"), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("\n5 |     let count: u32 = words::count"),
+        "the snippet's gutter shows the original line: {}",
+        run.stderr
+    );
     let skipped = oj(ws.path(), &["bundle", "type_error", "--no-check"]);
     assert!(skipped.success, "{}", skipped.stderr);
 }
@@ -289,4 +304,38 @@ fn a_library_whose_crate_name_differs_from_its_package_name_is_bundled() {
         text.contains("use crate::fixture_library::answer::answer;"),
         "{text}"
     );
+}
+
+#[test]
+fn strip_comments_and_minify_give_smaller_files_that_still_compile_and_run() {
+    let ws = copy_workspace(&fixture("bundle_ws"));
+    let path = ws.path().join("bundled/alpha.rs");
+    let mut sizes = Vec::new();
+    for layout in [None, Some("--strip-comments"), Some("--minify")] {
+        let mut args = vec!["bundle", "alpha", "--check"];
+        args.extend(layout);
+        let run = oj(ws.path(), &args);
+        assert!(run.success, "{layout:?}: {}{}", run.stdout, run.stderr);
+        let text = fs::read_to_string(&path).unwrap();
+        assert!(text.starts_with("// alpha: Fixture alpha\n"), "{text}");
+        let plain_comment = text.contains("// Euclid, iteratively");
+        assert_eq!(plain_comment, layout.is_none(), "{layout:?}: {text}");
+        if layout == Some("--minify") {
+            // One line of tokens; the fixture's two-line string literal keeps its line break.
+            let code_lines = text
+                .lines()
+                .filter(|l| !l.is_empty() && !l.starts_with("//"));
+            assert_eq!(code_lines.count(), 2, "{text}");
+        }
+        let binary = ws.path().join("alpha-bin");
+        let (ok, messages) = rustc(&path, "2021", &binary);
+        assert!(ok, "{messages}");
+        let output = Command::new(&binary)
+            .stdin(fs::File::open(ws.path().join("testdata/alpha/1.in")).unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(String::from_utf8_lossy(&output.stdout), "30 5 placed\n");
+        sizes.push(text.len());
+    }
+    assert!(sizes[0] > sizes[1] && sizes[1] > sizes[2], "{sizes:?}");
 }

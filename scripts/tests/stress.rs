@@ -160,3 +160,89 @@ fn stress_saves_the_failing_case_and_fill_writes_missing_answers() {
         "untouched\n"
     );
 }
+
+/// A problem whose answers may come in any order: the solution prints the tokens reversed, the
+/// brute force sorted. Only a checker can say they agree. `checker`: none, a command
+/// (`sh check.sh`) or a Rust file of the problem (`checker.rs`).
+fn any_order_problem(checker: Option<&str>) -> tempfile::TempDir {
+    let ws = library_workspace();
+    let dir = ws.path().join("problems/anyorder");
+    fs::create_dir_all(&dir).unwrap();
+    let setting = checker.map_or(String::new(), |c| format!("checker = \"{c}\"\n"));
+    fs::write(
+        dir.join("Cargo.toml"),
+        format!(
+            "[package]\nname = \"anyorder\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n\
+             [[bin]]\nname = \"anyorder\"\npath = \"main.rs\"\n\n\
+             [[bin]]\nname = \"anyorder-gen\"\npath = \"gen.rs\"\n\n\
+             [[bin]]\nname = \"anyorder-brute\"\npath = \"brute.rs\"\n\n\
+             [[bin]]\nname = \"anyorder-checker\"\npath = \"checker.rs\"\n\n\
+             [package.metadata.judge]\n{setting}"
+        ),
+    )
+    .unwrap();
+    let echo = |reverse: &str| {
+        format!(
+            "use std::io::Read;\n\nfn main() {{\n    let mut s = String::new();\n    \
+             std::io::stdin().read_to_string(&mut s).unwrap();\n    \
+             let mut t: Vec<&str> = s.split_whitespace().collect();\n    {reverse}\n    \
+             println!(\"{{}}\", t.join(\" \"));\n}}\n"
+        )
+    };
+    fs::write(dir.join("main.rs"), echo("t.reverse();")).unwrap();
+    fs::write(dir.join("brute.rs"), echo("t.sort();")).unwrap();
+    fs::write(
+        dir.join("gen.rs"),
+        "fn main() {\n    let seed: u64 = std::env::args().nth(1).unwrap().parse().unwrap();\n    \
+         println!(\"{} {} {}\", seed % 7, seed % 5 + 10, seed % 3 + 20);\n}\n",
+    )
+    .unwrap();
+    fs::copy(
+        common::fixture("verdict_ws").join("problems/checked/check.sh"),
+        dir.join("check.sh"),
+    )
+    .unwrap();
+    fs::write(dir.join("checker.rs"), RUST_CHECKER).unwrap();
+    ws
+}
+
+/// testlib's convention in Rust: `checker INPUT OUTPUT ANSWER`, exit 0 AC, 1 WA.
+const RUST_CHECKER: &str = r#"fn sorted(path: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut tokens: Vec<String> = text.split_whitespace().map(String::from).collect();
+    tokens.sort();
+    tokens
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if sorted(&args[2]) != sorted(&args[3]) {
+        eprintln!("not a permutation of the answer");
+        std::process::exit(1);
+    }
+}
+"#;
+
+#[test]
+fn stress_compares_with_the_problems_checker() {
+    for checker in ["sh check.sh", "checker.rs"] {
+        let ws = any_order_problem(Some(checker));
+        let run = oj(ws.path(), &["stress", "anyorder", "-n", "20"]);
+        assert!(run.success, "{checker}: {}{}", run.stdout, run.stderr);
+        assert!(
+            run.stdout.contains("stress anyorder: 20 cases, 0 failed"),
+            "{checker}: {}",
+            run.stdout
+        );
+    }
+    // Without it, the reversed order is a disagreement.
+    let without = any_order_problem(None);
+    let run = oj(without.path(), &["stress", "anyorder", "-n", "20"]);
+    assert_eq!(run.code, Some(1), "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout
+            .contains("the solution and the brute force disagree"),
+        "{}",
+        run.stdout
+    );
+}

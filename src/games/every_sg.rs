@@ -7,113 +7,13 @@
 //! `step = 0` for a finished game; for a winning position, `1 + max step` over its losing
 //! successors; for a losing one, `1 + min step` over its successors. The first player wins the
 //! whole sum exactly when the largest step of its parts is odd. A position is winning exactly
-//! when its step is odd, so the steps alone decide: [`Steps`] computes them for any finite game
-//! given by its moves.
+//! when its step is odd, so the steps alone decide: [`crate::games::every_sg_steps::Steps`]
+//! computes them for any finite game given by its moves.
 //!
 //! For Euclid's game with `large = q·small + r`, `step(large, small)` is: `1` if `r = 0`;
 //! `1 + step(small, r)` if `q = 1` (the forced move); and if `q >= 2` the winner steers to the
 //! losing one of `(small, r)` and `(small + r, small)`, so it is the odd number after
 //! `step(small, r)`. O(log) along Euclid's algorithm: no table, every `u64`.
-
-use std::collections::HashMap;
-use std::hash::Hash;
-
-/// Every-SG step counts of any finite game given by its move function, memoised, searched with
-/// an explicit stack (no recursion depth limit). O(positions + moves) hash-map work.
-pub struct Steps<S, F> {
-    moves: F,
-    memo: HashMap<S, u32>,
-}
-
-/// In the memo while a position's successors are being searched: meeting it again is a cycle.
-const IN_PROGRESS: u32 = u32::MAX;
-
-/// A position being searched: its successors, of which the first `done` have steps.
-struct Frame<S> {
-    state: S,
-    next: Vec<S>,
-    done: usize,
-}
-
-impl<S: Hash + Eq + Clone, F: Fn(&S) -> Vec<S>> Steps<S, F> {
-    pub fn new(moves: F) -> Self {
-        Steps {
-            moves,
-            memo: HashMap::new(),
-        }
-    }
-
-    /// The step count of `state`: odd exactly when the player to move wins it alone.
-    ///
-    /// # Panics
-    /// If a position can be reached from itself.
-    pub fn steps(&mut self, state: &S) -> u32 {
-        if let Some(&s) = self.memo.get(state) {
-            assert!(s != IN_PROGRESS, "every_sg::Steps: the game has a cycle");
-            return s;
-        }
-        let mut stack = vec![self.open(state.clone())];
-        while let Some(top) = stack.last_mut() {
-            let unknown = loop {
-                let Frame { next, done, .. } = &mut *top;
-                match next.get(*done).map(|n| (n, self.memo.get(n))) {
-                    Some((_, Some(&IN_PROGRESS))) => {
-                        panic!("every_sg::Steps: the game has a cycle")
-                    }
-                    Some((_, Some(_))) => *done += 1,
-                    Some((n, None)) => break Some(n.clone()),
-                    None => break None,
-                }
-            };
-            match unknown {
-                Some(next) => {
-                    let frame = self.open(next);
-                    stack.push(frame);
-                }
-                None => {
-                    let frame = stack.pop().expect("the stack is not empty");
-                    let steps = step_rule(frame.next.iter().map(|n| self.memo[n]));
-                    self.memo.insert(frame.state, steps);
-                }
-            }
-        }
-        self.memo[state]
-    }
-
-    /// Whether the first player wins the Every-SG sum of these games (each one's moves by this
-    /// move function): the largest step count is odd.
-    pub fn first_player_wins(&mut self, games: &[S]) -> bool {
-        let largest = games.iter().map(|g| self.steps(g)).max().unwrap_or(0);
-        first_player_wins(largest)
-    }
-
-    fn open(&mut self, state: S) -> Frame<S> {
-        let next = (self.moves)(&state);
-        self.memo.insert(state.clone(), IN_PROGRESS);
-        Frame {
-            state,
-            next,
-            done: 0,
-        }
-    }
-}
-
-/// A position's step count from its successors' (the definition, with winning = odd step).
-fn step_rule(successors: impl Iterator<Item = u32>) -> u32 {
-    let (mut longest_losing, mut shortest_winning) = (None, None);
-    for s in successors {
-        if s % 2 == 0 {
-            longest_losing = longest_losing.max(Some(s));
-        } else {
-            shortest_winning = Some(shortest_winning.map_or(s, |w: u32| w.min(s)));
-        }
-    }
-    match (longest_losing, shortest_winning) {
-        (Some(losing), _) => losing + 1,
-        (None, Some(winning)) => winning + 1,
-        (None, None) => 0,
-    }
-}
 
 /// The Every-SG step count of Euclid's game from piles `(a, b)`. Odd exactly when the player to
 /// move wins that game alone.
@@ -149,6 +49,7 @@ pub fn first_player_wins(largest_step: u32) -> bool {
 mod tests {
     use super::*;
     use crate::games::euclid;
+    use crate::games::every_sg_steps::Steps;
     use crate::games::sg::Grundy;
 
     #[test]
@@ -271,18 +172,6 @@ mod tests {
                 }
             }
         }
-    }
-
-    #[test]
-    fn a_chain_of_a_million_positions_needs_no_recursion() {
-        let mut steps = Steps::new(|&n: &u32| if n > 0 { vec![n - 1] } else { vec![] });
-        assert_eq!(steps.steps(&1_000_000), 1_000_000);
-    }
-
-    #[test]
-    #[should_panic(expected = "cycle")]
-    fn a_cycle_is_refused() {
-        Steps::new(|&n: &u8| vec![(n + 1) % 3]).steps(&0);
     }
 
     #[test]

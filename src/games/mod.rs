@@ -8,6 +8,7 @@ pub mod bash;
 pub mod corner;
 pub mod euclid;
 pub mod every_sg;
+pub mod every_sg_steps;
 pub mod fibonacci;
 pub mod hackenbush;
 pub mod kayles;

@@ -133,13 +133,21 @@ pub(crate) struct Search<S> {
     /// The values of the open positions' evaluated parts, each position's after its parent's
     /// (a child is closed, and its values dropped, before its parent reads on).
     values: Vec<u32>,
+    /// A position's value from its successors' when each move leads to one game: the mex,
+    /// or another rule on the same search (`every_sg::Steps`).
+    rule: fn(&mut [u32]) -> u32,
 }
 
 impl<S: Hash + Eq + Clone> Search<S> {
     pub fn new() -> Self {
+        Search::with_rule(mex_in_place)
+    }
+
+    pub fn with_rule(rule: fn(&mut [u32]) -> u32) -> Self {
         Search {
             memo: Memo::default(),
             values: Vec::new(),
+            rule,
         }
     }
 
@@ -202,7 +210,7 @@ impl<S: Hash + Eq + Clone> Search<S> {
     fn close(&mut self, frame: Frame<S>) -> u32 {
         let ends = &frame.moves.ends;
         let v = if ends.is_empty() {
-            mex_in_place(&mut self.values[frame.base..])
+            (self.rule)(&mut self.values[frame.base..])
         } else {
             // Each move's xor goes after the parts' values, then the mex of those.
             let first = self.values.len();

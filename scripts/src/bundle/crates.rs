@@ -2,8 +2,7 @@
 
 use anyhow::{bail, Result};
 
-use super::modtree::CrateTree;
-use super::resolve::Resolver;
+use super::resolve::{CrateId, Resolver};
 use crate::workspace::Problem;
 
 const STD_CRATES: [&str; 3] = ["std", "core", "alloc"];
@@ -26,12 +25,9 @@ pub fn check_manifest(problem: &Problem, lib_name: &str, lib_package: &str) -> R
 }
 
 /// Looks at `extern crate`, `use` roots and `::name` paths of the files in `files`.
-pub fn check_sources(
-    resolver: &Resolver,
-    tree: &CrateTree,
-    is_lib: bool,
-    files: &[usize],
-) -> Result<()> {
+pub fn check_sources(resolver: &Resolver, krate: CrateId, files: &[usize]) -> Result<()> {
+    let view = resolver.view(krate);
+    let tree = view.tree;
     for &file_id in files {
         let file = &tree.files[file_id];
         let refuse = |name: &str, offset: usize| -> Result<()> {
@@ -42,7 +38,7 @@ pub fn check_sources(
             )
         };
         let is_known_crate =
-            |name: &str| STD_CRATES.contains(&name) || (!is_lib && name == resolver.lib_name);
+            |name: &str| STD_CRATES.contains(&name) || view.extern_crate(name).is_some();
         for krate in &file.facts.extern_crates {
             if !is_known_crate(&krate.name) && krate.name != "self" {
                 refuse(&krate.name, krate.range.start)?;
@@ -61,11 +57,7 @@ pub fn check_sources(
         for item in &file.facts.uses {
             let module = tree.scope_module(file_id, item.scope);
             let scope = &file.facts.scopes[item.scope];
-            let imports = if is_lib {
-                &resolver.lib_imports[module]
-            } else {
-                &resolver.main_imports[module]
-            };
+            let imports = &view.imports[module];
             for leaf in item.leaves() {
                 let Some(first) = leaf.segments.first() else {
                     continue;

@@ -223,6 +223,62 @@ impl LineMap {
             }
         }
         out.push_str(rest);
+        self.rewrite_gutters(&out)
+    }
+
+    /// In rustc's code snippets under a `--> file:line:column` this map rewrote, the line
+    /// numbers in the gutter (`8 |     let x…`) become the original lines too.
+    fn rewrite_gutters(&self, text: &str) -> String {
+        let files: std::collections::BTreeSet<&str> =
+            self.lines.iter().flatten().map(|o| &*o.file).collect();
+        let mut out = String::with_capacity(text.len());
+        let mut in_snippet = false;
+        for line in text.split_inclusive('\n') {
+            let trimmed = line.trim_start();
+            if let Some(location) = trimmed
+                .strip_prefix("--> ")
+                .or_else(|| trimmed.strip_prefix("::: "))
+            {
+                // Only a location this map wrote: rustc's own (std's sources) keep theirs.
+                in_snippet = files.iter().any(|file| {
+                    location
+                        .strip_prefix(file)
+                        .is_some_and(|after| after.starts_with(':'))
+                });
+                out.push_str(line);
+                continue;
+            }
+            let digits = trimmed.len()
+                - trimmed
+                    .trim_start_matches(|c: char| c.is_ascii_digit())
+                    .len();
+            let after = &trimmed[digits..];
+            let is_gutter = after.trim_start_matches(' ').starts_with('|');
+            // A diagnostic's snippets (also under its `help:`) end at a blank line or the next
+            // diagnostic.
+            let ends =
+                trimmed.is_empty() || line.starts_with("error") || line.starts_with("warning");
+            in_snippet &= !ends;
+            let in_snippet = in_snippet && (is_gutter || trimmed.starts_with("..."));
+            let original = trimmed[..digits]
+                .parse()
+                .ok()
+                .and_then(|number| self.original(number, 1));
+            match original {
+                Some((_, number, _)) if in_snippet && digits > 0 => {
+                    let indent = &line[..line.len() - trimmed.len()];
+                    let field = digits + after.len() - after.trim_start_matches(' ').len();
+                    let number = number.to_string();
+                    let padding = field.saturating_sub(number.len()).max(1);
+                    out.push_str(&format!(
+                        "{indent}{number}{}{}",
+                        " ".repeat(padding),
+                        after.trim_start_matches(' ')
+                    ));
+                }
+                _ => out.push_str(line),
+            }
+        }
         out
     }
 }
@@ -283,10 +339,10 @@ mod tests {
         });
         mapped.push_mapped(&body.indented("    "));
         let map = LineMap::new(Path::new("bundled/p1.rs"), &mapped);
-        let messages = "error: x\n --> /tmp/w/bundled/p1.rs:3:9\npanicked at bundled/p1.rs:2:5:\nat bundled/p1.rs:1:1 and other_p1.rs:3:1";
+        let messages = "error: x\n --> /tmp/w/bundled/p1.rs:3:9\n  |\n3 |         g();\n  |         ^\npanicked at bundled/p1.rs:2:5:\nat bundled/p1.rs:1:1 and other_p1.rs:3:1\n\n3 | not a snippet\n --> /rustc/core/src/x.rs:3:1\n3 | std's own line";
         assert_eq!(
             map.rewrite(messages),
-            "error: x\n --> src/a.rs:11:5\npanicked at src/a.rs:10:1:\nat bundled/p1.rs:1:1 and other_p1.rs:3:1"
+            "error: x\n --> src/a.rs:11:5\n  |\n11 |         g();\n  |         ^\npanicked at src/a.rs:10:1:\nat bundled/p1.rs:1:1 and other_p1.rs:3:1\n\n3 | not a snippet\n --> /rustc/core/src/x.rs:3:1\n3 | std's own line"
         );
     }
 

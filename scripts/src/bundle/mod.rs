@@ -4,11 +4,13 @@ mod cfg;
 mod crates;
 mod edits;
 mod facts;
+mod layout;
 mod linemap;
 mod modtree;
 mod reach;
 mod render;
 mod resolve;
+mod shake;
 mod source;
 
 use std::path::{Path, PathBuf};
@@ -16,12 +18,13 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Result};
 
 use crate::workspace::{Problem, Workspace};
+pub use layout::Layout;
 pub use linemap::LineMap;
 use linemap::Mapped;
 use modtree::CrateTree;
 use reach::Selection;
 use render::Renderer;
-use resolve::Resolver;
+use resolve::{CrateId, Resolver};
 
 /// Codeforces' source limit; other judges allow about as much.
 pub const SIZE_LIMIT: usize = 64 * 1024;
@@ -30,8 +33,12 @@ pub const SIZE_LIMIT: usize = 64 * 1024;
 /// crate, but in a binary whatever the problem leaves unused looks dead.
 const INLINING_LINTS: &str = "#[allow(dead_code, unused_imports, unused_macros)]";
 
+#[derive(Debug, Clone, Copy, Default)]
 pub struct Options {
     pub keep_docs: bool,
+    pub layout: Layout,
+    /// Keep reached modules whole: no item-level shaking (no extra rustc run).
+    pub whole_modules: bool,
 }
 
 pub struct Bundle {
@@ -55,23 +62,26 @@ pub fn build(workspace: &Workspace, problem: &Problem, options: &Options) -> Res
     let resolver = Resolver::new(&lib, &main, lib_name);
     let selection = Selection::compute(&resolver);
     let main_files: Vec<usize> = (0..main.files.len()).collect();
-    crates::check_sources(&resolver, &main, false, &main_files)?;
+    crates::check_sources(&resolver, CrateId::Problem, &main_files)?;
     let lib_files: Vec<usize> = selection
         .whole
         .iter()
         .map(|&m| lib.module(m).file)
         .collect();
-    crates::check_sources(&resolver, &lib, true, &lib_files)?;
+    crates::check_sources(&resolver, CrateId::Library, &lib_files)?;
 
     let renderer = Renderer {
         resolver: &resolver,
         selection: &selection,
         keep_docs: options.keep_docs,
     };
-    let mut text = Mapped::plain(&header(problem));
-    text.push_mapped(&renderer.render_file(&main, false, 0)?);
+    let header = header(problem);
+    let mut text = Mapped::plain(&header);
+    text.push_mapped(&renderer.render_file(CrateId::Problem, 0)?);
+    let mut lints_line = None;
     if !selection.kept.is_empty() {
-        let body = renderer.render_file(&lib, true, 0)?;
+        let body = renderer.render_file(CrateId::Library, 0)?;
+        lints_line = Some(text.lines.len() + 1);
         text.push(&format!("\n{INLINING_LINTS}\nmod {lib_name} {{\n"), |_| {
             None
         });
@@ -81,6 +91,11 @@ pub fn build(workspace: &Workspace, problem: &Problem, options: &Options) -> Res
         text.push_mapped(&body.indented("    "));
         text.push("}\n", |_| None);
     }
+    if let (Some(line), false) = (lints_line, options.whole_modules) {
+        let scratch = workspace.work_dir(&problem.id);
+        text = shake::shake(&text, line, problem.meta.edition, &scratch)?;
+    }
+    let text = layout::apply(options.layout, &header, text)?;
     Ok(Bundle {
         lines: LineMap::new(&workspace.bundle_path(&problem.id), &text),
         text: text.text,

@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 
 use super::modtree::{CrateTree, ModId};
-use super::resolve::Resolver;
+use super::resolve::{CrateId, Resolver};
 
 pub struct Selection {
     /// File modules kept whole, with their inline modules.
@@ -22,22 +22,24 @@ impl Selection {
             kept: BTreeSet::new(),
         };
         let mut queue = Vec::new();
-        for target in targets_of(resolver, resolver.main, false) {
-            selection.keep(resolver.lib, target, &mut queue);
+        let lib = resolver.library.tree;
+        let problem_files = 0..resolver.problem.tree.files.len();
+        for target in problem_files.flat_map(|f| targets_in_file(resolver, CrateId::Problem, f)) {
+            selection.keep(lib, target, &mut queue);
         }
         loop {
             while let Some(file_module) = queue.pop() {
-                let file = resolver.lib.module(file_module).file;
-                for target in targets_in_file(resolver, resolver.lib, true, file) {
-                    selection.keep(resolver.lib, target, &mut queue);
+                let file = lib.module(file_module).file;
+                for target in targets_in_file(resolver, CrateId::Library, file) {
+                    selection.keep(lib, target, &mut queue);
                 }
             }
             for module in impl_holders(resolver, &selection.whole) {
-                selection.keep(resolver.lib, module, &mut queue);
+                selection.keep(lib, module, &mut queue);
             }
             let passed = resolver.passed_through.borrow().clone();
             for module in passed {
-                selection.keep_container(resolver.lib, module, &mut queue);
+                selection.keep_container(lib, module, &mut queue);
             }
             if queue.is_empty() {
                 return selection;
@@ -91,7 +93,7 @@ impl Selection {
 
 /// File modules not kept yet that hold an impl whose trait or self type is in a kept module.
 fn impl_holders(resolver: &Resolver, whole: &BTreeSet<ModId>) -> Vec<ModId> {
-    let lib = resolver.lib;
+    let lib = resolver.library.tree;
     // Looking at impls of modules that may stay out must not keep what their imports name.
     let passed_before = resolver.passed_through.borrow().clone();
     let mut holders = Vec::new();
@@ -103,7 +105,7 @@ fn impl_holders(resolver: &Resolver, whole: &BTreeSet<ModId>) -> Vec<ModId> {
             let module = lib.scope_module(file_id, imp.scope);
             imp.paths.iter().any(|path| {
                 resolver
-                    .lib_targets(module, path)
+                    .targets(CrateId::Library, module, path)
                     .iter()
                     .any(|target| whole.contains(&lib.file_module(*target)))
             })
@@ -116,32 +118,19 @@ fn impl_holders(resolver: &Resolver, whole: &BTreeSet<ModId>) -> Vec<ModId> {
     holders
 }
 
-fn targets_of(resolver: &Resolver, tree: &CrateTree, is_lib: bool) -> Vec<ModId> {
-    (0..tree.files.len())
-        .flat_map(|file| targets_in_file(resolver, tree, is_lib, file))
-        .collect()
-}
-
-fn targets_in_file(resolver: &Resolver, tree: &CrateTree, is_lib: bool, file: usize) -> Vec<ModId> {
+/// The library modules the paths and `use` items of one file of `krate` lead to.
+fn targets_in_file(resolver: &Resolver, krate: CrateId, file: usize) -> Vec<ModId> {
+    let tree = resolver.view(krate).tree;
     let facts = &tree.files[file].facts;
     let mut targets = Vec::new();
     for path in facts.paths.iter().filter(|p| !p.is_visibility) {
         let module = tree.scope_module(file, path.scope);
-        if is_lib {
-            targets.extend(resolver.lib_targets(module, path));
-        } else {
-            targets.extend(resolver.main_targets(module, path));
-        }
+        targets.extend(resolver.targets(krate, module, path));
     }
     for item in &facts.uses {
         let module = tree.scope_module(file, item.scope);
         for leaf in item.leaves() {
-            targets.extend(resolver.use_targets(
-                is_lib,
-                module,
-                leaf.leading_colon,
-                &leaf.segments,
-            ));
+            targets.extend(resolver.use_targets(krate, module, leaf.leading_colon, &leaf.segments));
         }
     }
     targets

@@ -10,7 +10,7 @@ use super::facts::{leaves_of, PathOcc, UseItem, UseLeaf, UseNode};
 use super::linemap::{Mapped, Origin};
 use super::modtree::{CrateTree, FileId};
 use super::reach::Selection;
-use super::resolve::Resolver;
+use super::resolve::{CrateId, Resolver};
 
 pub struct Renderer<'a> {
     pub resolver: &'a Resolver<'a>,
@@ -22,7 +22,9 @@ const INDENT: &str = "    ";
 
 impl Renderer<'_> {
     /// The text of `file` with its kept child modules inlined.
-    pub fn render_file(&self, tree: &CrateTree, is_lib: bool, file_id: FileId) -> Result<Mapped> {
+    pub fn render_file(&self, krate: CrateId, file_id: FileId) -> Result<Mapped> {
+        let tree = self.resolver.view(krate).tree;
+        let is_lib = krate == CrateId::Library;
         let file = &tree.files[file_id];
         let text = file.source.text.as_str();
         let facts = &file.facts;
@@ -60,7 +62,7 @@ impl Renderer<'_> {
                 edits.delete(text, decl.item_range.clone());
                 continue;
             }
-            let body = self.render_file(tree, is_lib, tree.module(child).file)?;
+            let body = self.render_file(krate, tree.module(child).file)?;
             let outer = indentation_at(text, decl.item_range.start);
             let inner = format!("{outer}{INDENT}");
             let mut module = Mapped::new();
@@ -78,11 +80,11 @@ impl Renderer<'_> {
             }
         }
         for path in &facts.paths {
-            self.rewrite_path(is_lib, path, &mut edits);
+            self.rewrite_path(krate, path, &mut edits);
         }
         for item in &facts.uses {
             let at_root = !is_lib && tree.scope_module(file_id, item.scope) == 0;
-            self.rewrite_use(is_lib, at_root, item, text, &mut edits);
+            self.rewrite_use(krate, at_root, item, text, &mut edits);
         }
         if !is_lib {
             for krate in facts
@@ -107,25 +109,16 @@ impl Renderer<'_> {
             })?
             .trimmed();
         let module = tree.scope_module(file_id, 0);
-        let missing = self.missing_2021_prelude(tree, is_lib, module, &rendered.text);
+        let missing = self.missing_2021_prelude(krate, module, &rendered.text);
         Ok(with_imports(&rendered, &missing))
     }
 
     /// The edition 2021 prelude adds `TryFrom`, `TryInto` and `FromIterator`; code written
     /// for it fails under 2018 (E0599 on `u8::try_from`). The names a file mentions and its
     /// module does not bind itself are imported, so the bundle compiles in every edition.
-    fn missing_2021_prelude(
-        &self,
-        tree: &CrateTree,
-        is_lib: bool,
-        module: usize,
-        text: &str,
-    ) -> Vec<&'static str> {
-        let imports = if is_lib {
-            &self.resolver.lib_imports[module]
-        } else {
-            &self.resolver.main_imports[module]
-        };
+    fn missing_2021_prelude(&self, krate: CrateId, module: usize, text: &str) -> Vec<&'static str> {
+        let view = self.resolver.view(krate);
+        let (tree, imports) = (view.tree, &view.imports[module]);
         let m = tree.module(module);
         let items = &tree.files[m.file].facts.scopes[m.scope].items;
         PRELUDE_2021
@@ -199,9 +192,9 @@ impl Renderer<'_> {
     /// A leaf stays when what it names stays: a module kept (a glob or a module re-export)
     /// or an item of a module kept whole.
     fn leaf_is_kept(&self, tree: &CrateTree, module: usize, leaf: &UseLeaf) -> bool {
-        let targets = self
-            .resolver
-            .use_targets(true, module, leaf.leading_colon, &leaf.segments);
+        let targets =
+            self.resolver
+                .use_targets(CrateId::Library, module, leaf.leading_colon, &leaf.segments);
         !targets.is_empty()
             && targets.iter().all(|&target| {
                 let names_module = leaf.is_glob
@@ -214,11 +207,11 @@ impl Renderer<'_> {
             })
     }
 
-    fn rewrite_path(&self, is_lib: bool, path: &PathOcc, edits: &mut Edits) {
+    fn rewrite_path(&self, krate: CrateId, path: &PathOcc, edits: &mut Edits) {
         let lib = self.resolver.lib_name;
         let names: Vec<&str> = path.segments.iter().map(|s| s.name.as_str()).collect();
         let seg = &path.segments;
-        if is_lib {
+        if krate == CrateId::Library {
             if matches!(names[0], "crate" | "$crate") && names.len() >= 2 {
                 let is_root_macro = names.len() == 2 && self.resolver.is_exported_macro(names[1]);
                 if !is_root_macro {
@@ -255,14 +248,14 @@ impl Renderer<'_> {
 
     fn rewrite_use(
         &self,
-        is_lib: bool,
+        krate: CrateId,
         at_root: bool,
         item: &UseItem,
         text: &str,
         edits: &mut Edits,
     ) {
         let lib = self.resolver.lib_name;
-        if is_lib {
+        if krate == CrateId::Library {
             for node in first_nodes(&item.tree) {
                 if let UseNode::Path {
                     segment,

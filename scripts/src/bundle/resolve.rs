@@ -38,11 +38,46 @@ pub fn imports_of(tree: &CrateTree) -> Vec<Imports> {
     imports
 }
 
+/// Which crate a file belongs to. The problem names the library by its crate name; the
+/// library names only itself (`crate::`, `$crate::`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CrateId {
+    Problem,
+    Library,
+}
+
+/// One crate as resolution sees it: its modules, what each module imports, and the other
+/// crates it can name (`ojlib` from the problem).
+pub struct CrateView<'a> {
+    pub tree: &'a CrateTree,
+    pub imports: Vec<Imports>,
+    pub externs: Vec<(String, CrateId)>,
+}
+
+impl<'a> CrateView<'a> {
+    fn new(tree: &'a CrateTree, externs: Vec<(String, CrateId)>) -> CrateView<'a> {
+        CrateView {
+            tree,
+            imports: imports_of(tree),
+            externs,
+        }
+    }
+
+    /// The crate an extern name (`ojlib`) stands for here.
+    pub fn extern_crate(&self, name: &str) -> Option<CrateId> {
+        self.externs
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|&(_, id)| id)
+    }
+}
+
+/// A module of one of the crates.
+type Loc = (CrateId, ModId);
+
 pub struct Resolver<'a> {
-    pub lib: &'a CrateTree,
-    pub lib_imports: Vec<Imports>,
-    pub main: &'a CrateTree,
-    pub main_imports: Vec<Imports>,
+    pub problem: CrateView<'a>,
+    pub library: CrateView<'a>,
     pub lib_name: &'a str,
     /// `#[macro_export]` macros (they live at the library's root) and where they are defined.
     pub exported_macros: BTreeMap<String, ModId>,
@@ -69,10 +104,8 @@ impl<'a> Resolver<'a> {
             }
         }
         Resolver {
-            lib,
-            lib_imports: imports_of(lib),
-            main,
-            main_imports: imports_of(main),
+            problem: CrateView::new(main, vec![(lib_name.to_string(), CrateId::Library)]),
+            library: CrateView::new(lib, Vec::new()),
             lib_name,
             exported_macros,
             lib_macros,
@@ -80,181 +113,168 @@ impl<'a> Resolver<'a> {
         }
     }
 
+    pub fn view(&self, id: CrateId) -> &CrateView<'a> {
+        match id {
+            CrateId::Problem => &self.problem,
+            CrateId::Library => &self.library,
+        }
+    }
+
     pub fn is_exported_macro(&self, name: &str) -> bool {
-        self.exported_macros.contains_key(name) && !self.lib.module(0).children.contains_key(name)
+        self.exported_macros.contains_key(name)
+            && !self.library.tree.module(0).children.contains_key(name)
     }
 
-    /// The library modules a path written in library module `module` needs.
-    pub fn lib_targets(&self, module: ModId, path: &PathOcc) -> Vec<ModId> {
+    /// The library modules a path written in `module` of crate `krate` needs.
+    pub fn targets(&self, krate: CrateId, module: ModId, path: &PathOcc) -> Vec<ModId> {
         let segments: Vec<String> = path.segments.iter().map(|s| s.name.clone()).collect();
         if path.leading_colon.is_some() {
-            return Vec::new();
-        }
-        let mut targets: Vec<ModId> = self.in_lib(module, &segments, 0).into_iter().collect();
-        if path.is_macro && segments.len() == 1 {
-            targets.extend(self.lib_macros.get(&segments[0]).into_iter().flatten());
-        }
-        targets
-    }
-
-    /// The library modules a path written in the problem's module `module` needs.
-    pub fn main_targets(&self, module: ModId, path: &PathOcc) -> Vec<ModId> {
-        let segments: Vec<String> = path.segments.iter().map(|s| s.name.clone()).collect();
-        if path.leading_colon.is_some() {
-            return match segments.split_first() {
-                Some((first, rest)) if first == self.lib_name => {
-                    self.lib_from(0, rest, 0).into_iter().collect()
-                }
-                _ => Vec::new(),
-            };
+            return self.use_targets(krate, module, true, &segments);
         }
         if path.is_macro && segments.len() == 1 {
-            return self
-                .exported_macros
-                .get(&segments[0])
-                .copied()
-                .into_iter()
-                .collect();
+            let name = &segments[0];
+            if krate == CrateId::Problem {
+                return self
+                    .exported_macros
+                    .get(name)
+                    .copied()
+                    .into_iter()
+                    .collect();
+            }
+            let mut targets = library_only(self.in_crate(krate, module, &segments, 0));
+            targets.extend(self.lib_macros.get(name).into_iter().flatten());
+            return targets;
         }
-        self.in_main(module, &segments, 0).into_iter().collect()
+        library_only(self.in_crate(krate, module, &segments, 0))
     }
 
     /// Same for the target of a `use` leaf.
     pub fn use_targets(
         &self,
-        is_lib: bool,
+        krate: CrateId,
         module: ModId,
         leading_colon: bool,
         segments: &[String],
     ) -> Vec<ModId> {
         if leading_colon {
+            let view = self.view(krate);
             return match segments.split_first() {
-                Some((first, rest)) if !is_lib && first == self.lib_name => {
-                    self.lib_from(0, rest, 0).into_iter().collect()
-                }
-                _ => Vec::new(),
+                Some((first, rest)) => match view.extern_crate(first) {
+                    Some(other) => library_only(self.from(other, 0, rest, 0)),
+                    None => Vec::new(),
+                },
+                None => Vec::new(),
             };
         }
-        let found = if is_lib {
-            self.in_lib(module, segments, 0)
-        } else {
-            self.in_main(module, segments, 0)
-        };
-        found.into_iter().collect()
+        library_only(self.in_crate(krate, module, segments, 0))
     }
 
-    fn in_lib(&self, module: ModId, segments: &[String], depth: u32) -> Option<ModId> {
+    fn in_crate(
+        &self,
+        krate: CrateId,
+        module: ModId,
+        segments: &[String],
+        depth: u32,
+    ) -> Option<Loc> {
         let (first, rest) = segments.split_first()?;
+        let view = self.view(krate);
+        if let Some(other) = view.extern_crate(first) {
+            return self.from(other, 0, rest, 0);
+        }
         match first.as_str() {
-            "crate" | "$crate" => self.lib_from(0, rest, depth),
-            "self" => self.lib_from(module, rest, depth),
-            "super" => self.lib_from(self.lib.module(module).parent?, rest, depth),
-            _ => self.lib_name_in(module, segments, depth),
+            "crate" | "$crate" => self.from(krate, 0, rest, depth),
+            "self" => self.from(krate, module, rest, depth),
+            "super" => self.from(krate, view.tree.module(module).parent?, rest, depth),
+            _ => self.name_in(krate, module, segments, depth),
         }
     }
 
     /// What follows `crate::`, `self::` or `super::`: a name that is no module nor import is
     /// an item of `module`.
-    fn lib_from(&self, module: ModId, rest: &[String], depth: u32) -> Option<ModId> {
+    fn from(&self, krate: CrateId, module: ModId, rest: &[String], depth: u32) -> Option<Loc> {
         match rest.first().map(String::as_str) {
-            None => Some(module),
-            Some("super") => self.in_lib(module, rest, depth),
-            Some(_) => self.lib_name_in(module, rest, depth).or(Some(module)),
+            None => Some((krate, module)),
+            Some("super") => self.in_crate(krate, module, rest, depth),
+            Some(name) => match self.view(krate).extern_crate(name) {
+                // `crate::ojlib::…` after `extern crate ojlib;` at the root.
+                Some(other) if module == 0 => self.from(other, 0, &rest[1..], 0),
+                _ => self
+                    .name_in(krate, module, rest, depth)
+                    .or(Some((krate, module))),
+            },
         }
     }
 
-    fn lib_name_in(&self, module: ModId, segments: &[String], depth: u32) -> Option<ModId> {
+    fn name_in(
+        &self,
+        krate: CrateId,
+        module: ModId,
+        segments: &[String],
+        depth: u32,
+    ) -> Option<Loc> {
         let (name, rest) = segments.split_first()?;
-        if let Some(&child) = self.lib.module(module).children.get(name) {
-            return self.lib_from(child, rest, depth);
+        let view = self.view(krate);
+        if let Some(&child) = view.tree.module(module).children.get(name) {
+            return self.from(krate, child, rest, depth);
         }
-        if module == 0 && rest.is_empty() {
+        if krate == CrateId::Library && module == 0 && rest.is_empty() {
             if let Some(&defined_in) = self.exported_macros.get(name) {
-                return Some(defined_in);
+                return Some((krate, defined_in));
             }
         }
-        if self.defines(module, name) {
-            return Some(module);
+        if krate == CrateId::Library && defines(view.tree, module, name) {
+            return Some((krate, module));
         }
         if depth >= MAX_ALIAS_DEPTH {
             return None;
         }
-        let imports = &self.lib_imports[module];
-        let through_names = imports
-            .names
-            .get(name)
-            .into_iter()
-            .flatten()
-            .find_map(|target| {
-                let full: Vec<String> = target.iter().chain(rest).cloned().collect();
-                self.in_lib(module, &full, depth + 1)
-            });
-        let found = through_names.or_else(|| {
-            imports.globs.iter().find_map(|glob| {
-                let glob_module = self.in_lib(module, glob, depth + 1)?;
-                self.lib_name_in(glob_module, segments, depth + 1)
+        // The problem is small: names it binds anywhere count, erring towards keeping.
+        let import_lists: Vec<&Imports> = match krate {
+            CrateId::Library => vec![&view.imports[module]],
+            CrateId::Problem => std::iter::once(&view.imports[module])
+                .chain(view.imports.iter())
+                .collect(),
+        };
+        // In the problem only what leads into the library counts; look further otherwise.
+        let wanted = |loc: &Loc| krate == CrateId::Library || loc.0 == CrateId::Library;
+        let found = import_lists.iter().find_map(|imports| {
+            let through_names = imports
+                .names
+                .get(name)
+                .into_iter()
+                .flatten()
+                .find_map(|target| {
+                    let full: Vec<String> = target.iter().chain(rest).cloned().collect();
+                    self.in_crate(krate, module, &full, depth + 1)
+                        .filter(wanted)
+                });
+            through_names.or_else(|| {
+                imports.globs.iter().find_map(|glob| {
+                    let (glob_crate, glob_module) =
+                        self.in_crate(krate, module, glob, depth + 1)?;
+                    self.name_in(glob_crate, glob_module, segments, depth + 1)
+                        .filter(wanted)
+                })
             })
         });
-        if found.is_some() {
+        if found.is_some() && krate == CrateId::Library {
             self.passed_through.borrow_mut().insert(module);
         }
         found
     }
+}
 
-    /// Whether an item named `name` is defined in library module `module` itself.
-    fn defines(&self, module: ModId, name: &str) -> bool {
-        let m = self.lib.module(module);
-        self.lib.files[m.file].facts.scopes[m.scope]
-            .items
-            .contains(name)
-    }
+/// Whether an item named `name` is defined in `module` itself.
+fn defines(tree: &CrateTree, module: ModId, name: &str) -> bool {
+    let m = tree.module(module);
+    tree.files[m.file].facts.scopes[m.scope]
+        .items
+        .contains(name)
+}
 
-    fn in_main(&self, module: ModId, segments: &[String], depth: u32) -> Option<ModId> {
-        let (first, rest) = segments.split_first()?;
-        match first.as_str() {
-            name if name == self.lib_name => self.lib_from(0, rest, 0),
-            "crate" => self.main_from(0, rest, depth),
-            "self" => self.main_from(module, rest, depth),
-            "super" => self.main_from(self.main.module(module).parent?, rest, depth),
-            _ => self.main_name_in(module, segments, depth),
-        }
-    }
-
-    fn main_from(&self, module: ModId, rest: &[String], depth: u32) -> Option<ModId> {
-        match rest.first().map(String::as_str) {
-            None => None,
-            Some("super") => self.in_main(module, rest, depth),
-            Some(name) if name == self.lib_name && module == 0 => self.lib_from(0, &rest[1..], 0),
-            Some(_) => self.main_name_in(module, rest, depth),
-        }
-    }
-
-    fn main_name_in(&self, module: ModId, segments: &[String], depth: u32) -> Option<ModId> {
-        let (name, rest) = segments.split_first()?;
-        if let Some(&child) = self.main.module(module).children.get(name) {
-            return self.main_from(child, rest, depth);
-        }
-        if depth >= MAX_ALIAS_DEPTH {
-            return None;
-        }
-        // Names bound in this module first, then anywhere in the problem's code: the problem
-        // is small, and erring towards keeping a module is safe.
-        let imports = std::iter::once(&self.main_imports[module]).chain(self.main_imports.iter());
-        for imports in imports {
-            for target in imports.names.get(name).into_iter().flatten() {
-                let full: Vec<String> = target.iter().chain(rest).cloned().collect();
-                if let Some(found) = self.in_main(module, &full, depth + 1) {
-                    return Some(found);
-                }
-            }
-            for glob in &imports.globs {
-                let glob_module = self.in_main(module, glob, depth + 1);
-                if let Some(found) = glob_module.and_then(|g| self.lib_name_in(g, segments, depth))
-                {
-                    return Some(found);
-                }
-            }
-        }
-        None
+fn library_only(found: Option<Loc>) -> Vec<ModId> {
+    match found {
+        Some((CrateId::Library, module)) => vec![module],
+        _ => Vec::new(),
     }
 }

@@ -128,7 +128,12 @@ pub fn judge(
     record.errors = errors;
     let solution = match build_solution(workspace, problem, options.source)? {
         Built::Ready(solution) => solution,
-        Built::CompileError { command, messages } => {
+        Built::CompileError {
+            command,
+            messages,
+            bundle_note,
+        } => {
+            record.bundle_note = bundle_note;
             record.cases = cases
                 .iter()
                 .map(|case| CaseRecord {
@@ -419,7 +424,8 @@ pub struct Ran {
     pub verdict: Option<(Verdict, String)>,
     /// The program's output, in `_scratch`.
     pub stdout: PathBuf,
-    pub stderr: Vec<u8>,
+    /// Escaped, with panic locations at the original files.
+    pub stderr: String,
     _scratch: Scratch,
 }
 
@@ -439,7 +445,9 @@ pub fn run_once(
             }
             solution
         }
-        Built::CompileError { command, messages } => {
+        Built::CompileError {
+            command, messages, ..
+        } => {
             eprintln!(
                 "CE: {command} failed:\n{}",
                 show::text(messages.as_bytes()).trim_end()
@@ -472,7 +480,7 @@ pub fn run_once(
         limits,
         verdict,
         stdout,
-        stderr: stderr_bytes,
+        stderr: solution.lines.rewrite(&show::text(&stderr_bytes)),
         _scratch: scratch,
     }))
 }

@@ -1,0 +1,162 @@
+//! `--strip-comments` and `--minify`: smaller files for tight source limits. The readable
+//! bundle is the default; stripping keeps every line that holds code (and so the line map),
+//! minifying prints the tokens on one line after the header.
+
+use anyhow::{anyhow, Result};
+use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
+
+use super::linemap::Mapped;
+
+/// How the bundle is laid out.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Layout {
+    #[default]
+    Readable,
+    /// Without comments; lines left blank by them go.
+    StripComments,
+    /// One line of tokens after the header comment; errors cannot point at lines any more.
+    Minify,
+}
+
+pub fn apply(layout: Layout, header: &str, bundle: Mapped) -> Result<Mapped> {
+    match layout {
+        Layout::Readable => Ok(bundle),
+        Layout::StripComments => strip_comments(&bundle),
+        Layout::Minify => {
+            let body = &bundle.text[header.len()..];
+            let tokens: TokenStream = body
+                .parse()
+                .map_err(|err| anyhow!("cannot minify the bundle (internal error): {err}"))?;
+            let mut printer = Printer::default();
+            printer.print(tokens);
+            Ok(Mapped::plain(&format!("{header}{}\n", printer.out)))
+        }
+    }
+}
+
+/// Prints tokens with a space only where two would otherwise run together.
+#[derive(Default)]
+struct Printer {
+    out: String,
+    /// The last token was a punctuation mark not joined to the next one.
+    after_alone_punct: bool,
+    after_literal: bool,
+}
+
+impl Printer {
+    fn print(&mut self, tokens: TokenStream) {
+        for token in tokens {
+            match token {
+                TokenTree::Group(group) => {
+                    let (open, close) = match group.delimiter() {
+                        Delimiter::Parenthesis => ("(", ")"),
+                        Delimiter::Brace => ("{", "}"),
+                        Delimiter::Bracket => ("[", "]"),
+                        Delimiter::None => ("", ""),
+                    };
+                    self.word(open, false, false);
+                    self.print(group.stream());
+                    self.word(close, false, false);
+                }
+                TokenTree::Punct(punct) => {
+                    let alone = punct.spacing() == Spacing::Alone;
+                    self.word(&punct.as_char().to_string(), alone, false);
+                }
+                TokenTree::Ident(ident) => self.word(&ident.to_string(), false, false),
+                TokenTree::Literal(literal) => self.word(&literal.to_string(), false, true),
+            }
+        }
+    }
+
+    fn word(&mut self, text: &str, alone_punct: bool, literal: bool) {
+        let is_word = |c: char| c.is_alphanumeric() || c == '_';
+        if let (Some(last), Some(first)) = (self.out.chars().last(), text.chars().next()) {
+            let first_is_punct = !is_word(first) && !"([{\"'".contains(first);
+            let needs_space = is_word(last) && (is_word(first) || "\"'#".contains(first))
+                || self.after_alone_punct && first_is_punct && !")]}".contains(first)
+                || self.after_literal && (literal || is_word(first));
+            if needs_space {
+                self.out.push(' ');
+            }
+        }
+        self.out.push_str(text);
+        self.after_alone_punct = alone_punct;
+        self.after_literal = literal;
+    }
+}
+
+/// Removes comments (everything between tokens that is not whitespace).
+fn strip_comments(bundle: &Mapped) -> Result<Mapped> {
+    let text = bundle.text.as_str();
+    let tokens: TokenStream = text
+        .parse()
+        .map_err(|err| anyhow!("cannot strip comments (internal error): {err}"))?;
+    let mut spans = Vec::new();
+    collect_spans(tokens, &mut spans);
+    spans.sort_unstable_by_key(|r| r.start);
+    let mut code = vec![false; text.len()];
+    for span in spans {
+        code[span].iter_mut().for_each(|b| *b = true);
+    }
+    let mut out = Mapped::new();
+    let mut offset = 0;
+    for (index, line) in text.split_inclusive('\n').enumerate() {
+        let content = line.strip_suffix('\n').unwrap_or(line);
+        let kept: String = content
+            .char_indices()
+            .filter(|(i, c)| code[offset + i] || c.is_whitespace())
+            .map(|(_, c)| c)
+            .collect();
+        let kept = kept.trim_end();
+        let was_blank = content.trim().is_empty();
+        // The header's comments stay: they say what the file is.
+        let in_header = index < header_lines(text);
+        if in_header {
+            out.push(line, |_| bundle.lines[index].clone());
+        } else if was_blank || !kept.trim().is_empty() {
+            out.push(&format!("{kept}\n"), |_| bundle.lines[index].clone());
+        }
+        offset += line.len();
+    }
+    Ok(out)
+}
+
+/// The leading comment lines of the bundle (its header).
+fn header_lines(text: &str) -> usize {
+    text.lines().take_while(|l| l.starts_with("//")).count()
+}
+
+fn collect_spans(tokens: TokenStream, out: &mut Vec<std::ops::Range<usize>>) {
+    for token in tokens {
+        match token {
+            TokenTree::Group(group) => {
+                out.push(group.span_open().byte_range());
+                out.push(group.span_close().byte_range());
+                collect_spans(group.stream(), out);
+            }
+            other => out.push(other.span().byte_range()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stripping_removes_comments_but_not_strings_or_code_lines() {
+        let text = "// header\nfn f() -> &'static str { // trailing\n    /* block\n       more */\n    \"// not a comment\" /* inline */\n}\n";
+        let mut mapped = Mapped::new();
+        mapped.push(text, |_| None);
+        let stripped = apply(Layout::StripComments, "// header\n", mapped.clone()).unwrap();
+        assert_eq!(
+            stripped.text,
+            "// header\nfn f() -> &'static str {\n    \"// not a comment\"\n}\n"
+        );
+        assert_eq!(stripped.lines.len(), 4);
+        let minified = apply(Layout::Minify, "// header\n", mapped).unwrap();
+        assert_eq!(minified.text.lines().count(), 2, "{}", minified.text);
+        assert!(minified.text.contains("\"// not a comment\""));
+        assert!(!minified.text.contains("trailing"));
+    }
+}
