@@ -7,7 +7,7 @@ fn main() -> Result<(), InputError> {
     let mut input = Scanner::stdin();
     let mut out = Writer::stdout();
     while let Some(n) = input.next::<usize>()? {
-        let mut edges = Vec::with_capacity(n);
+        let mut edges = Vec::new();
         for _ in 0..n {
             let x = input.read::<usize>()?;
             edges.push(input.read_vec::<usize>(x)?);

@@ -13,7 +13,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     let mut case = 0;
     while let Some(n) = input.next::<usize>()? {
         case += 1;
-        let mut edges = Vec::with_capacity(n);
+        let mut edges = Vec::new(); // not with_capacity(n): n may be far beyond the input
         for _ in 0..n {
             let x = input.read::<usize>()?;
             edges.push(input.read_vec::<usize>(x)?);

@@ -22,7 +22,7 @@ fn main() -> Result<(), Box<dyn Error>> {
             );
         }
         let m = input.read::<usize>()?;
-        let mut positions = Vec::with_capacity(m);
+        let mut positions = Vec::new(); // not with_capacity(m): m may be far beyond the input
         for _ in 0..m {
             let l = input.read::<usize>()?;
             positions.push(input.read_vec::<u64>(l)?);

@@ -1,12 +1,16 @@
 //! Brute force for hdu1848: the Sprague–Grundy search over the three piles together (a move
-//! takes a Fibonacci number from one pile), not the table of one pile.
-use ojlib::games::{sg::Grundy, subtraction};
+//! takes a Fibonacci number from one pile), not the table of one pile; the Fibonacci numbers
+//! are its own, not the library's list that main.rs uses.
+use ojlib::games::sg::Grundy;
 use ojlib::io::{InputError, Scanner, Writer};
 
 fn main() -> Result<(), InputError> {
     let mut input = Scanner::stdin();
     let mut out = Writer::stdout();
-    let fibonacci = subtraction::fibonacci_moves(100);
+    let mut fibonacci = vec![1u64, 2];
+    while fibonacci[fibonacci.len() - 1] < 100 {
+        fibonacci.push(fibonacci[fibonacci.len() - 1] + fibonacci[fibonacci.len() - 2]);
+    }
     let mut grundy = Grundy::new(|piles: &[u64; 3]| {
         let mut next = Vec::new();
         for i in 0..3 {

@@ -282,6 +282,35 @@ pub struct TableArgs {
     pub svg: Option<PathBuf>,
 }
 
+/// Stores a flag's value, refusing a second one (which would silently replace the first).
+fn set_once<T>(slot: &mut Option<T>, flag: &str, value: T) -> Result<()> {
+    if slot.is_some() {
+        bail!("{flag} is given twice");
+    }
+    *slot = Some(value);
+    Ok(())
+}
+
+/// A brute-force template names the cell's position: `{x}` always, `{y}` exactly when there
+/// is a `-y` range (without one it would read a silent 0; with one and no `{y}` every row is
+/// the same).
+fn check_template(template: &str, y: Option<Span>) -> Result<()> {
+    if !template.contains("{x}") {
+        bail!("the template {template:?} has no {{x}}: every cell would be the same input");
+    }
+    match (template.contains("{y}"), y) {
+        (true, None) => {
+            bail!("the template {template:?} has {{y}}, but no -y A..B gives its range")
+        }
+        (false, Some(y)) => bail!(
+            "-y {}..{}, but the template {template:?} has no {{y}}: every row would be the same",
+            y.from,
+            y.to
+        ),
+        _ => Ok(()),
+    }
+}
+
 impl TableArgs {
     /// Parses the arguments after `table` (`--root` and `--help` as every command does).
     pub fn parse(parser: &mut Parser, root: &mut Option<PathBuf>) -> Result<Command> {
@@ -293,9 +322,11 @@ impl TableArgs {
                 Value(name) if game.is_none() => game = Some(Game::parse(&name.string()?)?),
                 Long("brute") => brute = Some(ProblemId::parse_os(&parser.value()?)?),
                 Long("input") => input = Some(parser.value()?.string()?.replace("\\n", "\n")),
-                Short('x') => x = Some(Span::parse(&string(parser.value()?), "-x")?),
-                Short('y') => y = Some(Span::parse(&string(parser.value()?), "-y")?),
-                Long("wrap") => wrap = Some(wrap_width(&string(parser.value()?))?),
+                Short('x') => set_once(&mut x, "-x", Span::parse(&string(parser.value()?), "-x")?)?,
+                Short('y') => set_once(&mut y, "-y", Span::parse(&string(parser.value()?), "-y")?)?,
+                Long("wrap") => {
+                    set_once(&mut wrap, "--wrap", wrap_width(&string(parser.value()?))?)?
+                }
                 Long("outcome") => outcome = true,
                 Long("minus-heap") => minus_heap = true,
                 Long("svg") => svg = Some(PathBuf::from(parser.value()?)),
@@ -336,6 +367,7 @@ impl TableArgs {
                     bail!("--wrap, --minus-heap and --outcome are for library games\n\n{USAGE}");
                 }
                 let x = x.ok_or_else(|| anyhow::anyhow!("--brute needs -x A..B\n\n{USAGE}"))?;
+                check_template(&input, y)?;
                 TableArgs {
                     source: Source::Brute { id, input },
                     x,

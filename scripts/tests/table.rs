@@ -207,3 +207,43 @@ fn the_pictures_in_the_docs_are_up_to_date() {
         assert!(drawn == committed, "{args:?}: run `make pictures`");
     }
 }
+
+/// The template and the ranges must agree: a `{y}` with no `-y` (it would silently read 0), a
+/// `-y` with no `{y}` (every row the same), no `{x}` at all, or a flag given twice (the first
+/// silently dropped) is one message naming what is missing.
+#[test]
+fn the_template_and_the_ranges_must_agree() {
+    let brute = |input: &str, ranges: &[&str]| {
+        let mut args = vec!["table", "--brute", "p2148", "--input", input];
+        args.extend(ranges);
+        oj(&real_root(), &args)
+    };
+    for (input, ranges, message) in [
+        ("1\\n2\\n{x} {y}", &["-x", "1..3"][..], "has {y}, but no -y"),
+        (
+            "1\\n2\\n{x} 1",
+            &["-x", "1..3", "-y", "1..2"][..],
+            "has no {y}: every row",
+        ),
+        ("1\\n2\\n1 1", &["-x", "1..3"][..], "has no {x}"),
+        (
+            "1\\n2\\n{x} 1",
+            &["-x", "1..3", "-x", "1..4"][..],
+            "-x is given twice",
+        ),
+    ] {
+        let run = brute(input, ranges);
+        assert_eq!(run.code, Some(2), "{input} {ranges:?}: {}", run.stdout);
+        assert!(
+            run.stderr.contains(message),
+            "{input} {ranges:?}: {}",
+            run.stderr
+        );
+    }
+    let run = oj(
+        &real_root(),
+        &["table", "wythoff", "-y", "0..3", "-y", "0..4"],
+    );
+    assert_eq!(run.code, Some(2), "{}", run.stdout);
+    assert!(run.stderr.contains("-y is given twice"), "{}", run.stderr);
+}

@@ -50,3 +50,11 @@ fn a_chessman_off_the_graph() {
     let message = "case 2: a chessman on position 2, but there are 2 positions";
     assert_refused(&input, "WIN\nLOSE\n", message);
 }
+
+/// A position count far beyond the input is read as far as the input goes, not allocated up
+/// front (an allocation of 24 TB aborted the process, reported as MLE).
+#[test]
+fn a_count_larger_than_the_input() {
+    let input = format!("{GOOD}1000000000000\n1 1\n");
+    assert_refused(&input, "WIN\n", "found end of input");
+}
