@@ -153,6 +153,8 @@ fn check(ws: &Path, release: &Path, scratch: &Path, id: &str) -> Result<Bundled,
 }
 
 #[test]
+#[ignore = "the bundler does not inline crates.io crates yet (issue 10): every corpus problem is \
+            refused; run with `cargo test -p ojgames --test crates_corpus -- --ignored`"]
 fn every_corpus_solution_bundles_compiles_without_warnings_and_matches_the_cargo_build() {
     let source_ws =
         std::env::var_os("CORPUS_WS").map_or_else(|| fixture("crates_ws"), PathBuf::from);
