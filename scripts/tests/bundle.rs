@@ -53,7 +53,7 @@ fn bundle_keeps_only_reached_modules_and_compiles_cleanly_in_both_editions() {
     assert!(text.contains("// Euclid, iteratively: this plain comment must survive bundling."));
     assert!(text.contains("#[cfg(feature = \"fancy\")]"));
     assert!(
-        text.contains("mod fixlib {\n    #![deny(unsafe_code)]\n"),
+        text.contains("mod fixlib {\n#![deny(unsafe_code)]\n"),
         "{text}"
     );
     assert!(!text.contains("html_root_url"));
@@ -72,11 +72,8 @@ fn bundle_keeps_only_reached_modules_and_compiles_cleanly_in_both_editions() {
         !text.contains("use fixlib::sum_gcds"),
         "a root import of an exported macro is E0255: {text}"
     );
-    // #[path] and its child found beside it; a multi-line literal is not re-indented.
-    assert!(
-        text.contains("pub mod placed {\n        mod inner {"),
-        "{text}"
-    );
+    // #[path] and its child found beside it; an inlined file keeps its own indentation.
+    assert!(text.contains("pub mod placed {\nmod inner {"), "{text}");
     assert!(text.contains("\n   its second line must not be indented\";"));
 
     // Items rustc finds dead go, unless code behind a false cfg names them (transitively);
@@ -191,7 +188,7 @@ fn re_exports_in_a_partly_kept_module_are_kept_leaf_by_leaf_through_chains_and_g
     assert!(text.contains("pub use shapes::Thing;"), "{text}");
     assert!(text.contains("pub use glob_src::*;"), "{text}");
     assert!(
-        text.contains("\n    pub use relay::Relayed;\n"),
+        text.contains("\npub use relay::Relayed;\n"),
         "mixed group: {text}"
     );
     assert!(
@@ -338,4 +335,18 @@ fn strip_comments_and_minify_give_smaller_files_that_still_compile_and_run() {
         sizes.push(text.len());
     }
     assert!(sizes[0] > sizes[1] && sizes[1] > sizes[2], "{sizes:?}");
+}
+
+#[test]
+fn a_proc_macro_crate_is_refused_by_name_with_the_reason() {
+    let ws = copy_workspace(&fixture("crates_ws"));
+    let run = oj(ws.path(), &["bundle", "proc_macro_user"]);
+    assert!(!run.success, "{}", run.stdout);
+    assert!(
+        run.stderr
+            .contains("depends on crate `tiny_macros`, a proc-macro crate"),
+        "{}",
+        run.stderr
+    );
+    assert!(!ws.path().join("bundled/proc_macro_user.rs").exists());
 }

@@ -16,12 +16,45 @@ pub fn check_manifest(problem: &Problem, lib_name: &str, lib_package: &str) -> R
         .iter()
         .find(|d| *d != lib_name && **d != package)
     {
+        if is_proc_macro(problem, dep) {
+            bail!(
+                "problems/{}/Cargo.toml depends on crate `{dep}`, a proc-macro crate: its code runs inside the compiler while building, so it cannot be pasted into a bundle",
+                problem.id
+            );
+        }
         bail!(
             "problems/{}/Cargo.toml depends on crate `{dep}`; judges have no crates, so a bundle may use only std and {lib_name}",
             problem.id
         );
     }
     Ok(())
+}
+
+/// Whether dependency `dep` (`-` written `_`) is a path dependency with `[lib] proc-macro`.
+fn is_proc_macro(problem: &Problem, dep: &str) -> bool {
+    let read = |path: &std::path::Path| -> Option<toml::Table> {
+        std::fs::read_to_string(path).ok()?.parse().ok()
+    };
+    let Some(manifest) = read(&problem.dir.join("Cargo.toml")) else {
+        return false;
+    };
+    let path = manifest
+        .get("dependencies")
+        .and_then(|deps| deps.as_table())
+        .and_then(|deps| {
+            deps.iter()
+                .find(|(name, _)| name.replace('-', "_") == dep)
+                .and_then(|(_, spec)| spec.get("path")?.as_str())
+        });
+    let Some(dep_manifest) = path.and_then(|p| read(&problem.dir.join(p).join("Cargo.toml")))
+    else {
+        return false;
+    };
+    dep_manifest
+        .get("lib")
+        .and_then(|lib| lib.get("proc-macro"))
+        .and_then(|v| v.as_bool())
+        == Some(true)
 }
 
 /// Looks at `extern crate`, `use` roots and `::name` paths of the files in `files`.

@@ -102,13 +102,6 @@ fn widen_to_lines(source: &str, range: Range<usize>) -> Range<usize> {
     }
 }
 
-/// The whitespace that starts the line holding `offset`.
-pub fn indentation_at(source: &str, offset: usize) -> &str {
-    let line_start = source[..offset].rfind('\n').map_or(0, |i| i + 1);
-    let line = &source[line_start..];
-    &line[..line.len() - line.trim_start_matches([' ', '\t']).len()]
-}
-
 /// Indents every non-blank line by `prefix`, except lines that begin inside a string literal
 /// (indenting those would change the string).
 pub fn indent(text: &str, prefix: &str) -> String {

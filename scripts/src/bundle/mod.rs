@@ -86,9 +86,9 @@ pub fn build(workspace: &Workspace, problem: &Problem, options: &Options) -> Res
             None
         });
         for attr in hoisted_attributes(&lib) {
-            text.push(&format!("    {attr}\n"), |_| None);
+            text.push(&format!("{attr}\n"), |_| None);
         }
-        text.push_mapped(&body.indented("    "));
+        text.push_mapped(&body);
         text.push("}\n", |_| None);
     }
     if let (Some(line), false) = (lints_line, options.whole_modules) {

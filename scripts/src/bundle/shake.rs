@@ -47,6 +47,7 @@ pub fn shake(
     let source = scratch.join("shake.rs");
     std::fs::write(&source, analysis.concat())?;
     let checked = rustc::type_check_short(&source, edition, &scratch.join("shake.rmeta"))?;
+    stopped_early(&checked)?;
     if !checked.success {
         // The caller's type check reports the error against the readable bundle.
         return Ok(bundle.clone());
@@ -94,6 +95,7 @@ pub fn shake(
     // Never trade a compiling bundle for a smaller broken one.
     std::fs::write(&source, &shaken.text)?;
     let verified = rustc::type_check(&source, edition, &scratch.join("shake.rmeta"))?;
+    stopped_early(&verified)?;
     Ok(if verified.success {
         shaken
     } else {
@@ -131,6 +133,23 @@ fn without_protected(
         .filter(|(_, kept)| !kept)
         .map(|(item, _)| item.range.clone())
         .collect()
+}
+
+/// rustc that failed without an error message was stopped (Ctrl-C, a kill): bundling must
+/// stop too, not go on as if the bundle did not compile.
+fn stopped_early(compiled: &rustc::Compiled) -> Result<()> {
+    if !compiled.success && !compiled.messages.contains("error") {
+        anyhow::bail!(
+            "rustc stopped before it finished ({}){}",
+            compiled.command,
+            if compiled.messages.trim().is_empty() {
+                String::new()
+            } else {
+                format!(":\n{}", compiled.messages.trim_end())
+            }
+        );
+    }
+    Ok(())
 }
 
 struct Report {
@@ -337,6 +356,18 @@ mod tests {
         assert_eq!(report.names, ["put", "flush"]);
         assert!(parse_report("/x/p.rs:3:5: warning: struct `S` is never constructed").is_none());
         assert!(parse_report("/x/p.rs:3:5: warning: field `a` is never read").is_none());
+    }
+
+    #[test]
+    fn rustc_stopped_by_a_signal_stops_bundling_but_a_compile_error_does_not() {
+        let compiled = |success: bool, messages: &str| rustc::Compiled {
+            success,
+            messages: messages.to_string(),
+            command: "rustc x.rs".to_string(),
+        };
+        assert!(stopped_early(&compiled(false, "")).is_err());
+        assert!(stopped_early(&compiled(false, "error[E0308]: mismatched types")).is_ok());
+        assert!(stopped_early(&compiled(true, "")).is_ok());
     }
 
     #[test]

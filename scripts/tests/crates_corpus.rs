@@ -1,0 +1,225 @@
+//! The crate corpus (`fixtures/crates_ws`): real contest solutions over ac-library-rs,
+//! proconio and itertools from crates.io. Each is bundled, compiled with plain `rustc` under
+//! editions 2018, 2021 and 2024 with no warning, and run on its inputs against the output of
+//! the cargo release build of the same `main.rs`. Prints each bundle's size and bundling time.
+//! `CORPUS_WS=DIR` runs the corpus test on another workspace of the same shape (e.g. one with
+//! ac-library-rs vendored as its root library).
+
+mod common;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use common::{copy_workspace, fixture, oj};
+
+const KIB: usize = 1024;
+
+/// Issue 10's targets, without minifying.
+fn size_limit(id: &str) -> Option<usize> {
+    match id {
+        // Lazy segment tree + modint.
+        "practice2_k" => Some(32 * KIB),
+        id if id.starts_with("practice2_") => Some(64 * KIB),
+        "iter_mix" => Some(64 * KIB),
+        _ => None,
+    }
+}
+
+/// Problems with testdata: the corpus.
+fn corpus(ws: &Path) -> Vec<String> {
+    let mut ids: Vec<String> = fs::read_dir(ws.join("testdata"))
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+        .collect();
+    ids.sort();
+    ids
+}
+
+fn inputs(ws: &Path, id: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = fs::read_dir(ws.join("testdata").join(id))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "in"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// One target directory for the fixture, kept between runs.
+fn fixture_target_dir() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("crates_ws")
+}
+
+/// `cargo build --workspace --release --locked` of the fixture; returns its release directory.
+fn cargo_release_build(ws: &Path) -> PathBuf {
+    let target = fixture_target_dir();
+    let output = Command::new(env!("CARGO"))
+        .args([
+            "build",
+            "--workspace",
+            "--release",
+            "--locked",
+            "--quiet",
+            "--manifest-path",
+        ])
+        .arg(ws.join("Cargo.toml"))
+        .arg("--target-dir")
+        .arg(&target)
+        .output()
+        .expect("cargo runs");
+    assert!(
+        output.status.success(),
+        "cargo build of the fixture failed:\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    target.join("release")
+}
+
+fn run_on(program: &Path, input: &Path) -> Result<Vec<u8>, String> {
+    let output = Command::new(program)
+        .stdin(Stdio::from(fs::File::open(input).unwrap()))
+        .output()
+        .map_err(|e| format!("{}: {e}", program.display()))?;
+    if !output.status.success() {
+        return Err(format!(
+            "{} on {} exited with {}:\n{}",
+            program.display(),
+            input.display(),
+            output.status,
+            String::from_utf8_lossy(&output.stderr)
+        ));
+    }
+    Ok(output.stdout)
+}
+
+/// `rustc --edition E -O`: a binary for `Some(out)`, metadata only for `None`. Any message
+/// (a warning too) is a failure.
+fn compile(source: &Path, edition: &str, out: Option<&Path>, scratch: &Path) -> Result<(), String> {
+    let mut command = Command::new("rustc");
+    command.args(["--edition", edition, "-O"]);
+    match out {
+        Some(binary) => command.arg("-o").arg(binary),
+        None => command.arg("--emit=metadata").arg("--out-dir").arg(scratch),
+    };
+    let output = command.arg(source).output().expect("rustc runs");
+    let messages = String::from_utf8_lossy(&output.stderr);
+    if output.status.success() && messages.trim().is_empty() {
+        Ok(())
+    } else {
+        Err(format!("rustc --edition {edition}:\n{messages}"))
+    }
+}
+
+struct Bundled {
+    bytes: usize,
+    time: Duration,
+}
+
+/// Bundles `id`, compiles it under every edition and judges it against the cargo build.
+fn check(ws: &Path, release: &Path, scratch: &Path, id: &str) -> Result<Bundled, String> {
+    let start = Instant::now();
+    let run = oj(ws, &["bundle", id, "--no-check", "-o", "-"]);
+    let time = start.elapsed();
+    if !run.success {
+        return Err(format!("ojgames bundle failed:\n{}", run.stderr));
+    }
+    let dir = scratch.join(id);
+    fs::create_dir_all(&dir).unwrap();
+    let source = dir.join(format!("{id}.rs"));
+    fs::write(&source, &run.stdout).unwrap();
+    let binary = dir.join(id);
+    compile(&source, "2021", Some(&binary), &dir)?;
+    compile(&source, "2018", None, &dir)?;
+    compile(&source, "2024", None, &dir)?;
+    for input in inputs(ws, id) {
+        let expected = run_on(&release.join(id), &input)?;
+        let actual = run_on(&binary, &input)?;
+        if actual != expected {
+            return Err(format!(
+                "wrong answer on {}:\n--- cargo build\n{}--- bundle\n{}",
+                input.display(),
+                String::from_utf8_lossy(&expected),
+                String::from_utf8_lossy(&actual)
+            ));
+        }
+    }
+    Ok(Bundled {
+        bytes: run.stdout.len(),
+        time,
+    })
+}
+
+#[test]
+#[ignore = "the bundler does not inline crates.io crates yet (issue 10): every corpus problem is \
+            refused; run with `cargo test -p ojgames --test crates_corpus -- --ignored`"]
+fn every_corpus_solution_bundles_compiles_without_warnings_and_matches_the_cargo_build() {
+    let source_ws =
+        std::env::var_os("CORPUS_WS").map_or_else(|| fixture("crates_ws"), PathBuf::from);
+    let release = cargo_release_build(&source_ws);
+    // Bundle from a copy, so nothing is written into the source tree.
+    let ws = copy_workspace(&source_ws);
+    let scratch = tempfile::tempdir().unwrap();
+    let ids = corpus(ws.path());
+    assert!(ids.len() >= 13, "corpus shrank: {ids:?}");
+
+    let queue = Mutex::new(ids.iter());
+    let results = Mutex::new(Vec::new());
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| loop {
+                let next = queue.lock().unwrap().next();
+                let Some(id) = next else { break };
+                let result = check(ws.path(), &release, scratch.path(), id);
+                results.lock().unwrap().push((id.clone(), result));
+            });
+        }
+    });
+    let mut results = results.into_inner().unwrap();
+    results.sort_by(|a, b| a.0.cmp(&b.0));
+
+    let mut failures = Vec::new();
+    println!("| solution | bundle bytes | bundling time |\n|---|---:|---:|");
+    for (id, result) in &results {
+        match result {
+            Ok(bundled) => {
+                println!(
+                    "| {id} | {} | {} ms |",
+                    bundled.bytes,
+                    bundled.time.as_millis()
+                );
+                if let Some(limit) = size_limit(id) {
+                    if bundled.bytes > limit {
+                        failures.push(format!(
+                            "{id}: bundle is {} bytes, over the {limit}-byte target",
+                            bundled.bytes
+                        ));
+                    }
+                }
+            }
+            Err(error) => {
+                println!("| {id} | FAILED | |");
+                failures.push(format!("{id}: {error}"));
+            }
+        }
+    }
+    let passed = results.len() - failures.len();
+    println!("{passed} of {} corpus solutions pass", results.len());
+    assert!(failures.is_empty(), "\n{}", failures.join("\n\n"));
+}
+
+#[test]
+fn a_problem_depending_on_a_proc_macro_crate_is_refused_naming_the_crate() {
+    let ws = copy_workspace(&fixture("crates_ws"));
+    let run = oj(ws.path(), &["bundle", "proc_macro_user", "-o", "-"]);
+    assert!(!run.success, "bundled a proc-macro user:\n{}", run.stdout);
+    assert!(run.stdout.is_empty(), "{}", run.stdout);
+    assert!(
+        run.stderr.contains("tiny_macros") && run.stderr.contains("proc-macro"),
+        "the refusal must name the crate and say it is a proc-macro crate:\n{}",
+        run.stderr
+    );
+}
