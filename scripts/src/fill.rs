@@ -73,7 +73,7 @@ fn fill_one(workspace: &Workspace, problem: &Problem, runner: &Runner) -> Result
         if !outcome.success() {
             let message = show::text(&fs::read(&stderr).unwrap_or_default());
             println!(
-                "{}: not written: the brute force failed ({:?}{}): {}",
+                "{}: not written: the brute force failed ({}{}): {}",
                 workspace.display(&answer),
                 outcome.exit,
                 if outcome.killed.is_some() {

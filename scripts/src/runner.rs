@@ -13,9 +13,14 @@
 //!   (its own setting), file size (the output limit), no core files, and `RLIMIT_CPU` in whole
 //!   seconds just past the CPU limit as a backstop.
 //! - The program runs in its own process group. A watchdog thread in the launcher reads the
-//!   program's CPU clock and kills the group as soon as the CPU time passes the limit (so a
-//!   TLE costs about the limit, not a multiple of it), or at the wall deadline (a program that
-//!   sleeps or waits). When the program ends, whatever it forked is killed with the group.
+//!   program's CPU clock and resident memory and kills the group as soon as the CPU time
+//!   passes the limit (so a TLE costs about the limit, not a multiple of it), as soon as its
+//!   memory passes the limit, when its CPU time has not advanced for [`Limits::idle`] (it
+//!   sleeps or waits: a busy machine slows a program, it does not stop its clock), or at the
+//!   wall deadline, a safety net far past the limit.
+//! - The launcher is a child subreaper: when the program ends, whatever it started is killed,
+//!   with the group and also what left it (`setsid`, a double fork), as it is reparented to
+//!   the launcher.
 //! - Ctrl-C and SIGTERM: the launcher kills the group before it exits; `ojgames` forwards
 //!   SIGINT/SIGTERM to its launchers; a launcher whose parent dies (even by SIGKILL) notices
 //!   within a watch interval, kills the group and exits.
@@ -27,7 +32,7 @@ use std::os::unix::ffi::{OsStrExt, OsStringExt};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex, Once};
 use std::time::{Duration, Instant};
 
@@ -38,7 +43,8 @@ use anyhow::{bail, Context, Result};
 pub struct Limits {
     /// CPU time (user + system); the program is killed just past it.
     pub cpu: Duration,
-    /// Wall time: the program is killed at this deadline whatever its CPU time.
+    /// Wall time: the program is killed at this deadline whatever its CPU time. A safety net
+    /// only: a program that waits is killed as idle long before.
     pub wall: Duration,
     pub memory_kib: u64,
     pub stack_kib: u64,
@@ -47,10 +53,15 @@ pub struct Limits {
 }
 
 impl Limits {
-    /// The wall deadline of a run with CPU limit `cpu`: room for a busy machine, so that a
-    /// program is only killed on the wall clock when it waits or sleeps.
+    /// The wall deadline of a run with CPU limit `cpu`: room for a very busy machine (a
+    /// program that waits is stopped by [`Limits::idle`] first).
     pub fn wall_for(cpu: Duration) -> Duration {
-        (cpu * 3).max(cpu + Duration::from_secs(2))
+        (cpu * 10).max(cpu + Duration::from_secs(30))
+    }
+
+    /// How long the program's CPU time may stand still before it is killed as idle.
+    pub fn idle(&self) -> Duration {
+        self.cpu.max(Duration::from_secs(2))
     }
 
     /// For helpers (generators, brute forces, checkers, benchmark programs): generous limits
@@ -98,8 +109,35 @@ pub enum Exit {
 pub enum Kill {
     /// Its CPU time passed the limit.
     Cpu,
-    /// The wall deadline passed first.
+    /// Its resident memory passed the limit.
+    Memory,
+    /// Its CPU time stood still for [`Limits::idle`]: it waited.
+    Idle,
+    /// The wall deadline passed while it still used CPU time (a machine too busy to judge).
     Wall,
+}
+
+impl Kill {
+    const ALL: [Kill; 4] = [Kill::Cpu, Kill::Memory, Kill::Idle, Kill::Wall];
+
+    fn name(self) -> &'static str {
+        match self {
+            Kill::Cpu => "cpu",
+            Kill::Memory => "memory",
+            Kill::Idle => "idle",
+            Kill::Wall => "wall",
+        }
+    }
+}
+
+impl std::fmt::Display for Exit {
+    /// `exit code 1`, `signal 11 (SIGSEGV)`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Exit::Code(code) => write!(f, "exit code {code}"),
+            Exit::Signal(signal) => write!(f, "signal {signal} ({})", signal_name(signal)),
+        }
+    }
 }
 
 impl Outcome {
@@ -420,11 +458,7 @@ impl Outcome {
             Exit::Code(code) => ("code", code),
             Exit::Signal(signal) => ("signal", signal),
         };
-        let killed = match self.killed {
-            None => "none",
-            Some(Kill::Cpu) => "cpu",
-            Some(Kill::Wall) => "wall",
-        };
+        let killed = self.killed.map_or("none", Kill::name);
         let (cpu, wall) = (self.cpu.as_micros(), self.wall.as_micros());
         format!("{cpu} {wall} {} {killed} {kind} {value}", self.peak_kib)
     }
@@ -441,9 +475,7 @@ impl Outcome {
             peak_kib: peak.parse().ok()?,
             killed: match *killed {
                 "none" => None,
-                "cpu" => Some(Kill::Cpu),
-                "wall" => Some(Kill::Wall),
-                _ => return None,
+                name => Some(*Kill::ALL.iter().find(|k| k.name() == name)?),
             },
             exit: match *kind {
                 "signal" => Exit::Signal(value),
@@ -469,13 +501,17 @@ extern "C" fn kill_group_and_die(signal: libc::c_int) {
 }
 
 /// Room above the memory limit before allocations fail: reserved but untouched memory
-/// (thread stacks, allocator arenas) is not a judge's business, resident memory is. The
-/// cap only stops a runaway program from taking the machine down.
+/// (thread stacks, allocator arenas) is not a judge's business, resident memory is (the
+/// watchdog stops the program when it passes the limit).
 const ADDRESS_SPACE_HEADROOM: u64 = 2 << 30;
-/// How often the watchdog reads the CPU clock: a TLE is killed at most this much past the limit.
+/// How often the watchdog reads the CPU clock and resident memory: a TLE or an MLE is killed
+/// at most this much past the limit.
 const WATCH_INTERVAL: Duration = Duration::from_millis(5);
 
 fn install_launcher_handlers() {
+    // SAFETY: plain syscall. Orphans of the programs we run become our children, so that
+    // `kill_descendants` finds them.
+    unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) };
     for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
         // SAFETY: the handler only calls async-signal-safe functions.
         unsafe {
@@ -532,61 +568,140 @@ fn run_here(job: &Job) -> Result<Outcome> {
     PROGRAM_GROUP.store(pid, Ordering::SeqCst);
     // SAFETY: plain syscall.
     let parent = unsafe { libc::getppid() };
-    let done = Arc::new(AtomicBool::new(false));
-    let killed = Arc::new(AtomicU8::new(0));
+    let watch = Arc::new(Watch::default());
     {
-        let (done, killed) = (Arc::clone(&done), Arc::clone(&killed));
-        std::thread::spawn(move || watch(pid, parent, start, limits, &done, &killed));
+        let watch = Arc::clone(&watch);
+        std::thread::spawn(move || watch.run(pid, parent, start, limits));
     }
     let (status, usage) = wait(pid)?;
     let wall = start.elapsed();
-    done.store(true, Ordering::SeqCst);
-    // Whatever the program forked dies with it.
+    watch.done.store(true, Ordering::SeqCst);
+    // Whatever the program started dies with it.
     // SAFETY: `pid` is the id of the group we created; plain syscall.
     unsafe { libc::killpg(pid, libc::SIGKILL) };
+    kill_descendants();
     drop(child);
-    let killed = match killed.load(Ordering::SeqCst) {
-        1 => Some(Kill::Cpu),
-        2 => Some(Kill::Wall),
-        _ => None,
+    let killed = match watch.killed.load(Ordering::SeqCst) {
+        0 => None,
+        k => Some(Kill::ALL[usize::from(k) - 1]),
     };
-    Ok(outcome(status, usage, wall, killed))
+    let mut outcome = outcome(status, usage, wall, killed);
+    outcome.peak_kib = outcome.peak_kib.max(watch.peak_kib.load(Ordering::SeqCst));
+    Ok(outcome)
 }
 
-/// Kills the program's group when its CPU time passes the limit (`killed` = 1) or at the wall
-/// deadline (`killed` = 2); kills it and exits when `ojgames` (`parent`) is gone.
-fn watch(
-    pid: libc::pid_t,
-    parent: libc::pid_t,
-    start: Instant,
-    limits: Limits,
-    done: &AtomicBool,
-    killed: &AtomicU8,
-) {
-    let mut clock: libc::clockid_t = 0;
-    // SAFETY: valid pointer; `pid` is our child, not yet reaped.
-    let has_clock = unsafe { libc::clock_getcpuclockid(pid, &mut clock) } == 0;
-    while !done.load(Ordering::SeqCst) {
-        // SAFETY: plain syscalls.
-        if unsafe { libc::getppid() } != parent {
-            unsafe {
-                libc::killpg(pid, libc::SIGKILL);
-                libc::_exit(128 + libc::SIGTERM);
+/// Kills every process left of the program: with the launcher a subreaper, they are all its
+/// children (or become so as their parents die), and none is the launcher's own.
+fn kill_descendants() {
+    loop {
+        let mut status = 0;
+        // SAFETY: plain syscall with a valid pointer.
+        match unsafe { libc::waitpid(-1, &mut status, libc::WNOHANG) } {
+            0 => {
+                for child in children_of(std::process::id()) {
+                    // SAFETY: plain syscall on our own (unreaped) child.
+                    unsafe { libc::kill(child, libc::SIGKILL) };
+                }
+                // SAFETY: as above; blocks until one of them is gone.
+                unsafe { libc::waitpid(-1, &mut status, 0) };
             }
+            -1 if std::io::Error::last_os_error().raw_os_error() == Some(libc::EINTR) => {}
+            -1 => return,
+            _ => {}
         }
-        let over_cpu = has_clock && cpu_time(clock).is_some_and(|cpu| cpu > limits.cpu);
-        let over_wall = start.elapsed() >= limits.wall;
-        if over_cpu || over_wall {
-            if done.load(Ordering::SeqCst) {
+    }
+}
+
+/// The processes whose parent is `parent`, from `/proc/*/stat`.
+fn children_of(parent: u32) -> Vec<libc::pid_t> {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .filter_map(|entry| {
+            let pid: libc::pid_t = entry.file_name().to_str()?.parse().ok()?;
+            let stat = std::fs::read_to_string(entry.path().join("stat")).ok()?;
+            // After `(comm)`: state, then the parent's id.
+            let ppid: u32 = stat[stat.rfind(')')? + 2..]
+                .split(' ')
+                .nth(1)?
+                .parse()
+                .ok()?;
+            (ppid == parent).then_some(pid)
+        })
+        .collect()
+}
+
+/// What the watchdog thread shares with the launcher.
+#[derive(Default)]
+struct Watch {
+    done: AtomicBool,
+    /// 0, or 1 + the index of the [`Kill`] in [`Kill::ALL`].
+    killed: AtomicU8,
+    /// The largest resident memory sampled.
+    peak_kib: AtomicU64,
+}
+
+impl Watch {
+    /// Kills the program's group when its CPU time passes the limit, its resident memory
+    /// passes the limit, its CPU time stands still for [`Limits::idle`], or at the wall
+    /// deadline; kills it and exits when `ojgames` (`parent`) is gone.
+    fn run(&self, pid: libc::pid_t, parent: libc::pid_t, start: Instant, limits: Limits) {
+        let mut clock: libc::clockid_t = 0;
+        // SAFETY: valid pointer; `pid` is our child, not yet reaped.
+        let has_clock = unsafe { libc::clock_getcpuclockid(pid, &mut clock) } == 0;
+        let statm = format!("/proc/{pid}/statm");
+        let (mut last_cpu, mut last_progress) = (Duration::ZERO, start);
+        while !self.done.load(Ordering::SeqCst) {
+            // SAFETY: plain syscalls.
+            if unsafe { libc::getppid() } != parent {
+                unsafe {
+                    libc::killpg(pid, libc::SIGKILL);
+                    libc::_exit(128 + libc::SIGTERM);
+                }
+            }
+            let now = Instant::now();
+            let cpu = if has_clock { cpu_time(clock) } else { None };
+            if let Some(cpu) = cpu.filter(|&cpu| cpu > last_cpu) {
+                (last_cpu, last_progress) = (cpu, now);
+            }
+            if let Some(kib) = resident_kib(&statm) {
+                self.peak_kib.fetch_max(kib, Ordering::SeqCst);
+            }
+            let kill = if cpu.is_some_and(|cpu| cpu > limits.cpu) {
+                Some(Kill::Cpu)
+            } else if self.peak_kib.load(Ordering::SeqCst) > limits.memory_kib {
+                Some(Kill::Memory)
+            } else if has_clock && now - last_progress >= limits.idle() {
+                Some(Kill::Idle)
+            } else if now - start >= limits.wall {
+                Some(Kill::Wall)
+            } else {
+                None
+            };
+            if let Some(kill) = kill {
+                if self.done.load(Ordering::SeqCst) {
+                    return;
+                }
+                let index = Kill::ALL.iter().position(|&k| k == kill).unwrap_or(0);
+                self.killed.store(index as u8 + 1, Ordering::SeqCst);
+                // SAFETY: the group we created; plain syscall.
+                unsafe { libc::killpg(pid, libc::SIGKILL) };
                 return;
             }
-            killed.store(if over_cpu { 1 } else { 2 }, Ordering::SeqCst);
-            // SAFETY: the group we created; plain syscall.
-            unsafe { libc::killpg(pid, libc::SIGKILL) };
-            return;
+            std::thread::sleep(WATCH_INTERVAL);
         }
-        std::thread::sleep(WATCH_INTERVAL);
     }
+}
+
+/// The resident memory in `/proc/PID/statm` (its second field, in pages).
+fn resident_kib(statm: &str) -> Option<u64> {
+    let text = std::fs::read_to_string(statm).ok()?;
+    let pages: u64 = text.split(' ').nth(1)?.parse().ok()?;
+    // SAFETY: plain syscall.
+    let page_bytes = unsafe { libc::sysconf(libc::_SC_PAGESIZE) } as u64;
+    Some(pages * page_bytes / 1024)
 }
 
 fn cpu_time(clock: libc::clockid_t) -> Option<Duration> {
@@ -740,6 +855,12 @@ mod tests {
         };
         assert_eq!(Outcome::decode(&outcome.encode()), Some(outcome));
         assert_eq!(Outcome::decode("1 2 3 maybe code 0"), None);
+    }
+
+    #[test]
+    fn exits_read_as_words() {
+        assert_eq!(Exit::Code(1).to_string(), "exit code 1");
+        assert_eq!(Exit::Signal(11).to_string(), "signal 11 (SIGSEGV)");
     }
 
     #[test]

@@ -323,8 +323,7 @@ fn helper_failure(who: &str, outcome: &crate::runner::Outcome, stderr_path: &Pat
     let stderr = crate::judge::read_tail(stderr_path, 64 * 1024).unwrap_or_default();
     let how = match (outcome.killed, outcome.exit) {
         (Some(_), _) => format!("did not finish in {} s (killed)", HELPER_DEADLINE.as_secs()),
-        (None, crate::runner::Exit::Code(code)) => format!("failed (exit code {code})"),
-        (None, crate::runner::Exit::Signal(signal)) => format!("failed (signal {signal})"),
+        (None, exit) => format!("failed ({exit})"),
     };
     format!("{who} {how}{}", stderr_tail(&stderr))
 }

@@ -116,13 +116,9 @@ impl Checker {
             (None, Exit::Code(1)) => (Verdict::WrongAnswer, said("wrong answer")),
             (None, Exit::Code(2)) => (Verdict::PresentationError, said("presentation error")),
             (Some(_), _) => (Verdict::CheckerFailure, said("killed at its deadline")),
-            (None, Exit::Code(code)) => (
+            (None, exit) => (
                 Verdict::CheckerFailure,
-                said(&format!("the checker failed (exit code {code})")),
-            ),
-            (None, Exit::Signal(signal)) => (
-                Verdict::CheckerFailure,
-                said(&format!("the checker failed (signal {signal})")),
+                said(&format!("the checker failed ({exit})")),
             ),
         })
     }

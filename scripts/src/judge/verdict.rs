@@ -151,12 +151,25 @@ pub fn from_outcome(
             ),
         ));
     }
-    if outcome.killed == Some(Kill::Wall) {
+    if outcome.killed == Some(Kill::Idle) {
         return Some((
             Verdict::Idle,
             format!(
-                "killed at the wall deadline {} with only {} of CPU time (limit {}): it waited \
-                 (sleep, a read that never ends, a busy machine), it did not run out of time",
+                "killed after {} in which it used no CPU time (wall {}, CPU time {}, limit {}): \
+                 it waited (sleep, a read that never ends), it did not run out of time",
+                format_time(limits.idle()),
+                format_time(outcome.wall),
+                format_time(outcome.cpu),
+                format_time(limits.cpu)
+            ),
+        ));
+    }
+    if outcome.killed == Some(Kill::Wall) {
+        return Some((
+            Verdict::Unjudged,
+            format!(
+                "killed at the wall safety net {} while still running, with {} of CPU time \
+                 (limit {}): the machine is too busy to judge it; judge it again",
                 format_time(outcome.wall),
                 format_time(outcome.cpu),
                 format_time(limits.cpu)
@@ -274,18 +287,20 @@ mod tests {
 
     #[test]
     fn a_wall_clock_kill_under_the_cpu_limit_is_not_tle() {
-        let hung = outcome(686, 10, Some(Kill::Wall), KILLED);
+        let hung = outcome(686, 10, Some(Kill::Idle), KILLED);
         assert_eq!(decide(&hung, 0, ""), Some(Verdict::Idle));
         let text = evidence(&hung, "");
-        assert!(
-            text.contains("686 ms of CPU time (limit 1000 ms)"),
-            "{text}"
-        );
+        assert!(text.contains("CPU time 686 ms, limit 1000 ms"), "{text}");
+        // Still running at the safety net: not idle, not judged.
+        let starved = outcome(686, 10, Some(Kill::Wall), KILLED);
+        assert_eq!(decide(&starved, 0, ""), Some(Verdict::Unjudged));
+        let text = evidence(&starved, "");
+        assert!(text.contains("too busy"), "{text}");
     }
 
     #[test]
     fn memory_wins_over_time() {
-        let sleeper = outcome(20, 5000, Some(Kill::Wall), KILLED);
+        let sleeper = outcome(20, 5000, Some(Kill::Idle), KILLED);
         assert_eq!(decide(&sleeper, 0, ""), Some(Verdict::MemoryLimit));
         let spinner = outcome(1005, 5000, Some(Kill::Cpu), KILLED);
         assert_eq!(decide(&spinner, 0, ""), Some(Verdict::MemoryLimit));
