@@ -651,7 +651,7 @@ impl Watch {
         let mut clock: libc::clockid_t = 0;
         // SAFETY: valid pointer; `pid` is our child, not yet reaped.
         let has_clock = unsafe { libc::clock_getcpuclockid(pid, &mut clock) } == 0;
-        let statm = format!("/proc/{pid}/statm");
+        let status = format!("/proc/{pid}/status");
         let (mut last_cpu, mut last_progress) = (Duration::ZERO, start);
         while !self.done.load(Ordering::SeqCst) {
             // SAFETY: plain syscalls.
@@ -666,12 +666,17 @@ impl Watch {
             if let Some(cpu) = cpu.filter(|&cpu| cpu > last_cpu) {
                 (last_cpu, last_progress) = (cpu, now);
             }
-            if let Some(kib) = resident_kib(&statm) {
-                self.peak_kib.fetch_max(kib, Ordering::SeqCst);
+            // The main stack has its own limit (RLIMIT_STACK): growing past it is a stack
+            // overflow, reported as such, so the memory kill looks at what lies outside it.
+            let mut outside_stack_kib = 0;
+            if let Some(memory) = resident_memory(&status) {
+                self.peak_kib
+                    .fetch_max(memory.resident_kib, Ordering::SeqCst);
+                outside_stack_kib = memory.resident_kib.saturating_sub(memory.stack_kib);
             }
             let kill = if cpu.is_some_and(|cpu| cpu > limits.cpu) {
                 Some(Kill::Cpu)
-            } else if self.peak_kib.load(Ordering::SeqCst) > limits.memory_kib {
+            } else if outside_stack_kib > limits.memory_kib {
                 Some(Kill::Memory)
             } else if has_clock && now - last_progress >= limits.idle() {
                 Some(Kill::Idle)
@@ -695,13 +700,27 @@ impl Watch {
     }
 }
 
-/// The resident memory in `/proc/PID/statm` (its second field, in pages).
-fn resident_kib(statm: &str) -> Option<u64> {
-    let text = std::fs::read_to_string(statm).ok()?;
-    let pages: u64 = text.split(' ').nth(1)?.parse().ok()?;
-    // SAFETY: plain syscall.
-    let page_bytes = unsafe { libc::sysconf(libc::_SC_PAGESIZE) } as u64;
-    Some(pages * page_bytes / 1024)
+struct Memory {
+    resident_kib: u64,
+    stack_kib: u64,
+}
+
+/// `VmRSS` and `VmStk` (the main stack's size) from `/proc/PID/status`, in KiB.
+fn resident_memory(status: &str) -> Option<Memory> {
+    let text = std::fs::read_to_string(status).ok()?;
+    let field = |name: &str| -> Option<u64> {
+        let line = text.lines().find(|line| line.starts_with(name))?;
+        line[name.len()..]
+            .trim()
+            .trim_end_matches("kB")
+            .trim()
+            .parse()
+            .ok()
+    };
+    Some(Memory {
+        resident_kib: field("VmRSS:")?,
+        stack_kib: field("VmStk:").unwrap_or(0),
+    })
 }
 
 fn cpu_time(clock: libc::clockid_t) -> Option<Duration> {
