@@ -6,6 +6,7 @@
 pub mod bundle;
 pub mod check;
 pub mod cli;
+pub mod files;
 pub mod fill;
 pub mod id;
 pub mod judge;

@@ -8,6 +8,44 @@ use std::time::{Duration, Instant};
 
 use common::{copy_workspace, fixture, oj};
 
+/// `ojgames --root ROOT ARGS...`, killed (and the test failed) if it has not ended within
+/// `limit`: for runs that used to hang.
+fn oj_within(root: &std::path::Path, args: &[&str], limit: Duration) -> common::Run {
+    let logs = tempfile::tempdir().unwrap();
+    let (stdout, stderr) = (logs.path().join("stdout"), logs.path().join("stderr"));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ojgames"))
+        .arg("--root")
+        .arg(root)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(std::fs::File::create(&stdout).unwrap())
+        .stderr(std::fs::File::create(&stderr).unwrap())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > limit {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!(
+                "`ojgames {}` hangs: {}",
+                args.join(" "),
+                std::fs::read_to_string(&stdout).unwrap()
+            );
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    common::Run {
+        stdout: std::fs::read_to_string(&stdout).unwrap(),
+        stderr: std::fs::read_to_string(&stderr).unwrap(),
+        success: status.success(),
+        code: status.code(),
+    }
+}
+
 /// The table row of `problem`, split into cells.
 fn row<'a>(stdout: &'a str, problem: &str) -> Vec<&'a str> {
     let line = stdout
@@ -49,7 +87,10 @@ fn every_verdict_is_reported() {
     );
     assert!(out.contains("… 22 more differing lines"), "{out}");
     // TLE: decided and killed on CPU time, just past the limit.
-    assert!(out.contains("> limit 300.0 ms, killed"), "{out}");
+    assert!(
+        out.contains("> limit 300.0") && out.contains(" ms, killed"),
+        "{out}"
+    );
     assert!(start.elapsed().as_secs() < 30);
     // RE: the exit code and the tail of stderr.
     assert!(out.contains("exit code 101 (panic)"), "{out}");
@@ -418,21 +459,56 @@ fn broken_test_data_is_named_and_the_other_cases_judged() {
     std::fs::create_dir(data.join("2.out")).unwrap();
     std::fs::write(data.join("3.in"), "2 2\n").unwrap();
     std::fs::write(data.join("3.out"), "4\n").unwrap();
-    let run = oj(ws.path(), &["judge", "ac"]);
+    // A FIFO as `.out` would block its reader; symlinks to nothing are no files either.
+    std::fs::write(data.join("4.in"), "1 2\n").unwrap();
+    let fifo = data.join("4.out");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    std::fs::write(data.join("dang.out"), "3\n").unwrap();
+    std::os::unix::fs::symlink("/nonexistent", data.join("dang.in")).unwrap();
+    std::fs::write(data.join("5.in"), "1 2\n").unwrap();
+    std::os::unix::fs::symlink("/nonexistent", data.join("5.out")).unwrap();
+    let run = oj_within(ws.path(), &["judge", "ac"], Duration::from_secs(120));
     let out = &run.stdout;
     assert!(!run.success);
+    assert!(
+        out.contains("testdata/ac/4.out is a FIFO, not a regular file"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "error: testdata/ac/dang.in is a broken symlink (to /nonexistent), not a regular file: skipped"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("dang.in is missing"), "{out}");
+    assert_eq!(
+        out.matches("dang.").count(),
+        1,
+        "one message for the pair: {out}"
+    );
+    assert!(
+        out.contains("testdata/ac/5.out is a broken symlink (to /nonexistent), not a regular file"),
+        "{out}"
+    );
     assert!(
         out.contains(
             "error: testdata/ac/lonely.out has no input: testdata/ac/lonely.in is missing"
         ),
         "{out}"
     );
-    assert!(out.contains("cannot read testdata/ac/2.out"), "{out}");
+    assert!(
+        out.contains("testdata/ac/2.out is a directory, not a regular file"),
+        "{out}"
+    );
     assert!(
         out.contains("  3                    AC"),
         "the case after the unreadable one is judged: {out}"
     );
-    assert!(out.ends_with("2 passed, 2 failed\n"), "{out}");
+    assert!(out.ends_with("2 passed, 5 failed\n"), "{out}");
 }
 
 #[test]

@@ -16,6 +16,7 @@ use std::sync::Mutex;
 use anyhow::{Context, Result};
 
 use crate::bundle::LineMap;
+use crate::files::{self, Kind};
 use crate::id::ProblemId;
 use crate::runner::{Job, Limits, Outcome, Runner, Scratch};
 use crate::settings::JudgeMeta;
@@ -204,9 +205,10 @@ pub struct Case {
     pub input: PathBuf,
 }
 
-/// The `*.in` cases of a problem, sorted by name, and what is wrong with its test data (a
-/// `.out` without an `.in`, a `--case` that does not exist).
-fn list_cases(
+/// The `*.in` cases of a problem, sorted by name, and what is wrong with its test data (an
+/// `.in` that is no regular file, a `.out` without an `.in`, a `--case` that does not exist).
+/// Judge and fill list cases here.
+pub fn list_cases(
     workspace: &Workspace,
     id: &ProblemId,
     only: &[String],
@@ -233,20 +235,25 @@ fn list_cases(
             .to_string_lossy()
             .into_owned();
         match path.extension().and_then(|e| e.to_str()) {
-            Some("in") if path.is_file() => cases.push(Case { name, input: path }),
-            Some("in") => errors.push(format!(
-                "{} is not a readable file (a directory, a FIFO, a broken symlink): skipped",
-                workspace.display(&path)
-            )),
-            Some("out") if !path.with_extension("in").exists() => errors.push(format!(
-                "{} has no input: {} is missing",
-                workspace.display(&path),
-                workspace.display(&path.with_extension("in"))
-            )),
+            Some("in") => match files::check_regular(&path, workspace.display(&path)) {
+                Ok(()) => cases.push(Case { name, input: path }),
+                Err(not_a_file) => errors.push(format!("{not_a_file}: skipped")),
+            },
+            Some("out") => {
+                let input = path.with_extension("in");
+                if let Kind::Missing = Kind::of(&input) {
+                    errors.push(format!(
+                        "{} has no input: {} is missing",
+                        workspace.display(&path),
+                        workspace.display(&input)
+                    ));
+                }
+            }
             _ => {}
         }
     }
     cases.sort_by(|a, b| a.name.cmp(&b.name));
+    errors.sort();
     if !only.is_empty() {
         for name in only {
             if !cases.iter().any(|c| &c.name == name) {
@@ -319,15 +326,14 @@ impl CaseContext<'_> {
             return Ok((verdict, Some(outcome), evidence));
         }
         let expected_path = case.input.with_extension("out");
-        if !expected_path.exists() {
+        if let Kind::Missing = Kind::of(&expected_path) {
             let evidence = format!(
                 "no expected output: {} is missing\n",
                 display(&expected_path)
             );
             return Ok((Verdict::NoExpected, Some(outcome), evidence));
         }
-        let read =
-            |path: &Path| fs::read(path).with_context(|| format!("cannot read {}", display(path)));
+        let read = |path: &Path| files::read_regular(path, &display(path));
         let expected = read(&expected_path)?;
         if expected.is_empty() && file_len(&case.input)? == 0 {
             let evidence = format!(
