@@ -200,25 +200,30 @@ fn run_judge(workspace: &Workspace, args: &JudgeArgs, runner: &Runner) -> Result
 fn run_once(workspace: &Workspace, args: &RunArgs, runner: &Runner) -> Result<bool> {
     let problem = workspace.problem(&args.problem)?;
     let work = workspace.work_dir(&problem.id);
-    // Standard input is read to a file first: the program runs in its own process group,
-    // which may not read the terminal, and its time is then its own, not the typist's.
-    let stdin_copy;
+    // Standard input, and a FIFO (`--input <(gen)`) or a device, is read to a file first: the
+    // program runs in its own process group, which may not read the terminal, its time is
+    // then its own, not the typist's, and a stream cannot be read twice.
+    let copy;
     let input: PathBuf = match &args.input {
-        Some(path) => {
-            std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
-            path.clone()
-        }
+        Some(path) => match files::Kind::of(path) {
+            files::Kind::Regular => path.clone(),
+            files::Kind::Fifo | files::Kind::Device => {
+                let file = std::fs::File::open(path)
+                    .with_context(|| format!("cannot read {}", path.display()))?;
+                copy = InputCopy::of(&work, file)?;
+                copy.path.clone()
+            }
+            kind => {
+                return Err(files::NotAFile {
+                    shown: path.display().to_string(),
+                    kind,
+                }
+                .into())
+            }
+        },
         None => {
-            std::fs::create_dir_all(&work)
-                .with_context(|| format!("cannot create {}", work.display()))?;
-            stdin_copy = runner::Scratch::new(&work.join("runs"))?;
-            let path = stdin_copy.file("stdin");
-            let mut bytes = Vec::new();
-            std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)
-                .context("cannot read standard input")?;
-            std::fs::write(&path, bytes)
-                .with_context(|| format!("cannot write {}", path.display()))?;
-            path
+            copy = InputCopy::of(&work, std::io::stdin())?;
+            copy.path.clone()
         }
     };
     let source = source(args.no_bundle, args.cargo_build, false);
@@ -248,6 +253,26 @@ fn run_once(workspace: &Workspace, args: &RunArgs, runner: &Runner) -> Result<bo
         judge::verdict::format_kib(ran.limits.memory_kib),
     );
     Ok(ran.verdict.is_none())
+}
+
+/// A stream's bytes in a file of a scratch directory, removed with it.
+struct InputCopy {
+    path: PathBuf,
+    _scratch: runner::Scratch,
+}
+
+impl InputCopy {
+    fn of(work: &std::path::Path, mut stream: impl std::io::Read) -> Result<InputCopy> {
+        let scratch = runner::Scratch::new(&work.join("runs"))?;
+        let path = scratch.file("stdin");
+        let mut file = std::fs::File::create(&path)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        std::io::copy(&mut stream, &mut file).context("cannot read the input")?;
+        Ok(InputCopy {
+            path,
+            _scratch: scratch,
+        })
+    }
 }
 
 #[cfg(test)]

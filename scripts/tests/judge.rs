@@ -582,10 +582,43 @@ fn run_reports_figures_without_comparing() {
     let missing = oj(ws.path(), &["run", "ac", "--input", "/nonexistent/in"]);
     assert_eq!(missing.code, Some(2));
     assert!(
-        missing.stderr.contains("cannot read /nonexistent/in"),
+        missing.stderr.contains("/nonexistent/in is missing"),
         "{}",
         missing.stderr
     );
+    // A directory is the user's mistake, not the solution's: a tool error, no RE.
+    let dir = ws.path().join("inputs");
+    std::fs::create_dir(&dir).unwrap();
+    let run = oj(ws.path(), &["run", "ac", "--input", dir.to_str().unwrap()]);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert!(
+        run.stderr.contains(&format!(
+            "{} is a directory, not a regular file",
+            dir.display()
+        )),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains("RE"), "{}", run.stderr);
+    // A FIFO (`--input <(gen)`) is read once, like standard input.
+    let fifo = ws.path().join("fifo");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::write(fifo, "5 6\n").unwrap())
+    };
+    let piped = oj_within(
+        ws.path(),
+        &["run", "ac", "--input", fifo.to_str().unwrap()],
+        Duration::from_secs(120),
+    );
+    writer.join().unwrap();
+    assert!(piped.success, "{}", piped.stderr);
+    assert_eq!(piped.stdout, "11\n");
 }
 
 #[test]
