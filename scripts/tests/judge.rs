@@ -451,6 +451,39 @@ fn two_judges_at_once_do_not_share_files() {
 }
 
 #[test]
+fn each_judge_keeps_its_own_failed_output() {
+    let ws = copy_workspace(&fixture("verdict_ws"));
+    // A wrong answer that differs from run to run: the process id.
+    std::fs::write(
+        ws.path().join("problems/wa/main.rs"),
+        "fn main() {\n    println!(\"{}\", std::process::id());\n}\n",
+    )
+    .unwrap();
+    assert!(oj(ws.path(), &["bundle", "wa"]).success);
+    let judges: Vec<_> = (0..3)
+        .map(|_| {
+            let root = ws.path().to_path_buf();
+            std::thread::spawn(move || oj(&root, &["judge", "wa", "--no-bundle"]))
+        })
+        .collect();
+    for judge in judges {
+        let out = judge.join().unwrap().stdout;
+        let got = out
+            .split("got \"")
+            .nth(1)
+            .and_then(|rest| rest.split('"').next())
+            .unwrap_or_else(|| panic!("no output shown: {out}"));
+        let kept = out
+            .split("(output kept in ")
+            .nth(1)
+            .and_then(|rest| rest.split(')').next())
+            .unwrap_or_else(|| panic!("no kept output named: {out}"));
+        let text = std::fs::read_to_string(ws.path().join(kept)).unwrap();
+        assert_eq!(text.trim(), got, "{kept} is not this judge's output: {out}");
+    }
+}
+
+#[test]
 fn broken_test_data_is_named_and_the_other_cases_judged() {
     let ws = copy_workspace(&fixture("verdict_ws"));
     let data = ws.path().join("testdata/ac");

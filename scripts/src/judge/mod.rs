@@ -169,7 +169,8 @@ pub fn judge(
         runner: options.runner,
         checker: checker.as_ref(),
         scratch: &scratch,
-        kept: work.join("out"),
+        kept_parent: work.join("out"),
+        kept: Mutex::new(None),
     };
     record.cases = in_parallel(&cases, options.jobs, |index, case| {
         context.judge_case(index, case)
@@ -277,8 +278,10 @@ struct CaseContext<'a> {
     runner: &'a Runner,
     checker: Option<&'a Checker>,
     scratch: &'a Scratch,
-    /// Where the output of a failed case is kept for the user.
-    kept: PathBuf,
+    /// Where the output of failed cases is kept for the user: a directory of this run's own
+    /// under `kept_parent`, made at the first failure.
+    kept_parent: PathBuf,
+    kept: Mutex<Option<PathBuf>>,
 }
 
 const STDERR_TAIL_LINES: usize = 10;
@@ -373,18 +376,18 @@ impl CaseContext<'_> {
         Ok((verdict, Some(outcome), evidence))
     }
 
-    /// Copies a failed case's output out of the scratch directory: written to a private name,
-    /// then renamed, so two judges at once each leave a whole file.
+    /// Copies a failed case's output out of the scratch directory into this run's kept
+    /// directory: another judge of the same problem at the same time keeps its own.
     fn keep_output(&self, name: &str, stdout: &Path) -> Result<PathBuf> {
-        fs::create_dir_all(&self.kept)
-            .with_context(|| format!("cannot create {}", self.kept.display()))?;
-        let kept = self.kept.join(format!("{name}.out"));
-        let private = self
-            .kept
-            .join(format!(".{name}.out.{}", std::process::id()));
-        fs::copy(stdout, &private)
-            .with_context(|| format!("cannot write {}", private.display()))?;
-        fs::rename(&private, &kept).with_context(|| format!("cannot write {}", kept.display()))?;
+        let dir = {
+            let mut kept = self.kept.lock().unwrap();
+            match &*kept {
+                Some(dir) => dir.clone(),
+                None => kept.insert(Scratch::kept(&self.kept_parent)?).clone(),
+            }
+        };
+        let kept = dir.join(format!("{name}.out"));
+        fs::copy(stdout, &kept).with_context(|| format!("cannot write {}", kept.display()))?;
         Ok(kept)
     }
 }
