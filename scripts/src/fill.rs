@@ -42,7 +42,7 @@ fn fill_one(workspace: &Workspace, problem: &Problem, runner: &Runner) -> Result
     }
     missing.sort();
     if missing.is_empty() {
-        println!("{id}: every .in has its .out");
+        crate::sayln!("{id}: every .in has its .out");
         return Ok(true);
     }
     if !problem.dir.join("brute.rs").is_file() {
@@ -72,7 +72,7 @@ fn fill_one(workspace: &Workspace, problem: &Problem, runner: &Runner) -> Result
         let answer = input.with_extension("out");
         if !outcome.success() {
             let message = show::text(&fs::read(&stderr).unwrap_or_default());
-            println!(
+            crate::sayln!(
                 "{}: not written: the brute force failed ({}{}): {}",
                 workspace.display(&answer),
                 outcome.exit,
@@ -92,7 +92,7 @@ fn fill_one(workspace: &Workspace, problem: &Problem, runner: &Runner) -> Result
             .with_context(|| format!("cannot write {}", workspace.display(&private)))?;
         fs::rename(&private, &answer)
             .with_context(|| format!("cannot write {}", workspace.display(&answer)))?;
-        println!("{}: written by {brute}", workspace.display(&answer));
+        crate::sayln!("{}: written by {brute}", workspace.display(&answer));
     }
     Ok(ok)
 }

@@ -44,7 +44,7 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
         Err(err) => {
-            eprintln!("error: {err:#}");
+            crate::warn!("error: {err:#}");
             ExitCode::from(2)
         }
     }
@@ -52,7 +52,7 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
 
 fn dispatch(cli: cli::Cli) -> Result<bool> {
     if let Command::Help(text) = cli.command {
-        println!("{text}");
+        crate::sayln!("{text}");
         return Ok(true);
     }
     let workspace = Workspace::locate(cli.root, &std::env::current_dir()?)?;
@@ -142,10 +142,10 @@ fn run_bundle(workspace: &Workspace, args: &BundleArgs) -> Result<bool> {
             solution::write_bundle(workspace, &problem, &options, check, args.to_stdout)
         });
         match written {
-            Ok(note) if args.to_stdout => eprintln!("{note}"),
-            Ok(note) => println!("{note}"),
+            Ok(note) if args.to_stdout => crate::warn!("{note}"),
+            Ok(note) => crate::sayln!("{note}"),
             Err(err) => {
-                eprintln!("error: {id}: {err:#}");
+                crate::warn!("error: {id}: {err:#}");
                 ok = false;
             }
         }
@@ -178,19 +178,18 @@ fn run_judge(workspace: &Workspace, args: &JudgeArgs, runner: &Runner) -> Result
         let record = judged
             .unwrap_or_else(|err| ProblemRecord::failed_before_judging(&id, format!("{err:#}")));
         if !args.json {
-            print!("{}", report::problem_text(&record));
-            let _ = std::io::stdout().flush();
+            crate::say!("{}", report::problem_text(&record));
         }
         records.push(record);
     }
     let (passed, failed) = report::totals(&records);
     if args.json {
-        print!("{}", report::json(&records));
+        crate::say!("{}", report::json(&records));
     } else {
         if records.len() > 1 {
-            print!("{}", report::table(&records));
+            crate::say!("{}", report::table(&records));
         }
-        println!("{passed} passed, {failed} failed");
+        crate::sayln!("{passed} passed, {failed} failed");
     }
     Ok(failed == 0)
 }
@@ -233,17 +232,16 @@ fn run_once(workspace: &Workspace, args: &RunArgs, runner: &Runner) -> Result<bo
     let mut stdout = std::io::stdout().lock();
     std::io::copy(&mut std::fs::File::open(&ran.stdout)?, &mut stdout)?;
     stdout.flush()?;
-    let stderr = &ran.stderr;
-    eprint!("{stderr}");
-    if !stderr.is_empty() && !stderr.ends_with('\n') {
-        eprintln!();
+    let stderr = ran.stderr.trim_end_matches('\n');
+    if !stderr.is_empty() {
+        crate::warn!("{stderr}");
     }
     let o = ran.outcome;
     let ended = match &ran.verdict {
         None => "ended normally".to_string(),
         Some((verdict, evidence)) => format!("{verdict}: {}", evidence.trim_end()),
     };
-    eprintln!(
+    crate::warn!(
         "{}: CPU {}, wall {}, peak memory {} (limits {}, {}): {ended}",
         problem.id,
         judge::verdict::format_time(o.cpu),

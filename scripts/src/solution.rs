@@ -131,7 +131,7 @@ pub fn write_bundle(
         workspace.lib_name
     );
     if size > bundle::SIZE_LIMIT {
-        eprintln!(
+        crate::warn!(
             "warning: {} is {size} bytes, over the {} bytes judges accept (Codeforces: 64 KiB)",
             workspace.display(&path),
             bundle::SIZE_LIMIT

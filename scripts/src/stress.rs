@@ -102,7 +102,7 @@ fn stress_one(
     let solution = match build_solution(workspace, problem, Source::Bundle { keep_docs: false })? {
         Built::Ready(solution) => {
             if let Some(note) = &solution.bundle_note {
-                println!("{note}");
+                crate::sayln!("{note}");
             }
             solution
         }
@@ -181,12 +181,12 @@ fn stress_one(
     if let Some(f) = &failure {
         report(workspace, problem, &programs, f);
     }
-    println!("stress {id}: {ran} cases, {failed} failed (seed {seed}) in {elapsed:.1} s");
+    crate::sayln!("stress {id}: {ran} cases, {failed} failed (seed {seed}) in {elapsed:.1} s");
     if let Some(f) = &failure {
         if args.save {
             save_case(workspace, problem, f)?;
         }
-        println!(
+        crate::sayln!(
             "reproduce: {} stress {id} -n 1 --seed {}",
             crate::invocation(workspace),
             f.seed
@@ -341,7 +341,7 @@ fn stderr_tail(stderr: &[u8]) -> String {
 /// `--save`: the failing input and the brute force's answer as `stress-seed-S.in/.out`.
 fn save_case(workspace: &Workspace, problem: &Problem, f: &Failure) -> Result<()> {
     if !f.brute_ok {
-        println!("not saved: the brute force gave no answer for this input");
+        crate::sayln!("not saved: the brute force gave no answer for this input");
         return Ok(());
     }
     let dir = workspace.testdata_dir(&problem.id);
@@ -351,7 +351,7 @@ fn save_case(workspace: &Workspace, problem: &Problem, f: &Failure) -> Result<()
     let answer = input.with_extension("out");
     for path in [&input, &answer] {
         if path.exists() {
-            println!("not saved: {} exists", workspace.display(path));
+            crate::sayln!("not saved: {} exists", workspace.display(path));
             return Ok(());
         }
     }
@@ -359,7 +359,7 @@ fn save_case(workspace: &Workspace, problem: &Problem, f: &Failure) -> Result<()
         .with_context(|| format!("cannot write {}", workspace.display(&input)))?;
     fs::write(&answer, &f.expected)
         .with_context(|| format!("cannot write {}", workspace.display(&answer)))?;
-    println!(
+    crate::sayln!(
         "saved: {} and {} (the brute force's answer)",
         workspace.display(&input),
         workspace.display(&answer)
@@ -386,7 +386,7 @@ fn report(workspace: &Workspace, problem: &Problem, programs: &Programs, f: &Fai
         let _ = writeln!(out, "--- differing lines (brute force | solution) ---");
         out.push_str(&differing);
     }
-    print!("{out}");
+    crate::say!("{out}");
     let _ = std::io::stdout().flush();
 }
 

@@ -504,9 +504,20 @@ fn broken_test_data_is_named_and_the_other_cases_judged() {
     std::os::unix::fs::symlink("/nonexistent", data.join("dang.in")).unwrap();
     std::fs::write(data.join("5.in"), "1 2\n").unwrap();
     std::os::unix::fs::symlink("/nonexistent", data.join("5.out")).unwrap();
+    // A name with an escape character: shown escaped in the report and the JSON records.
+    std::fs::write(data.join("ctl\x1b[2Jname.in"), "1 2\n").unwrap();
+    std::fs::write(data.join("ctl\x1b[2Jname.out"), "3\n").unwrap();
     let run = oj_within(ws.path(), &["judge", "ac"], Duration::from_secs(120));
     let out = &run.stdout;
     assert!(!run.success);
+    assert!(!out.contains('\x1b'), "{out:?}");
+    assert!(
+        out.lines()
+            .any(|l| l.split_whitespace().take(2).eq([r"ctl\u{1b}[2Jname", "AC"])),
+        "{out}"
+    );
+    let json = oj(ws.path(), &["judge", "ac", "--json"]).stdout;
+    assert!(json.contains(r#""case":"ctl\u001b[2Jname""#), "{json}");
     assert!(
         out.contains("testdata/ac/4.out is a FIFO, not a regular file"),
         "{out}"
@@ -541,7 +552,7 @@ fn broken_test_data_is_named_and_the_other_cases_judged() {
         out.contains("  3                    AC"),
         "the case after the unreadable one is judged: {out}"
     );
-    assert!(out.ends_with("2 passed, 5 failed\n"), "{out}");
+    assert!(out.ends_with("3 passed, 5 failed\n"), "{out}");
 }
 
 #[test]

@@ -450,14 +450,14 @@ pub fn run_once(
     let solution = match build_solution(workspace, problem, source)? {
         Built::Ready(solution) => {
             if let Some(note) = &solution.bundle_note {
-                eprintln!("{note}");
+                crate::warn!("{note}");
             }
             solution
         }
         Built::CompileError {
             command, messages, ..
         } => {
-            eprintln!(
+            crate::warn!(
                 "CE: {command} failed:\n{}",
                 show::text(messages.as_bytes()).trim_end()
             );

@@ -23,6 +23,47 @@ pub fn text(bytes: &[u8]) -> String {
     escape(bytes, true)
 }
 
+/// What the tool prints, made safe for a terminal: the one place every message, report and
+/// name passes on its way out (through [`crate::say!`] and [`crate::warn!`]). Line breaks
+/// and tabs stay; any other control character is escaped; text already escaped is unchanged.
+pub fn terminal(text: &str) -> std::borrow::Cow<'_, str> {
+    if text
+        .chars()
+        .all(|c| !c.is_control() || c == '\n' || c == '\t')
+    {
+        std::borrow::Cow::Borrowed(text)
+    } else {
+        std::borrow::Cow::Owned(escape(text.as_bytes(), true))
+    }
+}
+
+/// `print!` through [`terminal`].
+#[macro_export]
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let text = format!($($arg)*);
+        let mut out = std::io::stdout().lock();
+        let _ = out.write_all($crate::judge::show::terminal(&text).as_bytes());
+        let _ = out.flush();
+    }};
+}
+
+/// `println!` through [`terminal`].
+#[macro_export]
+macro_rules! sayln {
+    ($($arg:tt)*) => { $crate::say!("{}\n", format_args!($($arg)*)) };
+}
+
+/// `eprintln!` through [`terminal`].
+#[macro_export]
+macro_rules! warn {
+    ($($arg:tt)*) => {{
+        let text = format!($($arg)*);
+        eprintln!("{}", $crate::judge::show::terminal(&text));
+    }};
+}
+
 fn escape(bytes: &[u8], keep_lines: bool) -> String {
     let mut out = String::with_capacity(bytes.len());
     for chunk in bytes.utf8_chunks() {
@@ -56,5 +97,7 @@ mod tests {
         assert_eq!(text(b"a\x1b[2Jb\nc\td"), "a\\u{1b}[2Jb\nc\td");
         assert_eq!(line("取 ok".as_bytes()), "取 ok");
         assert!(quote(&[b'x'; 100]).ends_with("\"…"));
+        assert_eq!(terminal("a\x07b\n\tc"), "a\\u{7}b\n\tc");
+        assert_eq!(terminal(r"already \u{7} escaped"), r"already \u{7} escaped");
     }
 }
