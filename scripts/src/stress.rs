@@ -329,12 +329,10 @@ fn helper_failure(who: &str, outcome: &crate::runner::Outcome, stderr_path: &Pat
 }
 
 fn stderr_tail(stderr: &[u8]) -> String {
-    let text = show::text(stderr);
-    let lines: Vec<&str> = text.lines().collect();
-    if lines.is_empty() {
+    let tail = show::tail(stderr, 10);
+    if tail.is_empty() {
         return String::new();
     }
-    let tail = &lines[lines.len().saturating_sub(10)..];
     format!("; its stderr ends:\n{}", tail.join("\n"))
 }
 

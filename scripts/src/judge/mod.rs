@@ -410,14 +410,12 @@ pub fn read_tail(path: &Path, limit: u64) -> Result<Vec<u8>> {
     Ok(bytes)
 }
 
-/// The last lines of stderr, escaped, under a heading; empty when stderr is.
+/// The last lines of stderr, escaped and capped, under a heading; empty when stderr is.
 fn stderr_tail(stderr: &[u8]) -> String {
-    let text = show::text(stderr);
-    let lines: Vec<&str> = text.lines().collect();
-    if lines.iter().all(|l| l.trim().is_empty()) {
+    let tail = show::tail(stderr, STDERR_TAIL_LINES);
+    if tail.is_empty() {
         return String::new();
     }
-    let tail = &lines[lines.len().saturating_sub(STDERR_TAIL_LINES)..];
     let mut out = format!("stderr (last {} lines):\n", tail.len());
     for line in tail {
         out.push_str(&format!("  {line}\n"));
