@@ -23,6 +23,7 @@ use anyhow::{bail, Context, Result};
 
 use crate::bundle::LineMap;
 use crate::cli::StressArgs;
+use crate::files::{Kind, NotAFile};
 use crate::judge::checker::Checker;
 use crate::judge::compare::{self, Match};
 use crate::judge::{show, solution_limits, verdict};
@@ -348,15 +349,28 @@ fn save_case(workspace: &Workspace, problem: &Problem, f: &Failure) -> Result<()
     let input = dir.join(format!("stress-seed-{}.in", f.seed));
     let answer = input.with_extension("out");
     for path in [&input, &answer] {
-        if path.exists() {
-            crate::sayln!("not saved: {} exists", workspace.display(path));
-            return Ok(());
+        match Kind::of(path) {
+            Kind::Missing => {}
+            Kind::Regular => {
+                crate::sayln!("not saved: {} exists", workspace.display(path));
+                return Ok(());
+            }
+            kind => {
+                let shown = workspace.display(path);
+                crate::sayln!("not saved: {}", NotAFile { shown, kind });
+                return Ok(());
+            }
         }
     }
-    fs::write(&input, &f.input)
-        .with_context(|| format!("cannot write {}", workspace.display(&input)))?;
-    fs::write(&answer, &f.expected)
-        .with_context(|| format!("cannot write {}", workspace.display(&answer)))?;
+    for (path, bytes) in [(&input, &f.input), (&answer, &f.expected)] {
+        // A new file only: never through a symlink or into a FIFO put there meanwhile.
+        fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(path)
+            .and_then(|mut file| file.write_all(bytes))
+            .with_context(|| format!("cannot write {}", workspace.display(path)))?;
+    }
     crate::sayln!(
         "saved: {} and {} (the brute force's answer)",
         workspace.display(&input),
