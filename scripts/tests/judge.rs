@@ -146,6 +146,31 @@ fn a_compile_error_is_ce_with_rustc_message() {
 }
 
 #[test]
+fn a_syntax_error_is_ce_with_the_parse_error() {
+    let ws = copy_workspace(&fixture("verdict_ws"));
+    std::fs::write(
+        ws.path().join("problems/ac/main.rs"),
+        "fn main() {\n    let x = ;\n}\n",
+    )
+    .unwrap();
+    let run = oj(ws.path(), &["judge", "ac"]);
+    let out = &run.stdout;
+    assert_eq!(
+        run.code,
+        Some(1),
+        "a verdict, not a tool error: {out}{}",
+        run.stderr
+    );
+    assert!(out.contains("  CE: "), "{out}");
+    assert!(out.contains("problems/ac/main.rs:2:"), "{out}");
+    assert!(out.contains("  1                    CE"), "{out}");
+    assert_eq!(out.lines().last(), Some("0 passed, 1 failed"), "{out}");
+    let json = oj(ws.path(), &["judge", "ac", "--json"]).stdout;
+    assert!(json.contains("\"compile_error\":"), "{json}");
+    assert!(json.contains("\"verdict\":\"CE\""), "{json}");
+}
+
+#[test]
 fn a_missing_bundle_names_a_command_that_makes_it() {
     let ws = copy_workspace(&fixture("verdict_ws"));
     let run = oj(ws.path(), &["judge", "ac", "--no-bundle"]);
