@@ -314,6 +314,14 @@ fn a_stack_overflow_is_a_runtime_error_naming_it() {
 }
 
 #[test]
+fn a_stack_overflow_in_a_spawned_thread_is_not_blamed_on_the_main_stack() {
+    let (verdict, out) = judge_one("threaddeep");
+    assert_eq!(verdict, "RE", "{out}");
+    assert!(out.contains("stack overflow in thread 'solver'"), "{out}");
+    assert!(!out.contains("stack overflow: the stack limit"), "{out}");
+}
+
+#[test]
 fn failed_allocations_and_capacity_overflow_say_what_happened() {
     let (verdict, out) = judge_one("alloc");
     assert_eq!(verdict, "MLE", "{out}");

@@ -207,12 +207,13 @@ pub fn from_outcome(
     Some((Verdict::RuntimeError, cause))
 }
 
-/// The thread named in Rust's `thread '<name>' has overflowed its stack` (`<unknown>` for an
-/// unnamed thread, `main` for the main thread).
+/// The thread named in Rust's `thread '<name>' has overflowed its stack` (newer versions add
+/// the thread id: `thread 'main' (123) has …`; `<unknown>` for an unnamed thread).
 fn overflowed_thread(stderr: &str) -> Option<&str> {
-    let end = stderr.find("' has overflowed its stack")?;
-    let start = stderr[..end].rfind("thread '")? + "thread '".len();
-    Some(&stderr[start..end])
+    let at = stderr.find(" has overflowed its stack")?;
+    let line = &stderr[stderr[..at].rfind('\n').map_or(0, |i| i + 1)..at];
+    let name = line.strip_prefix("thread '")?;
+    Some(name.rfind('\'').map_or(name, |end| &name[..end]))
 }
 
 /// `memory allocation of N bytes failed`, Rust's message when the allocator returns null.
@@ -380,15 +381,17 @@ mod tests {
     #[test]
     fn a_stack_overflow_in_a_spawned_thread_names_the_thread() {
         let crashed = outcome(50, 1200, None, Exit::Signal(libc::SIGABRT));
-        let stderr =
-            "\nthread 'solver' has overflowed its stack\nfatal runtime error: stack overflow\n";
-        assert_eq!(decide(&crashed, 0, stderr), Some(Verdict::RuntimeError));
-        let text = evidence(&crashed, stderr);
-        assert!(
-            text.starts_with("stack overflow in thread 'solver'"),
-            "{text}"
-        );
-        assert!(text.contains("does not apply to it"), "{text}");
+        for stderr in [
+            "\nthread 'solver' has overflowed its stack\nfatal runtime error: stack overflow\n",
+            "\nthread 'solver' (4242) has overflowed its stack\nfatal runtime error: stack overflow, aborting\n",
+        ] {
+            assert_eq!(decide(&crashed, 0, stderr), Some(Verdict::RuntimeError));
+            let text = evidence(&crashed, stderr);
+            assert!(text.starts_with("stack overflow in thread 'solver'"), "{text}");
+            assert!(text.contains("does not apply to it"), "{text}");
+        }
+        let main = "\nthread 'main' (4242) has overflowed its stack\n";
+        assert!(evidence(&crashed, main).starts_with("stack overflow: the stack limit is 500 KiB"));
     }
 
     #[test]
