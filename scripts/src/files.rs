@@ -118,27 +118,37 @@ pub fn check_regular(path: &Path, shown: impl Into<String>) -> Result<(), NotAFi
     }
 }
 
-/// The bytes of `path` when it is a regular file. Opened without blocking, then checked on
-/// the open file: a FIFO put there after a check cannot hang the reader.
-pub fn read_regular(path: &Path, shown: &str) -> anyhow::Result<Vec<u8>> {
-    check_regular(path, shown)?;
-    let mut file = fs::OpenOptions::new()
+/// The bytes of `path` when it is a regular file; else why not (`Kind::Missing` when there
+/// is nothing there). Opened without blocking and checked on the open file, so a FIFO cannot
+/// hang the reader, and a plain file costs no more than a plain read.
+pub fn read_regular(path: &Path, shown: &str) -> Result<Vec<u8>, NotAFile> {
+    let not_a_file = |kind: Kind| NotAFile {
+        shown: shown.to_string(),
+        kind,
+    };
+    let mut file = match fs::OpenOptions::new()
         .read(true)
         .custom_flags(libc::O_NONBLOCK)
         .open(path)
-        .map_err(|err| anyhow::anyhow!("cannot read {shown}: {err}"))?;
+    {
+        Ok(file) => file,
+        // Missing, a broken symlink, or no permission: the kind says which.
+        Err(err) => {
+            return Err(not_a_file(match Kind::of(path) {
+                Kind::Regular => Kind::Unreadable(err),
+                kind => kind,
+            }))
+        }
+    };
     let meta = file
         .metadata()
-        .map_err(|err| anyhow::anyhow!("cannot read {shown}: {err}"))?;
+        .map_err(|err| not_a_file(Kind::Unreadable(err)))?;
     if !meta.file_type().is_file() {
-        return Err(check_regular(path, shown).err().map_or_else(
-            || anyhow::anyhow!("{shown} changed while it was read"),
-            anyhow::Error::from,
-        ));
+        return Err(not_a_file(Kind::of(path)));
     }
     let mut bytes = Vec::with_capacity(meta.len() as usize);
     file.read_to_end(&mut bytes)
-        .map_err(|err| anyhow::anyhow!("cannot read {shown}: {err}"))?;
+        .map_err(|err| not_a_file(Kind::Unreadable(err)))?;
     Ok(bytes)
 }
 
@@ -171,5 +181,9 @@ mod tests {
         assert_eq!(read_regular(&path("file"), "file").unwrap(), b"1\n");
         let err = read_regular(&path("fifo"), "fifo").unwrap_err();
         assert_eq!(err.to_string(), "fifo is a FIFO, not a regular file");
+        let err = read_regular(&path("dangling"), "dangling").unwrap_err();
+        assert!(matches!(err.kind, Kind::BrokenSymlink(_)), "{err}");
+        let err = read_regular(&path("none"), "none").unwrap_err();
+        assert!(matches!(err.kind, Kind::Missing), "{err}");
     }
 }

@@ -16,7 +16,7 @@ use std::sync::Mutex;
 use anyhow::{Context, Result};
 
 use crate::bundle::LineMap;
-use crate::files::{self, Kind};
+use crate::files::{self, Kind, NotAFile};
 use crate::id::ProblemId;
 use crate::runner::{Job, Limits, Outcome, Runner, Scratch};
 use crate::settings::JudgeMeta;
@@ -172,13 +172,14 @@ pub fn judge(
         kept_parent: work.join("out"),
         kept: Mutex::new(None),
     };
-    record.cases = in_parallel(&cases, options.jobs, |index, case| {
-        context.judge_case(index, case)
+    record.cases = in_parallel(&cases, options.jobs, |worker, case| {
+        context.judge_case(worker, case)
     });
     Ok(record)
 }
 
-/// `f` on every item, `jobs` at a time, results in the items' order.
+/// `f(worker, item)` on every item, `jobs` workers at a time, results in the items' order.
+/// `worker` (0..jobs) is the same for the items one worker takes in turn.
 fn in_parallel<T: Sync, R: Send>(
     items: &[T],
     jobs: usize,
@@ -187,11 +188,12 @@ fn in_parallel<T: Sync, R: Send>(
     let results: Vec<Mutex<Option<R>>> = items.iter().map(|_| Mutex::new(None)).collect();
     let next = AtomicUsize::new(0);
     std::thread::scope(|scope| {
-        for _ in 0..jobs.clamp(1, items.len().max(1)) {
-            scope.spawn(|| loop {
+        for worker in 0..jobs.clamp(1, items.len().max(1)) {
+            let (next, results, f) = (&next, &results, &f);
+            scope.spawn(move || loop {
                 let i = next.fetch_add(1, Ordering::SeqCst);
                 let Some(item) = items.get(i) else { return };
-                *results[i].lock().unwrap() = Some(f(i, item));
+                *results[i].lock().unwrap() = Some(f(worker, item));
             });
         }
     });
@@ -289,8 +291,8 @@ const STDERR_TAIL_LINES: usize = 10;
 const STDERR_READ: u64 = 64 * 1024;
 
 impl CaseContext<'_> {
-    fn judge_case(&self, index: usize, case: &Case) -> CaseRecord {
-        let (verdict, outcome, evidence) = match self.try_case(index, case) {
+    fn judge_case(&self, worker: usize, case: &Case) -> CaseRecord {
+        let (verdict, outcome, evidence) = match self.try_case(worker, case) {
             Ok(judged) => judged,
             Err(err) => (Verdict::Unjudged, None, format!("{err:#}\n")),
         };
@@ -302,10 +304,12 @@ impl CaseContext<'_> {
         }
     }
 
-    fn try_case(&self, index: usize, case: &Case) -> Result<(Verdict, Option<Outcome>, String)> {
+    /// One case in `worker`'s files: each worker reuses its own, as truncating a file costs
+    /// less than making a new one for every case.
+    fn try_case(&self, worker: usize, case: &Case) -> Result<(Verdict, Option<Outcome>, String)> {
         let display = |path: &Path| self.workspace.display(path);
-        let stdout = self.scratch.file(&format!("{index}.out"));
-        let stderr = self.scratch.file(&format!("{index}.err"));
+        let stdout = self.scratch.file(&format!("{worker}.out"));
+        let stderr = self.scratch.file(&format!("{worker}.err"));
         let outcome = self.runner.run(&Job {
             program: self.program,
             args: &[],
@@ -329,15 +333,17 @@ impl CaseContext<'_> {
             return Ok((verdict, Some(outcome), evidence));
         }
         let expected_path = case.input.with_extension("out");
-        if let Kind::Missing = Kind::of(&expected_path) {
-            let evidence = format!(
-                "no expected output: {} is missing\n",
-                display(&expected_path)
-            );
-            return Ok((Verdict::NoExpected, Some(outcome), evidence));
-        }
-        let read = |path: &Path| files::read_regular(path, &display(path));
-        let expected = read(&expected_path)?;
+        let expected = match files::read_regular(&expected_path, &display(&expected_path)) {
+            Ok(expected) => expected,
+            Err(NotAFile {
+                kind: Kind::Missing,
+                shown,
+            }) => {
+                let evidence = format!("no expected output: {shown} is missing\n");
+                return Ok((Verdict::NoExpected, Some(outcome), evidence));
+            }
+            Err(not_a_file) => return Err(not_a_file.into()),
+        };
         if expected.is_empty() && file_len(&case.input)? == 0 {
             let evidence = format!(
                 "{} and its .out are both empty: paste the problem's sample (an empty case proves nothing)\n",
@@ -352,10 +358,11 @@ impl CaseContext<'_> {
                 &stdout,
                 &expected_path,
                 self.scratch,
-                index,
+                worker,
             )?,
             None => {
-                let actual = read(&stdout)?;
+                let actual = fs::read(&stdout)
+                    .with_context(|| format!("cannot read {}", display(&stdout)))?;
                 match compare::compare(self.meta.compare, &expected, &actual) {
                     Match::Accepted => (Verdict::Accepted, String::new()),
                     Match::Presentation => (
