@@ -10,7 +10,6 @@
 //! keeps it as a test case. Cases run on every core; the reported case is always the lowest
 //! failing index, whatever the scheduling.
 
-use std::fmt::Write as _;
 use std::fs;
 use std::io::{IsTerminal, Write as _};
 use std::path::{Path, PathBuf};
@@ -33,7 +32,6 @@ use crate::workspace::{Problem, Workspace};
 
 /// The generator and the brute force get this long a case.
 const HELPER_DEADLINE: Duration = Duration::from_secs(30);
-const SHOWN_LINES: usize = 40;
 
 /// Stresses each problem; prints a summary line per problem. `Ok(false)` if any failed.
 pub fn stress(
@@ -81,13 +79,16 @@ struct Programs<'a> {
 }
 
 /// What went wrong in one case.
-struct Failure {
-    index: u64,
-    seed: u64,
-    what: String,
-    input: Vec<u8>,
-    expected: Vec<u8>,
-    actual: Vec<u8>,
+pub struct Failure {
+    pub index: u64,
+    pub seed: u64,
+    /// What happened: a disagreement, the solution's verdict, a helper's failure.
+    pub what: String,
+    pub input: Vec<u8>,
+    /// The brute force's output.
+    pub expected: Vec<u8>,
+    /// The solution's output.
+    pub actual: Vec<u8>,
     /// The brute force answered: the case can be saved as test data.
     brute_ok: bool,
 }
@@ -180,7 +181,8 @@ fn stress_one(
     let ran = failure.as_ref().map_or(cases, |f| f.index + 1);
     let failed = u64::from(failure.is_some());
     if let Some(f) = &failure {
-        report(workspace, problem, &programs, f);
+        let gen = workspace.display(&programs.gen);
+        crate::say!("{}", crate::report::stress_failure(&problem.id, &gen, f));
     }
     crate::sayln!("stress {id}: {ran} cases, {failed} failed (seed {seed}) in {elapsed:.1} s");
     if let Some(f) = &failure {
@@ -377,76 +379,6 @@ fn save_case(workspace: &Workspace, problem: &Problem, f: &Failure) -> Result<()
         workspace.display(&answer)
     );
     Ok(())
-}
-
-fn report(workspace: &Workspace, problem: &Problem, programs: &Programs, f: &Failure) {
-    let mut out = String::new();
-    let gen = workspace.display(&programs.gen);
-    let _ = writeln!(
-        out,
-        "stress {}: case {} (seed {}): {}",
-        problem.id, f.index, f.seed, f.what
-    );
-    let _ = writeln!(out, "--- input ({gen} {}) ---", f.seed);
-    out.push_str(&capped(&f.input));
-    let _ = writeln!(out, "--- brute force output ---");
-    out.push_str(&capped(&f.expected));
-    let _ = writeln!(out, "--- solution output (bundled/{}.rs) ---", problem.id);
-    out.push_str(&capped(&f.actual));
-    let differing = differing_lines(&f.expected, &f.actual);
-    if !differing.is_empty() {
-        let _ = writeln!(out, "--- differing lines (brute force | solution) ---");
-        out.push_str(&differing);
-    }
-    crate::say!("{out}");
-    let _ = std::io::stdout().flush();
-}
-
-/// Line by line, where the outputs differ: `line 3: "0" | "1"`. Positional, not a minimal
-/// diff: answers are one per line, and a shifted alignment would hide which case is wrong.
-fn differing_lines(expected: &[u8], actual: &[u8]) -> String {
-    let lines =
-        |t: &[u8]| -> Vec<Vec<u8>> { t.split(|&b| b == b'\n').map(<[u8]>::to_vec).collect() };
-    let (mut e, mut a) = (lines(expected), lines(actual));
-    for side in [&mut e, &mut a] {
-        while side.last().is_some_and(|l| l.is_empty()) {
-            side.pop();
-        }
-    }
-    let mut out = String::new();
-    let mut shown = 0;
-    for i in 0..e.len().max(a.len()) {
-        let (x, y) = (e.get(i), a.get(i));
-        if x != y {
-            if shown == SHOWN_LINES {
-                let _ = writeln!(out, "… more differing lines");
-                break;
-            }
-            let show =
-                |line: Option<&Vec<u8>>| line.map_or("(no line)".to_string(), |l| show::quote(l));
-            let _ = writeln!(out, "line {}: {} | {}", i + 1, show(x), show(y));
-            shown += 1;
-        }
-    }
-    out
-}
-
-/// The text, escaped, with at most [`SHOWN_LINES`] lines, saying how many it leaves out.
-fn capped(bytes: &[u8]) -> String {
-    let text = show::text(bytes);
-    let lines: Vec<&str> = text.lines().collect();
-    let mut out = String::new();
-    for line in lines.iter().take(SHOWN_LINES) {
-        out.push_str(line);
-        out.push('\n');
-    }
-    if lines.len() > SHOWN_LINES {
-        let _ = writeln!(out, "… {} more lines", lines.len() - SHOWN_LINES);
-    }
-    if lines.is_empty() {
-        out.push_str("(empty)\n");
-    }
-    out
 }
 
 /// Builds the problem's brute force (with its generator, as stress does) and runs it on each
