@@ -586,6 +586,10 @@ fn broken_test_data_is_named_and_the_other_cases_judged() {
         "the case after the unreadable one is judged: {out}"
     );
     assert!(out.ends_with("3 passed, 5 failed\n"), "{out}");
+    // Chosen by name, an unusable case gets its one message, not also "does not exist".
+    let chosen = oj(ws.path(), &["judge", "ac", "--case", "dang"]).stdout;
+    assert!(chosen.contains("dang.in is a broken symlink"), "{chosen}");
+    assert!(!chosen.contains("does not exist"), "{chosen}");
 }
 
 #[test]

@@ -228,6 +228,8 @@ pub fn list_cases(
     };
     let mut cases = Vec::new();
     let mut errors = Vec::new();
+    // Names whose `.in` is there but unusable (already reported).
+    let mut skipped = Vec::new();
     for entry in entries {
         let path = entry
             .with_context(|| format!("cannot list {}", workspace.display(&dir)))?
@@ -240,7 +242,10 @@ pub fn list_cases(
         match path.extension().and_then(|e| e.to_str()) {
             Some("in") => match files::check_regular(&path, workspace.display(&path)) {
                 Ok(()) => cases.push(Case { name, input: path }),
-                Err(not_a_file) => errors.push(format!("{not_a_file}: skipped")),
+                Err(not_a_file) => {
+                    errors.push(format!("{not_a_file}: skipped"));
+                    skipped.push(name);
+                }
             },
             Some("out") => {
                 let input = path.with_extension("in");
@@ -259,7 +264,7 @@ pub fn list_cases(
     errors.sort();
     if !only.is_empty() {
         for name in only {
-            if !cases.iter().any(|c| &c.name == name) {
+            if !cases.iter().any(|c| &c.name == name) && !skipped.contains(name) {
                 errors.push(format!(
                     "no case {name}: {} does not exist",
                     workspace.display(&dir.join(format!("{name}.in")))
