@@ -986,6 +986,26 @@ mod tests {
     }
 
     #[test]
+    fn an_exit_is_seen_with_a_pidfd_and_without_one() {
+        for with_pidfd in [true, false] {
+            let mut child = Command::new("sleep").arg("0.2").spawn().unwrap();
+            let pid = child.id() as libc::pid_t;
+            let mut signal = ExitSignal::open(pid);
+            if !with_pidfd {
+                signal.pidfd = None;
+            }
+            let start = Instant::now();
+            assert!(!signal.wait(Duration::from_millis(5)), "still running");
+            while !signal.wait(Duration::from_millis(5)) {
+                assert!(start.elapsed() < Duration::from_secs(10));
+            }
+            assert!(start.elapsed() >= Duration::from_millis(150));
+            // Not reaped by the check: the launcher's wait4 still gets its status.
+            assert!(child.wait().unwrap().success());
+        }
+    }
+
+    #[test]
     fn kept_directories_of_ended_runs_are_removed_past_the_last_few() {
         let parent = std::env::temp_dir().join(format!("ojgames-kept-{}", std::process::id()));
         let ended: Vec<PathBuf> = (0..KEPT_RUNS + 3)
