@@ -34,10 +34,13 @@ pub fn problem_text(record: &ProblemRecord) -> String {
         let (cpu, peak) = case.outcome.map_or((String::new(), String::new()), |o| {
             (format_time(o.cpu), format_kib(o.peak_kib))
         });
+        // Escaped before it is padded, so that the columns line up (printing escapes the
+        // rest; escaping twice changes nothing).
         let _ = writeln!(
             out,
             "  {:<20} {:<6} {cpu:>7} {peak:>10}",
-            case.name, case.verdict
+            show::terminal(&case.name),
+            case.verdict
         );
         indent(&mut out, &case.evidence, "      ");
     }
