@@ -38,6 +38,16 @@ pub fn type_check_short(source: &Path, edition: Edition, output: &Path) -> Resul
     )
 }
 
+/// [`type_check`] with one JSON object a diagnostic (see `bundle::diagnostics`).
+pub fn type_check_json(source: &Path, edition: Edition, output: &Path) -> Result<Compiled> {
+    run(
+        source,
+        edition,
+        "--emit=metadata --error-format=json",
+        output,
+    )
+}
+
 /// rustc with [`FLAGS`], `mode` (one or more words) in place of `-O`.
 fn run(source: &Path, edition: Edition, mode: &str, output: &Path) -> Result<Compiled> {
     let result = Command::new("rustc")
