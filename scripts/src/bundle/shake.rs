@@ -592,14 +592,53 @@ mod tests {
     use super::*;
 
     #[test]
-    fn reports_name_their_items() {
-        let report =
-            parse_report("/x/p.rs:12:9: warning: methods `put` and `flush` are never used")
-                .unwrap();
-        assert_eq!((report.line, report.column), (12, 9));
-        assert_eq!(report.names, ["put", "flush"]);
-        assert!(parse_report("/x/p.rs:3:5: warning: struct `S` is never constructed").is_none());
-        assert!(parse_report("/x/p.rs:3:5: warning: field `a` is never read").is_none());
+    fn the_lint_pass_cuts_functions_methods_and_macros_and_leaves_types_and_traits() {
+        assert!(is_cut_by_lint_pass(
+            "methods `put` and `flush` are never used"
+        ));
+        assert!(is_cut_by_lint_pass("multiple methods are never used"));
+        assert!(is_cut_by_lint_pass("unused macro definition: `m`"));
+        assert!(!is_cut_by_lint_pass("struct `S` is never constructed"));
+        assert!(!is_cut_by_lint_pass("trait `T` is never used"));
+        assert!(!is_cut_by_lint_pass("field `a` is never read"));
+        assert_eq!(
+            dead_type("struct `S` is never constructed").as_deref(),
+            Some("S")
+        );
+        assert_eq!(dead_type("trait `T` is never used").as_deref(), Some("T"));
+        assert_eq!(dead_type("function `f` is never used"), None);
+    }
+
+    #[test]
+    fn a_use_leaf_goes_with_a_comma_beside_it_and_a_lone_path_goes_whole() {
+        let text = "use a::{B, C};\nuse a::D;\nuse a::{E as F};\n";
+        let file = syn::parse_file(text).unwrap();
+        let leaves = use_leaves(text, &file, 0);
+        let cut = |name: &str| {
+            let (_, range) = leaves.iter().find(|(n, _)| n == name).unwrap();
+            let mut rest = text.to_string();
+            rest.replace_range(range.clone(), "");
+            rest
+        };
+        assert_eq!(cut("B"), "use a::{C};\nuse a::D;\nuse a::{E as F};\n");
+        assert_eq!(cut("C"), "use a::{B};\nuse a::D;\nuse a::{E as F};\n");
+        assert_eq!(cut("D"), "use a::{B, C};\n\nuse a::{E as F};\n");
+        assert_eq!(cut("E"), "use a::{B, C};\nuse a::D;\nuse a::{};\n");
+    }
+
+    #[test]
+    fn ranges_within_a_line_keep_the_line_and_its_origin() {
+        let mut mapped = Mapped::new();
+        mapped.push("keep(a, b);\ngone();\nlast();\n", |k| {
+            Some(super::super::linemap::Origin {
+                file: "f.rs".into(),
+                line: 10 + k as u32,
+                indent: 0,
+            })
+        });
+        let cut = without_ranges(&mapped, &[5..8, 12..19]);
+        assert_eq!(cut.text, "keep(b);\nlast();\n");
+        assert_eq!(cut.lines[1].as_ref().unwrap().line, 12);
     }
 
     #[test]
