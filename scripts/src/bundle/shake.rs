@@ -19,7 +19,6 @@ use proc_macro2::{TokenStream, TokenTree};
 use syn::spanned::Spanned;
 use syn::visit::{self, Visit};
 
-use super::diagnostics;
 use super::linemap::Mapped;
 use crate::rustc;
 use crate::settings::Edition;
@@ -100,8 +99,7 @@ impl Judge<'_> {
         let source = self.scratch.join("shake.rs");
         std::fs::write(&source, analysis.concat())?;
         self.runs.set(self.runs.get() + 1);
-        let compiled =
-            rustc::type_check_json(&source, self.edition, &self.scratch.join("shake.rmeta"))?;
+        let compiled = rustc::type_check(&source, self.edition, &self.scratch.join("shake.rmeta"))?;
         stopped_early(&compiled)?;
         let line_starts: Vec<usize> = std::iter::once(0)
             .chain(text.match_indices('\n').map(|(i, _)| i + 1))
@@ -119,7 +117,7 @@ impl Judge<'_> {
             dead_types: Vec::new(),
             unresolved_imports: Vec::new(),
         };
-        for diagnostic in diagnostics::parse(&compiled.messages) {
+        for diagnostic in &compiled.diagnostics {
             let Some(primary) = diagnostic.primary() else {
                 continue;
             };
@@ -646,6 +644,7 @@ mod tests {
         let compiled = |success: bool, messages: &str| rustc::Compiled {
             success,
             messages: messages.to_string(),
+            diagnostics: Vec::new(),
             command: "rustc x.rs".to_string(),
         };
         assert!(stopped_early(&compiled(false, "")).is_err());
