@@ -257,7 +257,7 @@ fn snippet(out: &mut String, marks: &[Mark], text_of: &dyn Fn(u32) -> String, wi
                 while under.chars().count() < start {
                     under.push(' ');
                 }
-                under.extend(std::iter::repeat(glyph).take(length));
+                under.extend(std::iter::repeat_n(glyph, length));
             }
             let gutter = " ".repeat(width);
             let _ = writeln!(out, "{gutter} | {inside}{under} {}", last.label).map(|_| ());

@@ -380,8 +380,20 @@ mod tests {
         let messages = "error: x\n --> /tmp/w/bundled/p1.rs:3:9\n  |\n3 |         g();\n  |         ^\npanicked at bundled/p1.rs:2:5:\nat bundled/p1.rs:1:1 and other_p1.rs:3:1\n\n3 | not a snippet\n --> /rustc/core/src/x.rs:3:1\n3 | std's own line";
         assert_eq!(
             map.rewrite(messages),
-            "error: x\n --> src/a.rs:11:5\n  |\n11 |         g();\n  |         ^\npanicked at src/a.rs:10:1:\nat bundled/p1.rs:1:1 and other_p1.rs:3:1\n\n3 | not a snippet\n --> /rustc/core/src/x.rs:3:1\n3 | std's own line"
+            "error: x\n --> src/a.rs:11:5\n  |\n3 |         g();\n  |         ^\npanicked at src/a.rs:10:1:\nat bundled/p1.rs:1:1 and other_p1.rs:3:1\n\n3 | not a snippet\n --> /rustc/core/src/x.rs:3:1\n3 | std's own line"
         );
+    }
+
+    #[test]
+    fn columns_follow_the_bundlers_edits_of_a_line() {
+        let bundle = "x = crate::lib::a::f(y);";
+        let source = "x = crate::a::f(y);";
+        assert_eq!(edited_column(bundle, source, 1), Some(1));
+        assert_eq!(edited_column(bundle, source, 5), Some(5));
+        // `f` and `y`, after the edit, move left by the inserted `lib::`.
+        assert_eq!(edited_column(bundle, source, 20), Some(15));
+        assert_eq!(edited_column(bundle, source, 22), Some(17));
+        assert_eq!(edited_column(source, source, 3), None);
     }
 
     #[test]
