@@ -66,3 +66,10 @@ fn impls_whose_deletion_would_change_what_runs_stay() {
     assert!(text.contains("impl Drop for Loud"), "{text}");
     assert!(text.contains("impl Describe for Probe {"), "{text}");
 }
+
+#[test]
+fn a_type_only_code_behind_a_false_cfg_makes_stays() {
+    let (text, _) = bundle_compile_run("impls");
+    assert!(text.contains("pub struct WindowsOnly"), "{text}");
+    assert!(text.contains("fn make_windows_only"), "{text}");
+}

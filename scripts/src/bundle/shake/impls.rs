@@ -161,7 +161,8 @@ impl<'a> Finder<'a> {
             gated: cfg_gated_names(text),
             macros: BTreeMap::new(),
         };
-        for name in dead_types {
+        // A type only code behind a false `#[cfg]` makes is dead here, not on every judge.
+        for name in dead_types.iter().filter(|n| !finder.gated.contains(*n)) {
             finder.types.insert(name.clone(), finder.units.len());
             finder.units.push(Unit {
                 ranges: Vec::new(),
