@@ -98,3 +98,17 @@ fn a_warning_is_shown_at_the_users_line() {
     assert_has(&stderr, "\n4 |     let unused = 3;\n");
     assert_eq!(marker(&stderr, "4 |", '^'), (9, 6));
 }
+
+#[test]
+fn judge_shows_a_compile_error_at_the_users_line() {
+    let ws = copy_workspace(&fixture("diag_ws"));
+    let bundled = oj(ws.path(), &["bundle", "main_error", "--no-check"]);
+    assert!(bundled.success, "{}", bundled.stderr);
+    let run = oj(ws.path(), &["judge", "main_error"]);
+    let shown = format!("{}{}", run.stdout, run.stderr);
+    assert_has(&shown, "CE");
+    assert_has(&shown, "--> problems/main_error/main.rs:5:26");
+    assert_has(&shown, "5 |     let n = words::count(5);\n");
+    assert_has(&shown, "--> src/words.rs:4:8");
+    assert!(!shown.contains("main_error.rs:"), "{shown}");
+}
