@@ -92,14 +92,14 @@ pub fn build_solution(workspace: &Workspace, problem: &Problem, source: Source) 
     if !compiled.success {
         return Ok(Built::CompileError {
             command,
-            messages: lines.rewrite(&compiled.messages),
+            messages: lines.render(&compiled),
             bundle_note,
         });
     }
     Ok(Built::Ready(Solution {
         program,
         label: format!("{} ({command})", workspace.display(&path)),
-        warnings: lines.rewrite(&compiled.messages),
+        warnings: lines.render(&compiled),
         bundle_bytes: Some(bundle_bytes),
         bundle_note,
         lines,

@@ -2,6 +2,7 @@
 
 mod cfg;
 mod crates;
+pub mod diagnostics;
 mod edits;
 mod facts;
 mod layout;
