@@ -4,26 +4,24 @@
 use super::error::quote;
 
 /// A type the scanner can read: every integer type, and `Vec<u8>` for a raw byte-string token.
-/// Sealed: its parsing hooks are the library's own.
-pub trait Token: sealed::Parse {}
+/// Sealed: its parsing hooks are in [`Parse`], which is private to the module.
+pub trait Token: Parse {}
 
-impl<T: sealed::Parse> Token for T {}
+impl<T: Parse> Token for T {}
 
-pub mod sealed {
-    pub trait Parse: Sized {
-        /// The name used in error messages.
-        const NAME: &'static str;
+pub trait Parse: Sized {
+    /// The name used in error messages.
+    const NAME: &'static str;
 
-        /// Parses one token (never empty, never containing whitespace), or says why not.
-        fn parse(token: &[u8]) -> Result<Self, String>;
+    /// Parses one token (never empty, never containing whitespace), or says why not.
+    fn parse(token: &[u8]) -> Result<Self, String>;
 
-        /// The fast path: the value of a well-formed token at the start of `bytes` (32 bytes of
-        /// input, the first not whitespace) that a whitespace byte ends, and its length with
-        /// that byte. `None` sends the token to [`Parse::parse`]: it must be `None` whenever
-        /// `parse` fails, and agree with it otherwise.
-        fn prefix(_: &[u8]) -> Option<(Self, usize)> {
-            None
-        }
+    /// The fast path: the value of a well-formed token at the start of `bytes` (32 bytes of
+    /// input, the first not whitespace) that a whitespace byte ends, and its length with that
+    /// byte. `None` sends the token to [`Parse::parse`]: it must be `None` whenever `parse`
+    /// fails, and agree with it otherwise.
+    fn prefix(_: &[u8]) -> Option<(Self, usize)> {
+        None
     }
 }
 
@@ -72,7 +70,6 @@ fn digits_value(word: u64, n: usize) -> u64 {
 }
 
 /// A leading `-` split off the token, for a signed type.
-#[inline]
 fn sign(token: &[u8], signed: bool) -> (bool, &[u8]) {
     match token {
         [b'-', rest @ ..] if signed => (true, rest),
@@ -82,11 +79,21 @@ fn sign(token: &[u8], signed: bool) -> (bool, &[u8]) {
 
 /// `±magnitude` as the two's complement bits of a type whose largest value is `max`, if it is
 /// in the type's range.
-#[inline]
 fn in_range(negative: bool, magnitude: u64, max: u64) -> Option<u64> {
     let sign = u64::from(negative);
     let bits = (magnitude ^ sign.wrapping_neg()).wrapping_add(sign);
     (magnitude <= max + sign).then_some(bits)
+}
+
+/// The fast path of a signed or unsigned integer type whose largest value is `max`.
+#[inline(always)]
+fn int_prefix(bytes: &[u8], signed: bool, max: u64) -> Option<(u64, usize)> {
+    let (negative, digits) = sign(bytes, signed);
+    let (magnitude, len) = fast_digits(digits)?;
+    Some((
+        in_range(negative, magnitude, max)?,
+        len + usize::from(negative),
+    ))
 }
 
 /// The slow path: every check, byte by byte.
@@ -106,24 +113,21 @@ fn parse_int(token: &[u8], signed: bool, max: u64, name: &str) -> Result<u64, St
 
 macro_rules! int_token {
     ($($t:ident)*) => {$(
-        impl sealed::Parse for $t {
+        impl Parse for $t {
             const NAME: &'static str = stringify!($t);
             fn parse(token: &[u8]) -> Result<Self, String> {
                 parse_int(token, $t::MIN != 0, $t::MAX as u64, Self::NAME).map(|v| v as $t)
             }
             #[inline(always)]
             fn prefix(bytes: &[u8]) -> Option<(Self, usize)> {
-                let (negative, digits) = sign(bytes, $t::MIN != 0);
-                let (magnitude, len) = fast_digits(digits)?;
-                let value = in_range(negative, magnitude, $t::MAX as u64)?;
-                Some((value as $t, len + usize::from(negative)))
+                int_prefix(bytes, $t::MIN != 0, $t::MAX as u64).map(|(v, len)| (v as $t, len))
             }
         }
     )*};
 }
 int_token!(u8 u16 u32 u64 usize i8 i16 i32 i64 isize);
 
-impl sealed::Parse for Vec<u8> {
+impl Parse for Vec<u8> {
     const NAME: &'static str = "token";
     fn parse(token: &[u8]) -> Result<Self, String> {
         Ok(token.to_vec())

@@ -3,7 +3,7 @@
 
 use super::error::quote;
 use super::format::eight_digits;
-use super::parse::{fast_digits, sealed::Parse};
+use super::parse::{fast_digits, Parse};
 use super::*;
 use std::fmt;
 use std::io::{self, Read};
@@ -705,4 +705,23 @@ fn an_error_escapes_control_bytes_in_the_token_it_quotes() {
         "input error at line 1, column 3 (byte 2): expected u32, found `\\u{1b}[2J\\0\\u{7f}\\u{b}\u{fffd}`"
     );
     assert!(!text.chars().any(char::is_control), "{text:?}");
+}
+
+#[test]
+fn invalid_points_at_the_last_token_read() {
+    let input = b"3\n  12 -5\n\x1b7";
+    for step in [1, 2, 5, input.len()] {
+        let mut scanner = Scanner::new(Trickle { data: input, step });
+        let _: u8 = scanner.read().unwrap();
+        let _: u32 = scanner.read().unwrap();
+        let error = scanner.invalid("case 1: too big");
+        let expected = "input error at line 2, column 3 (byte 4): case 1: too big (the token `12`)";
+        assert_eq!(error.to_string(), expected, "step {step}");
+        let _: i64 = scanner.read().unwrap();
+        assert_eq!(scanner.invalid("odd").column, 6, "step {step}");
+        let _: Vec<u8> = scanner.read().unwrap();
+        let error = scanner.invalid("no");
+        let expected = "input error at line 3, column 1 (byte 10): no (the token `\\u{1b}7`)";
+        assert_eq!(error.to_string(), expected, "step {step}");
+    }
 }
