@@ -515,26 +515,12 @@ fn sse2_variant(env: &Env) -> io::Result<Option<Program>> {
         return Ok(None);
     };
     let variant = env.root.join("scripts/bench/variants/io_sse2.rs");
-    let mut source = String::new();
-    let (mut inside, mut replaced): (Option<String>, bool) = (None, false);
-    for line in bundle.lines() {
-        let code = line.trim_start();
-        if let Some(end) = &inside {
-            if line == end {
-                (inside, replaced) = (None, true);
-            }
-            continue;
-        }
-        if !replaced && code == "pub mod io {" {
-            let indent = &line[..line.len() - code.len()];
-            let _ = writeln!(source, "{indent}#[path = {:?}]", variant.display());
-            let _ = writeln!(source, "{indent}pub mod io;");
-            inside = Some(format!("{indent}}}"));
-            continue;
-        }
-        source.push_str(line);
-        source.push('\n');
-    }
+    let Some(open) = bundle.find("pub mod io {") else {
+        return Ok(None);
+    };
+    let end = closing_brace(&bundle, open + "pub mod io ".len());
+    let module = format!("#[path = {:?}]\npub mod io;", variant.display());
+    let source = format!("{}{module}{}", &bundle[..open], &bundle[end..]);
     let path = env.dir.join("bin/hdu2176-sse2.rs");
     fs::write(&path, source)?;
     let binary = env.dir.join("bin/hdu2176-sse2");
