@@ -54,7 +54,7 @@ use std::io::{self, Read};
 const CHUNK: usize = 1 << 16;
 
 /// The fast path parses a token only when this many bytes of input follow its start: room for
-/// the longest token it takes (a sign, 19 digits, a whitespace byte) and its 8-byte loads.
+/// the longest token it takes (a sign, 24 digits, a whitespace byte) and its 8-byte loads.
 const WINDOW: usize = 32;
 
 /// Reads whitespace-separated tokens from `R`, a chunk at a time.

@@ -31,9 +31,9 @@ const POW10: [u64; 9] = [
     1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000,
 ];
 
-/// The fast path's magnitude: 1 to 19 ASCII digits and a whitespace byte at the start of
-/// `bytes` (at least 24 long); their value and length with the whitespace byte (19 digits
-/// cannot overflow). Eight bytes at a time: the high bit of each byte is set by a carry-free
+/// The fast path's magnitude: 1 to 24 ASCII digits and a whitespace byte at the start of
+/// `bytes` (at least 25 long); their value if it fits a u64, and their length with the
+/// whitespace byte. Eight bytes at a time: the high bit of each byte is set by a carry-free
 /// test for a byte below `'0'` or above `'9'`, exact up to the first such byte.
 #[inline(always)]
 pub(super) fn fast_digits(bytes: &[u8]) -> Option<(u64, usize)> {
@@ -44,14 +44,14 @@ pub(super) fn fast_digits(bytes: &[u8]) -> Option<(u64, usize)> {
         let word = u64::from_le_bytes(word).wrapping_sub(ZEROS);
         let n = ((word | word.wrapping_add(0x76 * ONES)) & ONES << 7).trailing_zeros() as usize / 8;
         value = value
-            .wrapping_mul(POW10[n])
-            .wrapping_add(digits_value(word, n));
+            .checked_mul(POW10[n])?
+            .checked_add(digits_value(word, n))?;
         len += n;
         if n < 8 {
             break;
         }
     }
-    (len > 0 && len < 20 && bytes[len].is_ascii_whitespace()).then_some((value, len + 1))
+    (len > 0 && bytes[len].is_ascii_whitespace()).then_some((value, len + 1))
 }
 
 /// The value of the first `n` (0 to 8) digits (0 to 9 a byte) of `word`, the first the most
