@@ -55,16 +55,12 @@ pub(super) fn fast_digits(bytes: &[u8]) -> Option<(u64, usize)> {
 }
 
 /// The value of the first `n` (0 to 8) digits (0 to 9 a byte) of `word`, the first the most
-/// significant: moved to the top of the word, then combined pairwise in three multiplies; one
-/// or two (the tail of every u32 and of every value up to 10^18) without multiplies or a
-/// branch on which.
+/// significant: moved to the top of the word (none left for `n = 0`), then combined pairwise
+/// in three multiplies.
 #[inline(always)]
 fn digits_value(word: u64, n: usize) -> u64 {
-    if n <= 2 {
-        let first = word & 0xf & u64::from(n > 0).wrapping_neg();
-        return first + ((first * 9 + (word >> 8 & 0xf)) & u64::from(n == 2).wrapping_neg());
-    }
-    let pairs = ((word << (64 - 8 * n)).wrapping_mul(10 << 8 | 1) >> 8) & 0x00ff_00ff_00ff_00ff;
+    let top = word.checked_shl(64 - 8 * n as u32).unwrap_or(0);
+    let pairs = (top.wrapping_mul(10 << 8 | 1) >> 8) & 0x00ff_00ff_00ff_00ff;
     let quads = (pairs.wrapping_mul(100 << 16 | 1) >> 16) & 0x0000_ffff_0000_ffff;
     quads.wrapping_mul(10_000 << 32 | 1) >> 32
 }
