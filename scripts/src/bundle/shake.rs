@@ -44,6 +44,28 @@ pub fn shake(
         return Ok(bundle.clone());
     }
     std::fs::create_dir_all(scratch)?;
+    // Shaking takes tens of rustc runs: the same bundle is shaken once.
+    let cache = scratch.join("shake.cache");
+    let key = format!(
+        "shake 1 {} line {lints_line} edition {edition} runs {}",
+        super::linemap::text_key(&bundle.text),
+        impls::MAX_RUNS
+    );
+    if let Some(shaken) = Mapped::load(&key, &cache) {
+        return Ok(shaken);
+    }
+    let shaken = shake_uncached(bundle, lints_line, edition, scratch)?;
+    // A cache that cannot be written only costs time next time.
+    let _ = shaken.save(&key, &cache);
+    Ok(shaken)
+}
+
+fn shake_uncached(
+    bundle: &Mapped,
+    lints_line: usize,
+    edition: Edition,
+    scratch: &Path,
+) -> Result<Mapped> {
     let judge = Judge {
         lints_line,
         edition,
