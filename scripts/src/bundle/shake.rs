@@ -46,10 +46,16 @@ pub fn shake(
     std::fs::create_dir_all(scratch)?;
     // Shaking takes tens of rustc runs: the same bundle is shaken once.
     let cache = scratch.join("shake.cache");
+    // A new build of the tool may shake differently: its time is part of the key.
+    let tool = std::env::current_exe()
+        .and_then(std::fs::metadata)
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map_or(0, |d| d.as_nanos());
     let key = format!(
-        "shake 1 {} line {lints_line} edition {edition} runs {}",
+        "shake {} line {lints_line} edition {edition} tool {tool}",
         super::linemap::text_key(&bundle.text),
-        impls::MAX_RUNS
     );
     if let Some(shaken) = Mapped::load(&key, &cache) {
         return Ok(shaken);
