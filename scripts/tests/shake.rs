@@ -35,7 +35,7 @@ fn bundle_compile_run(id: &str) -> (String, String) {
 #[test]
 fn unused_trait_impls_and_never_constructed_types_go_with_their_impls() {
     let (text, output) = bundle_compile_run("impls");
-    assert_eq!(output, "7m\nby value\n42\n5\ndropped 5\n", "{text}");
+    assert_eq!(output, "7m\nby value\n42\n5\n2\ndropped 5\n", "{text}");
     assert!(text.contains("impl Add for Meters"), "{text}");
     assert!(text.contains("impl fmt::Display for Meters"), "{text}");
     for gone in ["impl Sub for Meters", "Sum for Meters", "Ghost"] {
@@ -72,6 +72,12 @@ fn impls_whose_deletion_would_change_what_runs_stay() {
     let (text, output) = bundle_compile_run("impls");
     assert!(output.ends_with("dropped 5\n"), "{output}");
     assert!(output.contains("by value"), "{output}");
+    // Without `Index` for `Shifted`, `s[0]` autoderefs to the `Vec`: 1 instead of 2.
+    assert!(output.contains("\n2\n"), "{output}");
+    assert!(
+        text.contains("impl std::ops::Index<usize> for Shifted"),
+        "{text}"
+    );
     assert!(text.contains("impl Drop for Loud"), "{text}");
     assert!(text.contains("impl Describe for Probe {"), "{text}");
 }

@@ -7,11 +7,12 @@
 //!
 //! Deleting an impl that compiles can still change meaning where another impl takes over, so
 //! these are never candidates: `Drop` (drops run where nothing names the impl), `Deref` and
-//! `DerefMut` (auto-deref picks methods), impls of traits used as `dyn` or named by code
-//! behind a false `#[cfg]`, and impls with a method whose name is called with method syntax
-//! anywhere in the bundle (`x.m()` tries `x`, `&x`, `&mut x`, then derefs, so without one
-//! `m` another one may answer). A never-constructed type goes with all its impls: nothing
-//! calls them, since no value of it exists.
+//! `DerefMut` (auto-deref picks methods), `Index` and `IndexMut` (`x[i]` autoderefs too),
+//! impls of traits used as `dyn` or named by code behind a false `#[cfg]`, and impls with a
+//! method whose name is called with method syntax anywhere in the bundle (`x.m()` tries `x`,
+//! `&x`, `&mut x`, then derefs, so without one `m` another one may answer). A
+//! never-constructed type goes with all its impls: nothing calls them, since no value of it
+//! exists.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
@@ -26,8 +27,9 @@ use crate::bundle::linemap::Mapped;
 /// At most this many rustc runs for the delta debugging (each ~0.1-0.3 s on 2 cores).
 pub const MAX_RUNS: usize = 48;
 
-/// Traits whose impls act where nothing names them.
-const NEVER_CUT: [&str; 3] = ["Drop", "Deref", "DerefMut"];
+/// Traits whose impls act where nothing names them (`Drop`), or whose lookup autoderefs, so
+/// that without one impl another answers: methods through `Deref`, `x[i]` through `Index`.
+const NEVER_CUT: [&str; 5] = ["Drop", "Deref", "DerefMut", "Index", "IndexMut"];
 
 /// What deleting one candidate removes.
 #[derive(Debug, Default)]
