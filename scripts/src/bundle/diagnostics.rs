@@ -115,8 +115,8 @@ pub fn render(diagnostics: &[Diagnostic], locate: &dyn Locate) -> String {
                     child.level,
                     child.message
                 );
-                if suggestion.len() == 1 {
-                    let _ = write!(footer, ": `{}`", suggestion.join("`, `"));
+                if let [only] = suggestion[..] {
+                    let _ = write!(footer, ": `{only}`");
                 }
                 footer.push('\n');
             } else {
@@ -260,7 +260,7 @@ fn snippet(out: &mut String, marks: &[Mark], text_of: &dyn Fn(u32) -> String, wi
                 under.extend(std::iter::repeat_n(glyph, length));
             }
             let gutter = " ".repeat(width);
-            let _ = writeln!(out, "{gutter} | {inside}{under} {}", last.label).map(|_| ());
+            let _ = writeln!(out, "{gutter} | {inside}{under} {}", last.label);
             trim_line_end(out);
             let labelled: Vec<&&Mark> = on_line[..on_line.len() - 1]
                 .iter()
