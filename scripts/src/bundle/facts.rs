@@ -10,7 +10,7 @@ use syn::spanned::Spanned;
 use syn::visit::{self, Visit};
 use syn::{Attribute, Item, UseTree};
 
-use super::cfg::is_test_only;
+use super::cfg::{is_test_only, true_feature_cfgs, Features};
 use super::source::byte_range;
 
 /// Index into [`FileFacts::scopes`]; 0 is the file itself.
@@ -130,6 +130,8 @@ pub struct FileFacts {
     pub top_items: Vec<TopItem>,
     /// Test-only items (`#[cfg(test)]`, `#[test]`), removed with everything in them.
     pub test_only: Vec<Range<usize>>,
+    /// `#[cfg(feature = "x")]` attributes true for the enabled features: deleted.
+    pub cfg_true: Vec<Range<usize>>,
     /// Doc comments (`///`, `//!`, `/** */`, `/*! */`).
     pub doc_comments: Vec<Range<usize>>,
     /// Inner attributes of the file (`#![…]`), doc comments excluded.
@@ -137,9 +139,10 @@ pub struct FileFacts {
 }
 
 impl FileFacts {
-    pub fn collect(file: &syn::File, text: &str) -> FileFacts {
+    pub fn collect(file: &syn::File, text: &str, features: Features) -> FileFacts {
         let mut collector = Collector {
             text,
+            features,
             facts: FileFacts::default(),
             scope: 0,
             depth: 0,
@@ -225,6 +228,7 @@ fn collect_leaves(node: &UseNode, colon: bool, prefix: &mut Vec<String>, out: &m
 
 struct Collector<'a> {
     text: &'a str,
+    features: Features<'a>,
     facts: FileFacts,
     scope: ScopeId,
     /// Nesting of items: 1 for items at the top of a scope.
@@ -233,6 +237,17 @@ struct Collector<'a> {
 }
 
 impl Collector<'_> {
+    /// Whether code under `attrs` is not compiled (test code, a feature not enabled); notes
+    /// the `cfg`s that are true for the enabled features.
+    fn is_gone(&mut self, attrs: &[Attribute]) -> bool {
+        if is_test_only(attrs, self.features) {
+            return true;
+        }
+        let true_cfgs = true_feature_cfgs(attrs, self.features);
+        self.facts.cfg_true.extend(true_cfgs);
+        false
+    }
+
     fn is_doc_comment(&self, attr: &Attribute) -> bool {
         let text = &self.text[byte_range(attr.span())];
         attr.path().is_ident("doc")
@@ -530,7 +545,7 @@ fn item_name(item: &Item) -> Option<String> {
 impl<'ast> Visit<'ast> for Collector<'_> {
     fn visit_item(&mut self, item: &'ast Item) {
         let range = byte_range(item.span());
-        if is_test_only(item_attrs(item)) {
+        if self.is_gone(item_attrs(item)) {
             self.facts.test_only.push(range);
             return;
         }
@@ -609,7 +624,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             syn::ImplItem::Macro(i) => &i.attrs,
             _ => return visit::visit_impl_item(self, item),
         };
-        if is_test_only(attrs) {
+        if self.is_gone(attrs) {
             self.facts.test_only.push(byte_range(item.span()));
         } else {
             visit::visit_impl_item(self, item);
@@ -624,7 +639,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             syn::TraitItem::Macro(i) => &i.attrs,
             _ => return visit::visit_trait_item(self, item),
         };
-        if is_test_only(attrs) {
+        if self.is_gone(attrs) {
             self.facts.test_only.push(byte_range(item.span()));
         } else {
             visit::visit_trait_item(self, item);
@@ -632,7 +647,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 
     fn visit_field(&mut self, field: &'ast syn::Field) {
-        if is_test_only(&field.attrs) {
+        if self.is_gone(&field.attrs) {
             self.facts.test_only.push(byte_range(field.span()));
         } else {
             visit::visit_field(self, field);
@@ -640,7 +655,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 
     fn visit_variant(&mut self, variant: &'ast syn::Variant) {
-        if is_test_only(&variant.attrs) {
+        if self.is_gone(&variant.attrs) {
             self.facts.test_only.push(byte_range(variant.span()));
         } else {
             visit::visit_variant(self, variant);
