@@ -15,6 +15,9 @@ use crate::workspace::{Problem, Workspace};
 
 const STD_CRATES: [&str; 3] = ["std", "core", "alloc"];
 
+/// Names of std's prelude a `use` may start with since edition 2018 (`use Option::*;`).
+const PRELUDE_ROOTS: [&str; 4] = ["Option", "Result", "Vec", "String"];
+
 /// A crate from crates.io (or a path) that the problem depends on, directly or not, found
 /// through `cargo metadata`.
 pub struct ExternalCrate {
@@ -220,9 +223,8 @@ pub fn check_sources(resolver: &Resolver, krate: CrateId, files: &[usize]) -> Re
         let file = &tree.files[file_id];
         let refuse = |name: &str, offset: usize| -> Result<()> {
             bail!(
-                "{}: uses crate `{name}`; judges have no crates, so a bundle may use only std and {}",
+                "{}: uses crate `{name}`, which is not in the Cargo.toml of its package; a bundle may use only std and the crates it depends on",
                 file.source.location(offset),
-                resolver.lib_name
             )
         };
         let is_known_crate =
@@ -251,6 +253,7 @@ pub fn check_sources(resolver: &Resolver, krate: CrateId, files: &[usize]) -> Re
                     continue;
                 };
                 let is_local = ["crate", "self", "super", "$crate"].contains(&first.as_str())
+                    || PRELUDE_ROOTS.contains(&first.as_str())
                     || scope.items.contains(first)
                     || tree.module(module).children.contains_key(first)
                     || imports.names.contains_key(first)

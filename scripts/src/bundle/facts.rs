@@ -132,6 +132,9 @@ pub struct FileFacts {
     pub test_only: Vec<Range<usize>>,
     /// `#[cfg(feature = "x")]` attributes true for the enabled features: deleted.
     pub cfg_true: Vec<Range<usize>>,
+    /// Each `feature = "x"` inside a cfg predicate (also in a macro's input, `cfg!`,
+    /// `cfg_attr`) and whether the feature is enabled, when the features are known.
+    pub feature_tests: Vec<(Range<usize>, bool)>,
     /// Doc comments (`///`, `//!`, `/** */`, `/*! */`).
     pub doc_comments: Vec<Range<usize>>,
     /// Inner attributes of the file (`#![…]`), doc comments excluded.
@@ -149,6 +152,8 @@ impl FileFacts {
             in_visibility: false,
         };
         collector.facts.scopes.push(ScopeFacts::default());
+        let true_cfgs = true_feature_cfgs(&file.attrs, features);
+        collector.facts.cfg_true.extend(true_cfgs);
         for attr in &file.attrs {
             collector.visit_attribute(attr);
             if !collector.is_doc_comment(attr) {
@@ -161,7 +166,45 @@ impl FileFacts {
         for item in &file.items {
             collector.visit_item(item);
         }
+        if let (Some(enabled), Ok(tokens)) = (features, text.parse::<TokenStream>()) {
+            feature_tests(tokens, false, enabled, &mut collector.facts.feature_tests);
+        }
         collector.facts
+    }
+}
+
+/// Finds `feature = "x"` in the groups after `cfg`, `cfg_attr`, `any`, `all` and `not`.
+fn feature_tests(
+    tokens: TokenStream,
+    in_cfg: bool,
+    enabled: &BTreeSet<String>,
+    out: &mut Vec<(Range<usize>, bool)>,
+) {
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    for (i, token) in tokens.iter().enumerate() {
+        match token {
+            TokenTree::Group(group) => {
+                let after_cfg = i > 0
+                    && matches!(&tokens[i - 1], TokenTree::Ident(id)
+                        if ["cfg", "cfg_attr", "any", "all", "not"].contains(&id.to_string().as_str()));
+                feature_tests(group.stream(), after_cfg, enabled, out);
+            }
+            TokenTree::Ident(id) if in_cfg && id == "feature" => {
+                let (Some(TokenTree::Punct(eq)), Some(TokenTree::Literal(lit))) =
+                    (tokens.get(i + 1), tokens.get(i + 2))
+                else {
+                    continue;
+                };
+                let Ok(syn::Lit::Str(name)) = syn::parse_str::<syn::Lit>(&lit.to_string()) else {
+                    continue;
+                };
+                if eq.as_char() == '=' {
+                    let range = id.span().byte_range().start..lit.span().byte_range().end;
+                    out.push((range, enabled.contains(&name.value())));
+                }
+            }
+            _ => {}
+        }
     }
 }
 

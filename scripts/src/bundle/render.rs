@@ -48,6 +48,10 @@ impl Renderer<'_> {
         for range in &facts.cfg_true {
             edits.delete(text, range.clone());
         }
+        // rustc compiles the bundle with no features: each test becomes its value.
+        for (range, enabled) in &facts.feature_tests {
+            edits.replace(range.clone(), if *enabled { "all()" } else { "any()" });
+        }
         if is_container {
             for item in &facts.top_items {
                 let use_item = facts.uses.iter().find(|u| u.range == item.range);
