@@ -23,8 +23,6 @@ const PRELUDE_ROOTS: [&str; 4] = ["Option", "Result", "Vec", "String"];
 pub struct ExternalCrate {
     /// Its lib target's name: the module it becomes at the bundle's root.
     pub name: String,
-    /// `itertools v0.14.0`, for messages.
-    pub package: String,
     pub entry: PathBuf,
     pub edition: Edition,
     pub features: BTreeSet<String>,
@@ -140,7 +138,7 @@ impl Finder<'_> {
         let targets = package["targets"].as_array().map_or(&[][..], Vec::as_slice);
         if targets.iter().any(|t| kinds(t).iter().any(|k| k == "proc-macro")) {
             bail!(
-                "problems/{}/Cargo.toml depends on crate `{}` ({label}), a proc-macro crate: its code runs inside the compiler while building, so it cannot be pasted into a bundle",
+                "problems/{}/Cargo.toml depends on crate `{}`, a proc-macro crate ({label}): its code runs inside the compiler while building, so it cannot be pasted into a bundle",
                 self.problem.id,
                 name.replace('-', "_")
             );
@@ -171,7 +169,6 @@ impl Finder<'_> {
         self.ids.push(id.to_string());
         self.found.crates.push(ExternalCrate {
             name: lib["name"].as_str().unwrap_or(name).replace('-', "_"),
-            package: label,
             entry,
             edition,
             features,

@@ -2,6 +2,7 @@
 
 mod cfg;
 mod crates;
+mod editions;
 mod edits;
 mod facts;
 mod layout;
@@ -17,6 +18,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Result};
 
+use crate::settings::Edition;
 use crate::workspace::{Problem, Workspace};
 pub use layout::Layout;
 pub use linemap::LineMap;
@@ -84,7 +86,7 @@ pub fn build(workspace: &Workspace, problem: &Problem, options: &Options) -> Res
             Some(krate.edition),
         ));
     }
-    let resolver = Resolver::new(views, lib_name);
+    let resolver = Resolver::new(views);
     let selection = Selection::compute(&resolver);
     let main_files: Vec<usize> = (0..main.files.len()).collect();
     crates::check_sources(&resolver, CrateId::PROBLEM, &main_files)?;
@@ -122,7 +124,8 @@ pub fn build(workspace: &Workspace, problem: &Problem, options: &Options) -> Res
             INLINING_LINTS
         };
         text.push(&format!("\n{lints}\nmod {} {{\n", view.name), |_| None);
-        for attr in hoisted_attributes(view.tree) {
+        // A crate from crates.io keeps none of its lint levels: they are capped.
+        for attr in hoisted_attributes(view.tree).iter().filter(|_| view.edition.is_none()) {
             text.push(&format!("{attr}\n"), |_| None);
         }
         text.push_mapped(&body);
@@ -138,6 +141,12 @@ pub fn build(workspace: &Workspace, problem: &Problem, options: &Options) -> Res
                 text = shake::shake(&text, line, problem.meta.edition, &scratch)?;
             }
         }
+    }
+    let older_crates = resolver.inlined().any(|k| {
+        selection.reaches(k) && resolver.view(k).edition.is_some_and(|e| e != Edition::E2024)
+    });
+    if older_crates {
+        text = editions::fix_patterns_refused_by_2024(&text, &workspace.work_dir(&problem.id))?;
     }
     let text = layout::apply(options.layout, &header, text)?;
     Ok(Bundle {

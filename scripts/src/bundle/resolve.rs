@@ -95,7 +95,6 @@ pub type Loc = (CrateId, ModId);
 
 pub struct Resolver<'a> {
     pub crates: Vec<CrateView<'a>>,
-    pub lib_name: &'a str,
     /// `#[macro_export]` macros (they live at the bundle's root) and where they are defined.
     pub exported_macros: BTreeMap<String, Loc>,
     /// Every `macro_rules!` of each crate by name (textual scope is not tracked).
@@ -109,7 +108,7 @@ const MAX_ALIAS_DEPTH: u32 = 8;
 
 impl<'a> Resolver<'a> {
     /// `crates[0]` is the problem, `crates[1]` the library.
-    pub fn new(crates: Vec<CrateView<'a>>, lib_name: &'a str) -> Resolver<'a> {
+    pub fn new(crates: Vec<CrateView<'a>>) -> Resolver<'a> {
         let mut exported_macros = BTreeMap::new();
         let mut macros: BTreeMap<(CrateId, String), Vec<ModId>> = BTreeMap::new();
         for (index, view) in crates.iter().enumerate().skip(1) {
@@ -131,7 +130,6 @@ impl<'a> Resolver<'a> {
         }
         Resolver {
             crates,
-            lib_name,
             exported_macros,
             macros,
             passed_through: RefCell::default(),
