@@ -105,6 +105,8 @@ pub struct ImplFact {
 
 pub struct ExternCrate {
     pub name: String,
+    /// The name it binds (`extern crate b as beta;`: `beta`).
+    pub bound: String,
     pub range: Range<usize>,
 }
 
@@ -632,8 +634,8 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                     .rename
                     .as_ref()
                     .map_or(name.clone(), |(_, r)| r.to_string());
-                self.name_item(bound);
-                self.facts.extern_crates.push(ExternCrate { name, range });
+                self.name_item(bound.clone());
+                self.facts.extern_crates.push(ExternCrate { name, bound, range });
             }
             Item::Macro(mac) => {
                 if let Some(ident) = &mac.ident {

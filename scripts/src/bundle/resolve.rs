@@ -69,9 +69,17 @@ impl<'a> CrateView<'a> {
     pub fn new(
         name: String,
         tree: &'a CrateTree,
-        externs: Vec<(String, CrateId)>,
+        mut externs: Vec<(String, CrateId)>,
         edition: Option<Edition>,
     ) -> CrateView<'a> {
+        // `extern crate b as beta;` at the root names crate `b` `beta` in the whole crate.
+        let root_file = &tree.root_file().facts;
+        for item in &root_file.extern_crates {
+            let renamed = externs.iter().find(|(n, _)| *n == item.name).map(|&(_, id)| id);
+            if let Some(id) = renamed.filter(|_| item.bound != item.name) {
+                externs.push((item.bound.clone(), id));
+            }
+        }
         CrateView {
             name,
             tree,
