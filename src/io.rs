@@ -43,6 +43,7 @@ mod writer;
 #[cfg(test)]
 mod tests;
 
+use error::quote;
 pub use error::InputError;
 pub use parse::Token;
 pub use writer::{Put, Writer};
@@ -53,7 +54,7 @@ use std::io::{self, Read};
 const CHUNK: usize = 1 << 16;
 
 /// The fast path parses a token only when this many bytes of input follow its start: room for
-/// the longest token it takes (a sign, 19 digits, a whitespace byte) and its 8-byte loads.
+/// the longest token it takes (a sign, 24 digits, a whitespace byte) and its 8-byte loads.
 const WINDOW: usize = 32;
 
 /// Reads whitespace-separated tokens from `R`, a chunk at a time.
@@ -68,7 +69,6 @@ pub struct Scanner<R> {
     before: u64,
     lines: u64,
     line_start: u64,
-    eof: bool,
 }
 
 impl Scanner<io::StdinLock<'static>> {
@@ -88,7 +88,6 @@ impl<R: Read> Scanner<R> {
             before: 0,
             lines: 0,
             line_start: 0,
-            eof: false,
         }
     }
 
@@ -99,10 +98,7 @@ impl<R: Read> Scanner<R> {
         let mut pos = self.pos;
         let value = self.fast(&mut pos);
         self.pos = pos;
-        match value {
-            Some(value) => Ok(Some(value)),
-            None => self.next_slow(),
-        }
+        value.map_or_else(|| self.next_slow(), |value| Ok(Some(value)))
     }
 
     /// The fast path from `pos`: skips whitespace, then takes a well-formed token that ends
@@ -123,12 +119,10 @@ impl<R: Read> Scanner<R> {
     #[cold]
     #[inline(never)]
     fn next_slow<T: Token>(&mut self) -> Result<Option<T>, InputError> {
-        let start = match self.token(T::NAME)? {
-            Some(start) => start,
-            None => return Ok(None),
-        };
-        let parsed = T::parse(&self.buf[start..self.pos]);
-        parsed.map(Some).map_err(|why| self.error_at(start, why))
+        let start = self.token(T::NAME)?;
+        let token = &self.buf[start..self.pos];
+        let parsed = (!token.is_empty()).then(|| T::parse(token));
+        parsed.transpose().map_err(|why| self.error_at(start, why))
     }
 
     /// The next token as a `T`; the end of input is an error here.
@@ -141,8 +135,7 @@ impl<R: Read> Scanner<R> {
     /// The next `n` tokens.
     pub fn read_vec<T: Token>(&mut self, n: usize) -> Result<Vec<T>, InputError> {
         let mut items = Vec::new();
-        self.read_into(&mut items, n)?;
-        Ok(items)
+        self.read_into(&mut items, n).map(|_| items)
     }
 
     /// Replaces the contents of `items` with the next `n` tokens, reusing its memory (for many
@@ -165,34 +158,44 @@ impl<R: Read> Scanner<R> {
         Ok(())
     }
 
-    /// Finds the next token, reading more input as needed (a token that runs to the end of the
-    /// buffer is kept whole while more is read): its start in `buf`, with `pos` at its end;
-    /// `None` at the end of input.
-    fn token(&mut self, name: &str) -> Result<Option<usize>, InputError> {
-        let mut scanned = 0;
-        loop {
-            while scanned == 0 && self.pos < self.len && self.buf[self.pos].is_ascii_whitespace() {
+    /// An error for a value that breaks the problem's rules (say, a vertex beyond the graph),
+    /// at the last token read, which it quotes after `message`; the same line, column and byte
+    /// as if that token had failed to parse.
+    pub fn invalid(&self, message: &str) -> InputError {
+        let read = &self.buf[..self.pos];
+        let end = read.iter().rposition(|b| !b.is_ascii_whitespace());
+        let end = end.map_or(0, |i| i + 1);
+        let start = read[..end].iter().rposition(u8::is_ascii_whitespace);
+        let start = start.map_or(0, |i| i + 1);
+        let token = quote(&read[start..end]);
+        self.error_at(start, format!("{message} (the token `{token}`)"))
+    }
+
+    /// Skips whitespace and takes the next token, reading more input as needed (a token that
+    /// reaches the end of the buffer is kept whole while more is read): its start in `buf`,
+    /// with `pos` at its end; empty at the end of input.
+    fn token(&mut self, name: &str) -> Result<usize, InputError> {
+        let mut end = self.pos;
+        // `fill` moves `buf[pos..]` to the front: `end` is kept relative to `pos`.
+        while end < self.len || {
+            end -= self.pos;
+            self.fill(name)?
+        } {
+            if !self.buf[end].is_ascii_whitespace() {
+                end += 1;
+            } else if end > self.pos {
+                break;
+            } else {
                 self.pos += 1;
-            }
-            let mut end = self.pos + scanned;
-            while end < self.len && !self.buf[end].is_ascii_whitespace() {
                 end += 1;
             }
-            scanned = end - self.pos;
-            if end < self.len || !self.fill(name)? {
-                let start = self.pos;
-                self.pos += scanned;
-                return Ok(Some(start).filter(|_| scanned > 0));
-            }
         }
+        Ok(std::mem::replace(&mut self.pos, end))
     }
 
     /// Moves the unread bytes to the front of `buf` (growing it if one token fills it) and
     /// reads more after them. Returns whether any byte was read; `false` means the end of input.
     fn fill(&mut self, name: &str) -> Result<bool, InputError> {
-        if self.eof {
-            return Ok(false);
-        }
         (self.lines, self.line_start) = self.position(self.pos);
         self.before += self.pos as u64;
         self.buf.copy_within(self.pos..self.len, 0);
@@ -203,14 +206,15 @@ impl<R: Read> Scanner<R> {
         }
         loop {
             match self.reader.read(&mut self.buf[self.len..]) {
-                Ok(0) => self.eof = true,
-                Ok(n) => self.len += n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                 Err(e) => {
                     return Err(self.error_at(self.len, format!("reading {name} failed: {e}")))
                 }
+                Ok(n) => {
+                    self.len += n;
+                    return Ok(n > 0);
+                }
             }
-            return Ok(!self.eof);
         }
     }
 

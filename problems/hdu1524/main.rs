@@ -4,10 +4,9 @@
 //! move takes one chessman along one edge; whoever cannot move loses. `WIN` if the first
 //! player wins, else `LOSE`: the xor of the positions' Grundy values (`sg::graph_values`).
 use ojlib::games::sg::{self, GraphError};
-use ojlib::io::{Scanner, Writer};
-use std::error::Error;
+use ojlib::io::{InputError, Scanner, Writer};
 
-fn main() -> Result<(), Box<dyn Error>> {
+fn main() -> Result<(), InputError> {
     let mut input = Scanner::stdin();
     let mut out = Writer::stdout();
     let mut case = 0;
@@ -16,15 +15,23 @@ fn main() -> Result<(), Box<dyn Error>> {
         let mut edges = Vec::new(); // not with_capacity(n): n may be far beyond the input
         for _ in 0..n {
             let x = input.read::<usize>()?;
-            edges.push(input.read_vec::<usize>(x)?);
+            let targets = input.read_vec::<usize>(x)?;
+            if let Some(to) = targets.iter().find(|&&to| to >= n) {
+                let from = edges.len();
+                let why = format!(
+                    "case {case}: position {from} leads to {to}, but there are {n} positions"
+                );
+                return Err(input.invalid(&why));
+            }
+            edges.push(targets);
         }
         let values = sg::graph_values(&edges).map_err(|error| match error {
-            GraphError::NoSuchVertex { from, to } => {
-                format!("case {case}: position {from} leads to {to}, but there are {n} positions")
-            }
-            GraphError::Cycle { vertex } => {
-                format!("case {case}: the graph has a cycle reachable from position {vertex}")
-            }
+            GraphError::NoSuchVertex { from, to } => input.invalid(&format!(
+                "case {case}: position {from} leads to {to}, but there are {n} positions"
+            )),
+            GraphError::Cycle { vertex } => input.invalid(&format!(
+                "case {case}: the graph has a cycle reachable from position {vertex}"
+            )),
         })?;
         loop {
             let m = input.read::<usize>()?;
@@ -35,7 +42,10 @@ fn main() -> Result<(), Box<dyn Error>> {
             for _ in 0..m {
                 let p = input.read::<usize>()?;
                 let value = values.get(p).ok_or_else(|| {
-                    format!("case {case}: a chessman on position {p}, but there are {n} positions")
+                    let why = format!(
+                        "case {case}: a chessman on position {p}, but there are {n} positions"
+                    );
+                    input.invalid(&why)
                 })?;
                 sum ^= value;
             }

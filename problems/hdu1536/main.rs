@@ -2,13 +2,12 @@
 //! `l h1 … hl`, until `k = 0`; a move takes `s` beads from one heap for an `s` in the set. Per
 //! test case one line of `m` letters: `W` if the player to move wins the position, else `L`.
 use ojlib::games::subtraction::Values;
-use ojlib::io::{Scanner, Writer};
-use std::error::Error;
+use ojlib::io::{InputError, Scanner, Writer};
 
 /// Heaps up to this size are looked up in a table; larger ones in the period found in it.
 const TABLE_LIMIT: usize = 1 << 18;
 
-fn main() -> Result<(), Box<dyn Error>> {
+fn main() -> Result<(), InputError> {
     let mut input = Scanner::stdin();
     let mut out = Writer::stdout();
     while let Some(k) = input.next::<usize>()? {
@@ -17,9 +16,8 @@ fn main() -> Result<(), Box<dyn Error>> {
         }
         let moves: Vec<u64> = input.read_vec(k)?;
         if moves.contains(&0) {
-            return Err(
-                format!("the move set {moves:?} has 0; a move takes at least one bead").into(),
-            );
+            let why = format!("the move set {moves:?} has 0; a move takes at least one bead");
+            return Err(input.invalid(&why));
         }
         let m = input.read::<usize>()?;
         let mut positions = Vec::new(); // not with_capacity(m): m may be far beyond the input
@@ -29,7 +27,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         }
         let largest = positions.iter().flatten().copied().max().unwrap_or(0);
         let values = Values::up_to(&moves, largest, TABLE_LIMIT).ok_or_else(|| {
-            format!("heap {largest} is beyond {TABLE_LIMIT}, and the values of S = {moves:?} show no period within it")
+            input.invalid(&format!("heap {largest} is beyond {TABLE_LIMIT}, and the values of S = {moves:?} show no period within it"))
         })?;
         let letters: String = positions
             .iter()

@@ -3,13 +3,12 @@
 //! wins, else `Nacci`. The values of one pile have no known closed form: a table, grown to the
 //! largest pile asked so far.
 use ojlib::games::subtraction;
-use ojlib::io::{Scanner, Writer};
-use std::error::Error;
+use ojlib::io::{InputError, Scanner, Writer};
 
 /// The largest pile the table grows to (the statement promises at most 1000).
 const LARGEST_PILE: u64 = 1 << 22;
 
-fn main() -> Result<(), Box<dyn Error>> {
+fn main() -> Result<(), InputError> {
     let mut input = Scanner::stdin();
     let mut out = Writer::stdout();
     let mut values = Vec::new();
@@ -22,10 +21,9 @@ fn main() -> Result<(), Box<dyn Error>> {
         }
         let largest = piles.iter().copied().max().unwrap_or(0);
         if largest > LARGEST_PILE {
-            return Err(format!(
+            return Err(input.invalid(&format!(
                 "case {case}: a pile of {largest} is beyond the {LARGEST_PILE} the table reaches"
-            )
-            .into());
+            )));
         }
         if largest as usize >= values.len() {
             let len = (largest as usize + 1).max(2 * values.len());

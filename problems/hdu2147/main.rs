@@ -2,10 +2,9 @@
 //! `n × m` board and moves one square left, down, or down-left; whoever cannot move loses.
 //! `Wonderful!` if kiki (first) wins, else `What a pity!`: she loses when both are odd.
 use ojlib::games::corner;
-use ojlib::io::{Scanner, Writer};
-use std::error::Error;
+use ojlib::io::{InputError, Scanner, Writer};
 
-fn main() -> Result<(), Box<dyn Error>> {
+fn main() -> Result<(), InputError> {
     let mut input = Scanner::stdin();
     let mut out = Writer::stdout();
     while let Some(n) = input.next::<u64>()? {
@@ -14,7 +13,7 @@ fn main() -> Result<(), Box<dyn Error>> {
             break;
         }
         if n == 0 || m == 0 {
-            return Err(format!("a board of {n} x {m} has no square").into());
+            return Err(input.invalid(&format!("a board of {n} x {m} has no square")));
         }
         out.line(if corner::first_player_wins(n, m) {
             "Wonderful!"

@@ -2,10 +2,9 @@
 //! other into two. `T`, then per case an even `N` and `N` piles; print `YES` if the first player
 //! wins, else `NO`.
 use ojlib::games::pair_split;
-use ojlib::io::{Scanner, Writer};
-use std::error::Error;
+use ojlib::io::{InputError, Scanner, Writer};
 
-fn main() -> Result<(), Box<dyn Error>> {
+fn main() -> Result<(), InputError> {
     let mut input = Scanner::stdin();
     let mut out = Writer::stdout();
     let cases = input.read::<u64>()?;
@@ -13,7 +12,8 @@ fn main() -> Result<(), Box<dyn Error>> {
     for case in 1..=cases {
         let n = input.read::<usize>()?;
         if n % 2 == 1 {
-            return Err(format!("case {case}: N = {n} is odd, but the piles come in pairs").into());
+            let why = format!("case {case}: N = {n} is odd, but the piles come in pairs");
+            return Err(input.invalid(&why));
         }
         input.read_into(&mut piles, n)?;
         out.line(if pair_split::is_losing(&piles) {

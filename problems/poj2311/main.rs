@@ -2,14 +2,13 @@
 //! sheet in two along a grid line; whoever cuts out a `1 × 1` piece wins. `WIN` if the first
 //! player wins, else `LOSE`. Multi-SG: a cut makes a sum of two games (`games::multi_sg`).
 use ojlib::games::multi_sg;
-use ojlib::io::{Scanner, Writer};
-use std::error::Error;
+use ojlib::io::{InputError, Scanner, Writer};
 
 /// The largest side the table grows to (the statement promises at most 200; the table is
 /// cubic in it).
 const LARGEST_SIDE: u64 = 500;
 
-fn main() -> Result<(), Box<dyn Error>> {
+fn main() -> Result<(), InputError> {
     let mut input = Scanner::stdin();
     let mut out = Writer::stdout();
     let mut table: Vec<Vec<u32>> = Vec::new();
@@ -18,10 +17,9 @@ fn main() -> Result<(), Box<dyn Error>> {
         case += 1;
         let h = input.read::<u64>()?;
         if !(2..=LARGEST_SIDE).contains(&w) || !(2..=LARGEST_SIDE).contains(&h) {
-            return Err(format!(
+            return Err(input.invalid(&format!(
                 "case {case}: a {w} x {h} sheet; its sides must be from 2 to {LARGEST_SIDE}"
-            )
-            .into());
+            )));
         }
         let side = w.max(h) as usize;
         if side >= table.len() {

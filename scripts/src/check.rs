@@ -40,7 +40,7 @@ pub fn check_bundle(bundle: &Path, scratch: &Path, lines: &LineMap) -> Result<()
             bail!(
                 "{} {what} with rustc --edition {edition} -O:\n{}",
                 bundle.display(),
-                lines.rewrite(compiled.messages.trim_end())
+                lines.render(&compiled).trim_end()
             );
         }
     }
@@ -59,7 +59,7 @@ pub fn type_check(bundle: &Path, edition: Edition, scratch: &Path, lines: &LineM
         bail!(
             "the bundle does not compile (rustc --edition {edition} --emit=metadata {}):\n{}",
             bundle.display(),
-            lines.rewrite(checked.messages.trim_end())
+            lines.render(&checked).trim_end()
         );
     }
     Ok(())

@@ -6,7 +6,8 @@ use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 
-use crate::judge::show;
+use crate::files::{Kind, NotAFile};
+use crate::judge::{list_cases, read_tail, show};
 use crate::runner::{Job, Limits, Runner, Scratch};
 use crate::solution::{cargo, release_bin};
 use crate::workspace::{Problem, Workspace};
@@ -25,25 +26,31 @@ pub fn fill(workspace: &Workspace, problems: &[Problem], runner: &Runner) -> Res
 
 fn fill_one(workspace: &Workspace, problem: &Problem, runner: &Runner) -> Result<bool> {
     let id = &problem.id;
-    let dir = workspace.testdata_dir(id);
+    let (cases, errors) = list_cases(workspace, id, &[])?;
+    let mut ok = errors.is_empty();
+    for error in errors {
+        crate::sayln!("error: {error}");
+    }
     let mut missing = Vec::new();
-    let entries =
-        fs::read_dir(&dir).with_context(|| format!("cannot list {}", workspace.display(&dir)))?;
-    for entry in entries {
-        let path = entry
-            .with_context(|| format!("cannot list {}", workspace.display(&dir)))?
-            .path();
-        if path.extension().is_some_and(|e| e == "in")
-            && path.is_file()
-            && !path.with_extension("out").exists()
-        {
-            missing.push(path);
+    for case in cases {
+        let answer = case.input.with_extension("out");
+        match Kind::of(&answer) {
+            Kind::Missing => missing.push(case.input),
+            Kind::Regular => {}
+            kind => {
+                let shown = workspace.display(&answer);
+                crate::sayln!("error: {}", NotAFile { shown, kind });
+                ok = false;
+            }
         }
     }
-    missing.sort();
     if missing.is_empty() {
-        println!("{id}: every .in has its .out");
-        return Ok(true);
+        if ok && !workspace.testdata_dir(id).is_dir() {
+            crate::sayln!("{id}: no test cases: testdata/{id}/*.in");
+        } else if ok {
+            crate::sayln!("{id}: every .in has its .out");
+        }
+        return Ok(ok);
     }
     if !problem.dir.join("brute.rs").is_file() {
         bail!(
@@ -58,7 +65,6 @@ fn fill_one(workspace: &Workspace, problem: &Problem, runner: &Runner) -> Result
     )?;
     let program = release_bin(workspace, &brute);
     let scratch = Scratch::new(&workspace.work_dir(id).join("runs"))?;
-    let mut ok = true;
     for input in &missing {
         let (stdout, stderr) = (scratch.file("brute.out"), scratch.file("brute.err"));
         let outcome = runner.run(&Job {
@@ -71,18 +77,20 @@ fn fill_one(workspace: &Workspace, problem: &Problem, runner: &Runner) -> Result
         })?;
         let answer = input.with_extension("out");
         if !outcome.success() {
-            let message = show::text(&fs::read(&stderr).unwrap_or_default());
-            println!(
-                "{}: not written: the brute force failed ({}{}): {}",
+            let stderr = read_tail(&stderr, 64 * 1024).unwrap_or_default();
+            let killed = if outcome.killed.is_some() {
+                ", killed"
+            } else {
+                ""
+            };
+            crate::sayln!(
+                "{}: not written: the brute force failed ({}{killed})",
                 workspace.display(&answer),
                 outcome.exit,
-                if outcome.killed.is_some() {
-                    ", killed"
-                } else {
-                    ""
-                },
-                message.trim()
             );
+            for line in show::tail(&stderr, 10) {
+                crate::sayln!("  {line}");
+            }
             ok = false;
             continue;
         }
@@ -92,7 +100,7 @@ fn fill_one(workspace: &Workspace, problem: &Problem, runner: &Runner) -> Result
             .with_context(|| format!("cannot write {}", workspace.display(&private)))?;
         fs::rename(&private, &answer)
             .with_context(|| format!("cannot write {}", workspace.display(&answer)))?;
-        println!("{}: written by {brute}", workspace.display(&answer));
+        crate::sayln!("{}: written by {brute}", workspace.display(&answer));
     }
     Ok(ok)
 }

@@ -6,6 +6,7 @@
 pub mod bundle;
 pub mod check;
 pub mod cli;
+pub mod files;
 pub mod fill;
 pub mod id;
 pub mod judge;
@@ -43,7 +44,7 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
         Err(err) => {
-            eprintln!("error: {err:#}");
+            crate::warn!("error: {err:#}");
             ExitCode::from(2)
         }
     }
@@ -51,7 +52,7 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
 
 fn dispatch(cli: cli::Cli) -> Result<bool> {
     if let Command::Help(text) = cli.command {
-        println!("{text}");
+        crate::sayln!("{text}");
         return Ok(true);
     }
     let workspace = Workspace::locate(cli.root, &std::env::current_dir()?)?;
@@ -141,10 +142,10 @@ fn run_bundle(workspace: &Workspace, args: &BundleArgs) -> Result<bool> {
             solution::write_bundle(workspace, &problem, &options, check, args.to_stdout)
         });
         match written {
-            Ok(note) if args.to_stdout => eprintln!("{note}"),
-            Ok(note) => println!("{note}"),
+            Ok(note) if args.to_stdout => crate::warn!("{note}"),
+            Ok(note) => crate::sayln!("{note}"),
             Err(err) => {
-                eprintln!("error: {id}: {err:#}");
+                crate::warn!("error: {id}: {err:#}");
                 ok = false;
             }
         }
@@ -177,19 +178,18 @@ fn run_judge(workspace: &Workspace, args: &JudgeArgs, runner: &Runner) -> Result
         let record = judged
             .unwrap_or_else(|err| ProblemRecord::failed_before_judging(&id, format!("{err:#}")));
         if !args.json {
-            print!("{}", report::problem_text(&record));
-            let _ = std::io::stdout().flush();
+            crate::say!("{}", report::problem_text(&record));
         }
         records.push(record);
     }
     let (passed, failed) = report::totals(&records);
     if args.json {
-        print!("{}", report::json(&records));
+        crate::say!("{}", report::json(&records));
     } else {
         if records.len() > 1 {
-            print!("{}", report::table(&records));
+            crate::say!("{}", report::table(&records));
         }
-        println!("{passed} passed, {failed} failed");
+        crate::sayln!("{passed} passed, {failed} failed");
     }
     Ok(failed == 0)
 }
@@ -199,25 +199,30 @@ fn run_judge(workspace: &Workspace, args: &JudgeArgs, runner: &Runner) -> Result
 fn run_once(workspace: &Workspace, args: &RunArgs, runner: &Runner) -> Result<bool> {
     let problem = workspace.problem(&args.problem)?;
     let work = workspace.work_dir(&problem.id);
-    // Standard input is read to a file first: the program runs in its own process group,
-    // which may not read the terminal, and its time is then its own, not the typist's.
-    let stdin_copy;
+    // Standard input, and a FIFO (`--input <(gen)`) or a device, is read to a file first: the
+    // program runs in its own process group, which may not read the terminal, its time is
+    // then its own, not the typist's, and a stream cannot be read twice.
+    let copy;
     let input: PathBuf = match &args.input {
-        Some(path) => {
-            std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
-            path.clone()
-        }
+        Some(path) => match files::Kind::of(path) {
+            files::Kind::Regular => path.clone(),
+            files::Kind::Fifo | files::Kind::Device => {
+                let file = std::fs::File::open(path)
+                    .with_context(|| format!("cannot read {}", path.display()))?;
+                copy = InputCopy::of(&work, file)?;
+                copy.path.clone()
+            }
+            kind => {
+                return Err(files::NotAFile {
+                    shown: path.display().to_string(),
+                    kind,
+                }
+                .into())
+            }
+        },
         None => {
-            std::fs::create_dir_all(&work)
-                .with_context(|| format!("cannot create {}", work.display()))?;
-            stdin_copy = runner::Scratch::new(&work.join("runs"))?;
-            let path = stdin_copy.file("stdin");
-            let mut bytes = Vec::new();
-            std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)
-                .context("cannot read standard input")?;
-            std::fs::write(&path, bytes)
-                .with_context(|| format!("cannot write {}", path.display()))?;
-            path
+            copy = InputCopy::of(&work, std::io::stdin())?;
+            copy.path.clone()
         }
     };
     let source = source(args.no_bundle, args.cargo_build, false);
@@ -227,17 +232,16 @@ fn run_once(workspace: &Workspace, args: &RunArgs, runner: &Runner) -> Result<bo
     let mut stdout = std::io::stdout().lock();
     std::io::copy(&mut std::fs::File::open(&ran.stdout)?, &mut stdout)?;
     stdout.flush()?;
-    let stderr = &ran.stderr;
-    eprint!("{stderr}");
-    if !stderr.is_empty() && !stderr.ends_with('\n') {
-        eprintln!();
+    let stderr = ran.stderr.trim_end_matches('\n');
+    if !stderr.is_empty() {
+        crate::warn!("{stderr}");
     }
     let o = ran.outcome;
     let ended = match &ran.verdict {
         None => "ended normally".to_string(),
         Some((verdict, evidence)) => format!("{verdict}: {}", evidence.trim_end()),
     };
-    eprintln!(
+    crate::warn!(
         "{}: CPU {}, wall {}, peak memory {} (limits {}, {}): {ended}",
         problem.id,
         judge::verdict::format_time(o.cpu),
@@ -247,6 +251,26 @@ fn run_once(workspace: &Workspace, args: &RunArgs, runner: &Runner) -> Result<bo
         judge::verdict::format_kib(ran.limits.memory_kib),
     );
     Ok(ran.verdict.is_none())
+}
+
+/// A stream's bytes in a file of a scratch directory, removed with it.
+struct InputCopy {
+    path: PathBuf,
+    _scratch: runner::Scratch,
+}
+
+impl InputCopy {
+    fn of(work: &std::path::Path, mut stream: impl std::io::Read) -> Result<InputCopy> {
+        let scratch = runner::Scratch::new(&work.join("runs"))?;
+        let path = scratch.file("stdin");
+        let mut file = std::fs::File::create(&path)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        std::io::copy(&mut stream, &mut file).context("cannot read the input")?;
+        Ok(InputCopy {
+            path,
+            _scratch: scratch,
+        })
+    }
 }
 
 #[cfg(test)]

@@ -131,10 +131,10 @@ pub fn create(workspace: &Workspace, id: &str) -> Result<()> {
     for name in ["sample-1.in", "sample-1.out"] {
         fs::write(testdata.join(name), "")?;
     }
-    println!("created problems/{id}/ (Cargo.toml, main.rs, gen.rs, brute.rs) and testdata/{id}/sample-1.in/.out");
-    println!("next: paste the sample into testdata/{id}/sample-1.in and .out, set the limits in problems/{id}/Cargo.toml,");
-    println!("      write main.rs, then `make judge P={id}`, write gen.rs and brute.rs, `make stress P={id}`,");
-    println!("      and paste bundled/{id}.rs into the judge");
+    crate::sayln!("created problems/{id}/ (Cargo.toml, main.rs, gen.rs, brute.rs) and testdata/{id}/sample-1.in/.out");
+    crate::sayln!("next: paste the sample into testdata/{id}/sample-1.in and .out, set the limits in problems/{id}/Cargo.toml,");
+    crate::sayln!("      write main.rs, then `make judge P={id}`, write gen.rs and brute.rs, `make stress P={id}`,");
+    crate::sayln!("      and paste bundled/{id}.rs into the judge");
     Ok(())
 }
 

@@ -32,8 +32,8 @@ use std::os::unix::ffi::{OsStrExt, OsStringExt};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicU8, Ordering};
-use std::sync::{Arc, Mutex, Once};
+use std::sync::atomic::{AtomicI32, AtomicU64, Ordering};
+use std::sync::{Mutex, Once};
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
@@ -568,25 +568,17 @@ fn run_here(job: &Job) -> Result<Outcome> {
     PROGRAM_GROUP.store(pid, Ordering::SeqCst);
     // SAFETY: plain syscall.
     let parent = unsafe { libc::getppid() };
-    let watch = Arc::new(Watch::default());
-    {
-        let watch = Arc::clone(&watch);
-        std::thread::spawn(move || watch.run(pid, parent, start, limits));
-    }
+    let watch = Watch::new(pid, parent, start, limits);
+    watch.until_exit();
     let (status, usage) = wait(pid)?;
     let wall = start.elapsed();
-    watch.done.store(true, Ordering::SeqCst);
     // Whatever the program started dies with it.
     // SAFETY: `pid` is the id of the group we created; plain syscall.
     unsafe { libc::killpg(pid, libc::SIGKILL) };
     kill_descendants();
     drop(child);
-    let killed = match watch.killed.load(Ordering::SeqCst) {
-        0 => None,
-        k => Some(Kill::ALL[usize::from(k) - 1]),
-    };
-    let mut outcome = outcome(status, usage, wall, killed);
-    outcome.peak_kib = outcome.peak_kib.max(watch.peak_kib.load(Ordering::SeqCst));
+    let mut outcome = outcome(status, usage, wall, watch.killed.get());
+    outcome.peak_kib = outcome.peak_kib.max(watch.peak_kib.get());
     Ok(outcome)
 }
 
@@ -633,29 +625,47 @@ fn children_of(parent: u32) -> Vec<libc::pid_t> {
         .collect()
 }
 
-/// What the watchdog thread shares with the launcher.
-#[derive(Default)]
+/// The watchdog, in the launcher's own thread: between checks it waits on a pidfd for the
+/// program to exit, so an exit is seen at once, and no thread is started per run.
 struct Watch {
-    done: AtomicBool,
-    /// 0, or 1 + the index of the [`Kill`] in [`Kill::ALL`].
-    killed: AtomicU8,
+    pid: libc::pid_t,
+    parent: libc::pid_t,
+    start: Instant,
+    limits: Limits,
+    /// Why it was killed, if it was.
+    killed: std::cell::Cell<Option<Kill>>,
     /// The largest resident memory sampled.
-    peak_kib: AtomicU64,
+    peak_kib: std::cell::Cell<u64>,
 }
 
 impl Watch {
-    /// Kills the program's group when its CPU time passes the limit, its resident memory
-    /// passes the limit, its CPU time stands still for [`Limits::idle`], or at the wall
-    /// deadline; kills it and exits when `ojgames` (`parent`) is gone.
-    fn run(&self, pid: libc::pid_t, parent: libc::pid_t, start: Instant, limits: Limits) {
+    fn new(pid: libc::pid_t, parent: libc::pid_t, start: Instant, limits: Limits) -> Watch {
+        Watch {
+            pid,
+            parent,
+            start,
+            limits,
+            killed: std::cell::Cell::new(None),
+            peak_kib: std::cell::Cell::new(0),
+        }
+    }
+
+    /// Returns when the program has exited (not reaped yet). Kills its group when its CPU
+    /// time passes the limit, its resident memory passes the limit, its CPU time stands
+    /// still for [`Limits::idle`], or at the wall deadline; kills it and exits when `ojgames`
+    /// (`parent`) is gone.
+    fn until_exit(&self) {
+        let pid = self.pid;
+        let exited = ExitSignal::open(pid);
         let mut clock: libc::clockid_t = 0;
         // SAFETY: valid pointer; `pid` is our child, not yet reaped.
         let has_clock = unsafe { libc::clock_getcpuclockid(pid, &mut clock) } == 0;
         let status = format!("/proc/{pid}/status");
-        let (mut last_cpu, mut last_progress) = (Duration::ZERO, start);
-        while !self.done.load(Ordering::SeqCst) {
+        let (mut last_cpu, mut last_progress) = (Duration::ZERO, self.start);
+        let limits = self.limits;
+        while !exited.wait(WATCH_INTERVAL) {
             // SAFETY: plain syscalls.
-            if unsafe { libc::getppid() } != parent {
+            if unsafe { libc::getppid() } != self.parent {
                 unsafe {
                     libc::killpg(pid, libc::SIGKILL);
                     libc::_exit(128 + libc::SIGTERM);
@@ -671,7 +681,7 @@ impl Watch {
             let mut outside_stack_kib = 0;
             if let Some(memory) = resident_memory(&status) {
                 self.peak_kib
-                    .fetch_max(memory.resident_kib, Ordering::SeqCst);
+                    .set(self.peak_kib.get().max(memory.resident_kib));
                 outside_stack_kib = memory.resident_kib.saturating_sub(memory.stack_kib);
             }
             let kill = if cpu.is_some_and(|cpu| cpu > limits.cpu) {
@@ -680,23 +690,65 @@ impl Watch {
                 Some(Kill::Memory)
             } else if has_clock && now - last_progress >= limits.idle() {
                 Some(Kill::Idle)
-            } else if now - start >= limits.wall {
+            } else if now - self.start >= limits.wall {
                 Some(Kill::Wall)
             } else {
                 None
             };
             if let Some(kill) = kill {
-                if self.done.load(Ordering::SeqCst) {
-                    return;
-                }
-                let index = Kill::ALL.iter().position(|&k| k == kill).unwrap_or(0);
-                self.killed.store(index as u8 + 1, Ordering::SeqCst);
+                self.killed.set(Some(kill));
                 // SAFETY: the group we created; plain syscall.
                 unsafe { libc::killpg(pid, libc::SIGKILL) };
                 return;
             }
-            std::thread::sleep(WATCH_INTERVAL);
         }
+    }
+}
+
+/// How the launcher learns that the program exited: a pidfd (Linux 5.3) that polls readable,
+/// else a check with `waitid(WNOWAIT)` after each interval.
+struct ExitSignal {
+    pid: libc::pid_t,
+    pidfd: Option<std::os::fd::OwnedFd>,
+}
+
+impl ExitSignal {
+    fn open(pid: libc::pid_t) -> ExitSignal {
+        // SAFETY: plain syscall; a non-negative result is a new descriptor we own.
+        let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
+        let pidfd = (fd >= 0).then(|| {
+            // SAFETY: `fd` was just opened and is owned by nothing else.
+            unsafe { std::os::fd::FromRawFd::from_raw_fd(fd as libc::c_int) }
+        });
+        ExitSignal { pid, pidfd }
+    }
+
+    /// Whether the program exited, waiting up to `interval` for it.
+    fn wait(&self, interval: Duration) -> bool {
+        if let Some(fd) = &self.pidfd {
+            let mut poll = libc::pollfd {
+                fd: std::os::fd::AsRawFd::as_raw_fd(fd),
+                events: libc::POLLIN,
+                revents: 0,
+            };
+            // SAFETY: one valid pollfd.
+            let ready = unsafe { libc::poll(&mut poll, 1, interval.as_millis() as libc::c_int) };
+            return ready > 0;
+        }
+        std::thread::sleep(interval);
+        // SAFETY: siginfo_t is plain old data; waitid fills it.
+        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+        // SAFETY: valid pointer; WNOWAIT leaves the child to be reaped by `wait`.
+        let found = unsafe {
+            libc::waitid(
+                libc::P_PID,
+                self.pid as libc::id_t,
+                &mut info,
+                libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+            )
+        };
+        // SAFETY: reading the pid field of a siginfo_t that waitid filled (0 if nothing).
+        found == 0 && unsafe { info.si_pid() } != 0
     }
 }
 
@@ -809,18 +861,22 @@ pub struct Scratch {
 
 impl Scratch {
     pub fn new(parent: &Path) -> Result<Scratch> {
-        static COUNTER: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-        let n = COUNTER.fetch_add(1, Ordering::SeqCst);
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.subsec_nanos());
-        if n == 0 {
+        let (path, first) = unique_dir(parent);
+        if first {
             remove_abandoned(parent);
         }
-        let path = parent.join(format!("run-{}-{n}-{nanos}", std::process::id()));
-        std::fs::create_dir_all(&path)
-            .with_context(|| format!("cannot create {}", path.display()))?;
+        create_dir(&path)?;
         Ok(Scratch { path })
+    }
+
+    /// A directory of this run's own under `parent` that outlives the process: the evidence
+    /// a report points to (a failed case's output). Those of the last [`KEPT_RUNS`] ended
+    /// runs stay; older ones are superseded and removed here.
+    pub fn kept(parent: &Path) -> Result<PathBuf> {
+        remove_superseded(parent, KEPT_RUNS);
+        let (path, _) = unique_dir(parent);
+        create_dir(&path)?;
+        Ok(path)
     }
 
     pub fn path(&self) -> &Path {
@@ -832,24 +888,56 @@ impl Scratch {
     }
 }
 
+/// `parent/run-PID-N-NANOS`, unique across processes and within one; whether it is this
+/// process's first.
+fn unique_dir(parent: &Path) -> (PathBuf, bool) {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let n = COUNTER.fetch_add(1, Ordering::SeqCst);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    let name = format!("run-{}-{n}-{nanos}", std::process::id());
+    (parent.join(name), n == 0)
+}
+
+fn create_dir(path: &Path) -> Result<()> {
+    std::fs::create_dir_all(path).with_context(|| format!("cannot create {}", path.display()))
+}
+
+/// How many ended runs' kept directories stay under one parent.
+pub const KEPT_RUNS: usize = 8;
+
 /// Removes the scratch directories of runs whose process is gone (killed before it could
 /// clean up).
 fn remove_abandoned(parent: &Path) {
+    remove_superseded(parent, 0);
+}
+
+/// Removes the `run-PID-…` directories under `parent` whose process is gone, all but the
+/// newest `keep` of them.
+fn remove_superseded(parent: &Path, keep: usize) {
     let Ok(entries) = std::fs::read_dir(parent) else {
         return;
     };
-    for entry in entries.flatten() {
-        let name = entry.file_name();
-        let pid = name
-            .to_str()
-            .and_then(|n| n.strip_prefix("run-"))
-            .and_then(|rest| rest.split('-').next())
-            .and_then(|pid| pid.parse::<u32>().ok());
-        if let Some(pid) = pid {
-            if !Path::new(&format!("/proc/{pid}")).exists() {
-                let _ = std::fs::remove_dir_all(entry.path());
-            }
-        }
+    let mut ended: Vec<(std::time::SystemTime, PathBuf)> = entries
+        .flatten()
+        .filter(|entry| {
+            let name = entry.file_name();
+            let pid = name
+                .to_str()
+                .and_then(|n| n.strip_prefix("run-"))
+                .and_then(|rest| rest.split('-').next())
+                .and_then(|pid| pid.parse::<u32>().ok());
+            pid.is_some_and(|pid| !Path::new(&format!("/proc/{pid}")).exists())
+        })
+        .map(|entry| {
+            let made = entry.metadata().and_then(|m| m.modified());
+            (made.unwrap_or(std::time::UNIX_EPOCH), entry.path())
+        })
+        .collect();
+    ended.sort_by_key(|(made, _)| std::cmp::Reverse(*made));
+    for (_, path) in ended.iter().skip(keep) {
+        let _ = std::fs::remove_dir_all(path);
     }
 }
 
@@ -894,6 +982,43 @@ mod tests {
         remove_abandoned(&parent);
         assert!(!dead.exists());
         assert!(alive.exists());
+        let _ = std::fs::remove_dir_all(parent);
+    }
+
+    #[test]
+    fn an_exit_is_seen_with_a_pidfd_and_without_one() {
+        for with_pidfd in [true, false] {
+            let mut child = Command::new("sleep").arg("0.2").spawn().unwrap();
+            let pid = child.id() as libc::pid_t;
+            let mut signal = ExitSignal::open(pid);
+            if !with_pidfd {
+                signal.pidfd = None;
+            }
+            let start = Instant::now();
+            assert!(!signal.wait(Duration::from_millis(5)), "still running");
+            while !signal.wait(Duration::from_millis(5)) {
+                assert!(start.elapsed() < Duration::from_secs(10));
+            }
+            assert!(start.elapsed() >= Duration::from_millis(150));
+            // Not reaped by the check: the launcher's wait4 still gets its status.
+            assert!(child.wait().unwrap().success());
+        }
+    }
+
+    #[test]
+    fn kept_directories_of_ended_runs_are_removed_past_the_last_few() {
+        let parent = std::env::temp_dir().join(format!("ojgames-kept-{}", std::process::id()));
+        let ended: Vec<PathBuf> = (0..KEPT_RUNS + 3)
+            .map(|i| parent.join(format!("run-4194305-{i}-1")))
+            .collect();
+        for dir in &ended {
+            std::fs::create_dir_all(dir).unwrap();
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let mine = Scratch::kept(&parent).unwrap();
+        let left: Vec<&PathBuf> = ended.iter().filter(|dir| dir.exists()).collect();
+        assert_eq!(left, ended[3..].iter().collect::<Vec<_>>());
+        assert!(mine.exists(), "it outlives its process");
         let _ = std::fs::remove_dir_all(parent);
     }
 

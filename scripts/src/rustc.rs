@@ -7,17 +7,53 @@ use std::process::Command;
 
 use anyhow::{Context, Result};
 
+use crate::bundle::diagnostics::{self, Diagnostic};
 use crate::settings::Edition;
 
 pub struct Compiled {
     pub success: bool,
-    /// rustc's messages (errors and warnings), empty when it had nothing to say.
+    /// rustc's messages (errors and warnings) as it prints them, empty when it had nothing to
+    /// say.
     pub messages: String,
+    /// The same messages as data (`--error-format=json`), to show at the original lines.
+    pub diagnostics: Vec<Diagnostic>,
     /// The command as a user would type it, for messages.
     pub command: String,
 }
 
-const FLAGS: [&str; 5] = ["-O", "--crate-type", "bin", "--color", "never"];
+impl Compiled {
+    /// From rustc's exit status and its JSON output (lines that are not JSON, such as a
+    /// linker's, are kept as they are).
+    fn from_output(success: bool, output: &str, command: String) -> Compiled {
+        let diagnostics = diagnostics::parse(output);
+        let mut messages = String::new();
+        for line in output.lines() {
+            match serde_json::from_str::<Diagnostic>(line) {
+                Ok(diagnostic) => messages.push_str(diagnostic.rendered.as_deref().unwrap_or("")),
+                Err(_) => {
+                    messages.push_str(line);
+                    messages.push('\n');
+                }
+            }
+        }
+        Compiled {
+            success,
+            messages,
+            diagnostics,
+            command,
+        }
+    }
+}
+
+const FLAGS: [&str; 7] = [
+    "-O",
+    "--crate-type",
+    "bin",
+    "--color",
+    "never",
+    "--error-format",
+    "json",
+];
 
 pub fn compile(source: &Path, edition: Edition, output: &Path) -> Result<Compiled> {
     run(source, edition, FLAGS[0], output)
@@ -26,16 +62,6 @@ pub fn compile(source: &Path, edition: Edition, output: &Path) -> Result<Compile
 /// Type-checks `source` without generating code (`--emit=metadata` into `output`).
 pub fn type_check(source: &Path, edition: Edition, output: &Path) -> Result<Compiled> {
     run(source, edition, "--emit=metadata", output)
-}
-
-/// [`type_check`] with one message a line: `file:line:column: warning: message`.
-pub fn type_check_short(source: &Path, edition: Edition, output: &Path) -> Result<Compiled> {
-    run(
-        source,
-        edition,
-        "--emit=metadata --error-format=short",
-        output,
-    )
 }
 
 /// rustc with [`FLAGS`], `mode` (one or more words) in place of `-O`.
@@ -49,11 +75,11 @@ fn run(source: &Path, edition: Edition, mode: &str, output: &Path) -> Result<Com
         .arg(source)
         .output()
         .context("cannot run rustc; is it on PATH?")?;
-    Ok(Compiled {
-        success: result.status.success(),
-        messages: String::from_utf8_lossy(&result.stderr).into_owned(),
-        command: format!("rustc --edition {edition} {mode} {}", source.display()),
-    })
+    Ok(Compiled::from_output(
+        result.status.success(),
+        &String::from_utf8_lossy(&result.stderr),
+        format!("rustc --edition {edition} {mode} {}", source.display()),
+    ))
 }
 
 /// [`compile`] into `cache/<key>/solution`, where the key is a hash of the source, the edition
@@ -73,13 +99,8 @@ pub fn compile_cached(
     let messages_file = dir.join("messages");
     let command = format!("rustc --edition {edition} -O {}", source.display());
     if program.is_file() {
-        if let Ok(messages) = fs::read_to_string(&messages_file) {
-            let compiled = Compiled {
-                success: true,
-                messages,
-                command,
-            };
-            return Ok((compiled, program));
+        if let Ok(output) = fs::read_to_string(&messages_file) {
+            return Ok((Compiled::from_output(true, &output, command), program));
         }
     }
     // rustc writes its object files beside its output, named after the crate: each
@@ -89,7 +110,12 @@ pub fn compile_cached(
     let compiled = compile(source, edition, &private.join("solution"));
     if let Ok(compiled) = &compiled {
         if compiled.success {
-            fs::write(private.join("messages"), &compiled.messages)?;
+            let json: Vec<String> = compiled
+                .diagnostics
+                .iter()
+                .filter_map(|d| serde_json::to_string(d).ok())
+                .collect();
+            fs::write(private.join("messages"), json.join("\n"))?;
             fs::rename(private.join("solution"), &program)?;
             fs::rename(private.join("messages"), &messages_file)?;
         }

@@ -51,16 +51,26 @@ pub fn build_solution(workspace: &Workspace, problem: &Problem, source: Source) 
         return cargo_build(workspace, problem).map(Built::Ready);
     }
     let bundle_note = match source {
-        Source::Bundle { keep_docs } => Some(write_bundle(
-            workspace,
-            problem,
-            &bundle::Options {
+        Source::Bundle { keep_docs } => {
+            let options = bundle::Options {
                 keep_docs,
                 ..Default::default()
-            },
-            check::Check::Skip,
-            false,
-        )?),
+            };
+            match write_bundle(workspace, problem, &options, check::Check::Skip, false) {
+                Ok(note) => Some(note),
+                // The solution does not parse: a compile error, as a judge would say.
+                Err(err) => match bundle::parse_problem(workspace, problem) {
+                    Err(parse_error) => {
+                        return Ok(Built::CompileError {
+                            command: format!("ojgames bundle {}", problem.id),
+                            messages: format!("{parse_error:#}"),
+                            bundle_note: None,
+                        })
+                    }
+                    Ok(()) => return Err(err),
+                },
+            }
+        }
         _ => None,
     };
     let path = workspace.bundle_path(&problem.id);
@@ -82,14 +92,14 @@ pub fn build_solution(workspace: &Workspace, problem: &Problem, source: Source) 
     if !compiled.success {
         return Ok(Built::CompileError {
             command,
-            messages: lines.rewrite(&compiled.messages),
+            messages: lines.render(&compiled),
             bundle_note,
         });
     }
     Ok(Built::Ready(Solution {
         program,
         label: format!("{} ({command})", workspace.display(&path)),
-        warnings: lines.rewrite(&compiled.messages),
+        warnings: lines.render(&compiled),
         bundle_bytes: Some(bundle_bytes),
         bundle_note,
         lines,
@@ -131,7 +141,7 @@ pub fn write_bundle(
         workspace.lib_name
     );
     if size > bundle::SIZE_LIMIT {
-        eprintln!(
+        crate::warn!(
             "warning: {} is {size} bytes, over the {} bytes judges accept (Codeforces: 64 KiB)",
             workspace.display(&path),
             bundle::SIZE_LIMIT

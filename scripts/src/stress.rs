@@ -10,7 +10,6 @@
 //! keeps it as a test case. Cases run on every core; the reported case is always the lowest
 //! failing index, whatever the scheduling.
 
-use std::fmt::Write as _;
 use std::fs;
 use std::io::{IsTerminal, Write as _};
 use std::path::{Path, PathBuf};
@@ -23,6 +22,7 @@ use anyhow::{bail, Context, Result};
 
 use crate::bundle::LineMap;
 use crate::cli::StressArgs;
+use crate::files::{Kind, NotAFile};
 use crate::judge::checker::Checker;
 use crate::judge::compare::{self, Match};
 use crate::judge::{show, solution_limits, verdict};
@@ -32,7 +32,6 @@ use crate::workspace::{Problem, Workspace};
 
 /// The generator and the brute force get this long a case.
 const HELPER_DEADLINE: Duration = Duration::from_secs(30);
-const SHOWN_LINES: usize = 40;
 
 /// Stresses each problem; prints a summary line per problem. `Ok(false)` if any failed.
 pub fn stress(
@@ -80,13 +79,16 @@ struct Programs<'a> {
 }
 
 /// What went wrong in one case.
-struct Failure {
-    index: u64,
-    seed: u64,
-    what: String,
-    input: Vec<u8>,
-    expected: Vec<u8>,
-    actual: Vec<u8>,
+pub struct Failure {
+    pub index: u64,
+    pub seed: u64,
+    /// What happened: a disagreement, the solution's verdict, a helper's failure.
+    pub what: String,
+    pub input: Vec<u8>,
+    /// The brute force's output.
+    pub expected: Vec<u8>,
+    /// The solution's output.
+    pub actual: Vec<u8>,
     /// The brute force answered: the case can be saved as test data.
     brute_ok: bool,
 }
@@ -102,7 +104,7 @@ fn stress_one(
     let solution = match build_solution(workspace, problem, Source::Bundle { keep_docs: false })? {
         Built::Ready(solution) => {
             if let Some(note) = &solution.bundle_note {
-                println!("{note}");
+                crate::sayln!("{note}");
             }
             solution
         }
@@ -179,14 +181,15 @@ fn stress_one(
     let ran = failure.as_ref().map_or(cases, |f| f.index + 1);
     let failed = u64::from(failure.is_some());
     if let Some(f) = &failure {
-        report(workspace, problem, &programs, f);
+        let gen = workspace.display(&programs.gen);
+        crate::say!("{}", crate::report::stress_failure(&problem.id, &gen, f));
     }
-    println!("stress {id}: {ran} cases, {failed} failed (seed {seed}) in {elapsed:.1} s");
+    crate::sayln!("stress {id}: {ran} cases, {failed} failed (seed {seed}) in {elapsed:.1} s");
     if let Some(f) = &failure {
         if args.save {
             save_case(workspace, problem, f)?;
         }
-        println!(
+        crate::sayln!(
             "reproduce: {} stress {id} -n 1 --seed {}",
             crate::invocation(workspace),
             f.seed
@@ -329,19 +332,17 @@ fn helper_failure(who: &str, outcome: &crate::runner::Outcome, stderr_path: &Pat
 }
 
 fn stderr_tail(stderr: &[u8]) -> String {
-    let text = show::text(stderr);
-    let lines: Vec<&str> = text.lines().collect();
-    if lines.is_empty() {
+    let tail = show::tail(stderr, 10);
+    if tail.is_empty() {
         return String::new();
     }
-    let tail = &lines[lines.len().saturating_sub(10)..];
     format!("; its stderr ends:\n{}", tail.join("\n"))
 }
 
 /// `--save`: the failing input and the brute force's answer as `stress-seed-S.in/.out`.
 fn save_case(workspace: &Workspace, problem: &Problem, f: &Failure) -> Result<()> {
     if !f.brute_ok {
-        println!("not saved: the brute force gave no answer for this input");
+        crate::sayln!("not saved: the brute force gave no answer for this input");
         return Ok(());
     }
     let dir = workspace.testdata_dir(&problem.id);
@@ -350,91 +351,34 @@ fn save_case(workspace: &Workspace, problem: &Problem, f: &Failure) -> Result<()
     let input = dir.join(format!("stress-seed-{}.in", f.seed));
     let answer = input.with_extension("out");
     for path in [&input, &answer] {
-        if path.exists() {
-            println!("not saved: {} exists", workspace.display(path));
-            return Ok(());
+        match Kind::of(path) {
+            Kind::Missing => {}
+            Kind::Regular => {
+                crate::sayln!("not saved: {} exists", workspace.display(path));
+                return Ok(());
+            }
+            kind => {
+                let shown = workspace.display(path);
+                crate::sayln!("not saved: {}", NotAFile { shown, kind });
+                return Ok(());
+            }
         }
     }
-    fs::write(&input, &f.input)
-        .with_context(|| format!("cannot write {}", workspace.display(&input)))?;
-    fs::write(&answer, &f.expected)
-        .with_context(|| format!("cannot write {}", workspace.display(&answer)))?;
-    println!(
+    for (path, bytes) in [(&input, &f.input), (&answer, &f.expected)] {
+        // A new file only: never through a symlink or into a FIFO put there meanwhile.
+        fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(path)
+            .and_then(|mut file| file.write_all(bytes))
+            .with_context(|| format!("cannot write {}", workspace.display(path)))?;
+    }
+    crate::sayln!(
         "saved: {} and {} (the brute force's answer)",
         workspace.display(&input),
         workspace.display(&answer)
     );
     Ok(())
-}
-
-fn report(workspace: &Workspace, problem: &Problem, programs: &Programs, f: &Failure) {
-    let mut out = String::new();
-    let gen = workspace.display(&programs.gen);
-    let _ = writeln!(
-        out,
-        "stress {}: case {} (seed {}): {}",
-        problem.id, f.index, f.seed, f.what
-    );
-    let _ = writeln!(out, "--- input ({gen} {}) ---", f.seed);
-    out.push_str(&capped(&f.input));
-    let _ = writeln!(out, "--- brute force output ---");
-    out.push_str(&capped(&f.expected));
-    let _ = writeln!(out, "--- solution output (bundled/{}.rs) ---", problem.id);
-    out.push_str(&capped(&f.actual));
-    let differing = differing_lines(&f.expected, &f.actual);
-    if !differing.is_empty() {
-        let _ = writeln!(out, "--- differing lines (brute force | solution) ---");
-        out.push_str(&differing);
-    }
-    print!("{out}");
-    let _ = std::io::stdout().flush();
-}
-
-/// Line by line, where the outputs differ: `line 3: "0" | "1"`. Positional, not a minimal
-/// diff: answers are one per line, and a shifted alignment would hide which case is wrong.
-fn differing_lines(expected: &[u8], actual: &[u8]) -> String {
-    let lines =
-        |t: &[u8]| -> Vec<Vec<u8>> { t.split(|&b| b == b'\n').map(<[u8]>::to_vec).collect() };
-    let (mut e, mut a) = (lines(expected), lines(actual));
-    for side in [&mut e, &mut a] {
-        while side.last().is_some_and(|l| l.is_empty()) {
-            side.pop();
-        }
-    }
-    let mut out = String::new();
-    let mut shown = 0;
-    for i in 0..e.len().max(a.len()) {
-        let (x, y) = (e.get(i), a.get(i));
-        if x != y {
-            if shown == SHOWN_LINES {
-                let _ = writeln!(out, "… more differing lines");
-                break;
-            }
-            let show =
-                |line: Option<&Vec<u8>>| line.map_or("(no line)".to_string(), |l| show::quote(l));
-            let _ = writeln!(out, "line {}: {} | {}", i + 1, show(x), show(y));
-            shown += 1;
-        }
-    }
-    out
-}
-
-/// The text, escaped, with at most [`SHOWN_LINES`] lines, saying how many it leaves out.
-fn capped(bytes: &[u8]) -> String {
-    let text = show::text(bytes);
-    let lines: Vec<&str> = text.lines().collect();
-    let mut out = String::new();
-    for line in lines.iter().take(SHOWN_LINES) {
-        out.push_str(line);
-        out.push('\n');
-    }
-    if lines.len() > SHOWN_LINES {
-        let _ = writeln!(out, "… {} more lines", lines.len() - SHOWN_LINES);
-    }
-    if lines.is_empty() {
-        out.push_str("(empty)\n");
-    }
-    out
 }
 
 /// Builds the problem's brute force (with its generator, as stress does) and runs it on each

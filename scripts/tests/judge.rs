@@ -8,6 +8,44 @@ use std::time::{Duration, Instant};
 
 use common::{copy_workspace, fixture, oj};
 
+/// `ojgames --root ROOT ARGS...`, killed (and the test failed) if it has not ended within
+/// `limit`: for runs that used to hang.
+fn oj_within(root: &std::path::Path, args: &[&str], limit: Duration) -> common::Run {
+    let logs = tempfile::tempdir().unwrap();
+    let (stdout, stderr) = (logs.path().join("stdout"), logs.path().join("stderr"));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ojgames"))
+        .arg("--root")
+        .arg(root)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(std::fs::File::create(&stdout).unwrap())
+        .stderr(std::fs::File::create(&stderr).unwrap())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > limit {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!(
+                "`ojgames {}` hangs: {}",
+                args.join(" "),
+                std::fs::read_to_string(&stdout).unwrap()
+            );
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    common::Run {
+        stdout: std::fs::read_to_string(&stdout).unwrap(),
+        stderr: std::fs::read_to_string(&stderr).unwrap(),
+        success: status.success(),
+        code: status.code(),
+    }
+}
+
 /// The table row of `problem`, split into cells.
 fn row<'a>(stdout: &'a str, problem: &str) -> Vec<&'a str> {
     let line = stdout
@@ -49,7 +87,10 @@ fn every_verdict_is_reported() {
     );
     assert!(out.contains("… 22 more differing lines"), "{out}");
     // TLE: decided and killed on CPU time, just past the limit.
-    assert!(out.contains("> limit 300.0 ms, killed"), "{out}");
+    assert!(
+        out.contains("> limit 300.0") && out.contains(" ms, killed"),
+        "{out}"
+    );
     assert!(start.elapsed().as_secs() < 30);
     // RE: the exit code and the tail of stderr.
     assert!(out.contains("exit code 101 (panic)"), "{out}");
@@ -102,6 +143,31 @@ fn a_compile_error_is_ce_with_rustc_message() {
         "{}",
         json.stdout
     );
+}
+
+#[test]
+fn a_syntax_error_is_ce_with_the_parse_error() {
+    let ws = copy_workspace(&fixture("verdict_ws"));
+    std::fs::write(
+        ws.path().join("problems/ac/main.rs"),
+        "fn main() {\n    let x = ;\n}\n",
+    )
+    .unwrap();
+    let run = oj(ws.path(), &["judge", "ac"]);
+    let out = &run.stdout;
+    assert_eq!(
+        run.code,
+        Some(1),
+        "a verdict, not a tool error: {out}{}",
+        run.stderr
+    );
+    assert!(out.contains("  CE: "), "{out}");
+    assert!(out.contains("problems/ac/main.rs:2:"), "{out}");
+    assert!(out.contains("  1                    CE"), "{out}");
+    assert_eq!(out.lines().last(), Some("0 passed, 1 failed"), "{out}");
+    let json = oj(ws.path(), &["judge", "ac", "--json"]).stdout;
+    assert!(json.contains("\"compile_error\":"), "{json}");
+    assert!(json.contains("\"verdict\":\"CE\""), "{json}");
 }
 
 #[test]
@@ -245,6 +311,14 @@ fn a_stack_overflow_is_a_runtime_error_naming_it() {
         out.contains("stack overflow: the stack limit is 64.0 MiB"),
         "{out}"
     );
+}
+
+#[test]
+fn a_stack_overflow_in_a_spawned_thread_is_not_blamed_on_the_main_stack() {
+    let (verdict, out) = judge_one("threaddeep");
+    assert_eq!(verdict, "RE", "{out}");
+    assert!(out.contains("stack overflow in thread 'solver'"), "{out}");
+    assert!(!out.contains("stack overflow: the stack limit"), "{out}");
 }
 
 #[test]
@@ -410,6 +484,39 @@ fn two_judges_at_once_do_not_share_files() {
 }
 
 #[test]
+fn each_judge_keeps_its_own_failed_output() {
+    let ws = copy_workspace(&fixture("verdict_ws"));
+    // A wrong answer that differs from run to run: the process id.
+    std::fs::write(
+        ws.path().join("problems/wa/main.rs"),
+        "fn main() {\n    println!(\"{}\", std::process::id());\n}\n",
+    )
+    .unwrap();
+    assert!(oj(ws.path(), &["bundle", "wa"]).success);
+    let judges: Vec<_> = (0..3)
+        .map(|_| {
+            let root = ws.path().to_path_buf();
+            std::thread::spawn(move || oj(&root, &["judge", "wa", "--no-bundle"]))
+        })
+        .collect();
+    for judge in judges {
+        let out = judge.join().unwrap().stdout;
+        let got = out
+            .split("got \"")
+            .nth(1)
+            .and_then(|rest| rest.split('"').next())
+            .unwrap_or_else(|| panic!("no output shown: {out}"));
+        let kept = out
+            .split("(output kept in ")
+            .nth(1)
+            .and_then(|rest| rest.split(')').next())
+            .unwrap_or_else(|| panic!("no kept output named: {out}"));
+        let text = std::fs::read_to_string(ws.path().join(kept)).unwrap();
+        assert_eq!(text.trim(), got, "{kept} is not this judge's output: {out}");
+    }
+}
+
+#[test]
 fn broken_test_data_is_named_and_the_other_cases_judged() {
     let ws = copy_workspace(&fixture("verdict_ws"));
     let data = ws.path().join("testdata/ac");
@@ -418,21 +525,70 @@ fn broken_test_data_is_named_and_the_other_cases_judged() {
     std::fs::create_dir(data.join("2.out")).unwrap();
     std::fs::write(data.join("3.in"), "2 2\n").unwrap();
     std::fs::write(data.join("3.out"), "4\n").unwrap();
-    let run = oj(ws.path(), &["judge", "ac"]);
+    // A FIFO as `.out` would block its reader; symlinks to nothing are no files either.
+    std::fs::write(data.join("4.in"), "1 2\n").unwrap();
+    let fifo = data.join("4.out");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    std::fs::write(data.join("dang.out"), "3\n").unwrap();
+    std::os::unix::fs::symlink("/nonexistent", data.join("dang.in")).unwrap();
+    std::fs::write(data.join("5.in"), "1 2\n").unwrap();
+    std::os::unix::fs::symlink("/nonexistent", data.join("5.out")).unwrap();
+    // A name with an escape character: shown escaped in the report and the JSON records.
+    std::fs::write(data.join("ctl\x1b[2Jname.in"), "1 2\n").unwrap();
+    std::fs::write(data.join("ctl\x1b[2Jname.out"), "3\n").unwrap();
+    let run = oj_within(ws.path(), &["judge", "ac"], Duration::from_secs(120));
     let out = &run.stdout;
     assert!(!run.success);
+    assert!(!out.contains('\x1b'), "{out:?}");
+    assert!(
+        out.contains(r"  ctl\u{1b}[2Jname     AC "),
+        "aligned: {out}"
+    );
+    let json = oj(ws.path(), &["judge", "ac", "--json"]).stdout;
+    assert!(json.contains(r#""case":"ctl\u001b[2Jname""#), "{json}");
+    assert!(
+        out.contains("testdata/ac/4.out is a FIFO, not a regular file"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "error: testdata/ac/dang.in is a broken symlink (to /nonexistent), not a regular file: skipped"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("dang.in is missing"), "{out}");
+    assert_eq!(
+        out.matches("dang.").count(),
+        1,
+        "one message for the pair: {out}"
+    );
+    assert!(
+        out.contains("testdata/ac/5.out is a broken symlink (to /nonexistent), not a regular file"),
+        "{out}"
+    );
     assert!(
         out.contains(
             "error: testdata/ac/lonely.out has no input: testdata/ac/lonely.in is missing"
         ),
         "{out}"
     );
-    assert!(out.contains("cannot read testdata/ac/2.out"), "{out}");
+    assert!(
+        out.contains("testdata/ac/2.out is a directory, not a regular file"),
+        "{out}"
+    );
     assert!(
         out.contains("  3                    AC"),
         "the case after the unreadable one is judged: {out}"
     );
-    assert!(out.ends_with("2 passed, 2 failed\n"), "{out}");
+    assert!(out.ends_with("3 passed, 5 failed\n"), "{out}");
+    // Chosen by name, an unusable case gets its one message, not also "does not exist".
+    let chosen = oj(ws.path(), &["judge", "ac", "--case", "dang"]).stdout;
+    assert!(chosen.contains("dang.in is a broken symlink"), "{chosen}");
+    assert!(!chosen.contains("does not exist"), "{chosen}");
 }
 
 #[test]
@@ -506,10 +662,43 @@ fn run_reports_figures_without_comparing() {
     let missing = oj(ws.path(), &["run", "ac", "--input", "/nonexistent/in"]);
     assert_eq!(missing.code, Some(2));
     assert!(
-        missing.stderr.contains("cannot read /nonexistent/in"),
+        missing.stderr.contains("/nonexistent/in is missing"),
         "{}",
         missing.stderr
     );
+    // A directory is the user's mistake, not the solution's: a tool error, no RE.
+    let dir = ws.path().join("inputs");
+    std::fs::create_dir(&dir).unwrap();
+    let run = oj(ws.path(), &["run", "ac", "--input", dir.to_str().unwrap()]);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert!(
+        run.stderr.contains(&format!(
+            "{} is a directory, not a regular file",
+            dir.display()
+        )),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains("RE"), "{}", run.stderr);
+    // A FIFO (`--input <(gen)`) is read once, like standard input.
+    let fifo = ws.path().join("fifo");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::write(fifo, "5 6\n").unwrap())
+    };
+    let piped = oj_within(
+        ws.path(),
+        &["run", "ac", "--input", fifo.to_str().unwrap()],
+        Duration::from_secs(120),
+    );
+    writer.join().unwrap();
+    assert!(piped.success, "{}", piped.stderr);
+    assert_eq!(piped.stdout, "11\n");
 }
 
 #[test]

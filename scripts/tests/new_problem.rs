@@ -139,4 +139,9 @@ fn new_refuses_existing_and_invalid_ids() {
         );
     }
     assert!(!root.join("escape").exists());
+    // A control byte in the id is shown escaped, never raw (it would drive the terminal).
+    let bell = oj(root, &["new", "a\x07b"]);
+    assert_eq!(bell.code, Some(2));
+    assert!(!bell.stderr.contains('\x07'), "{:?}", bell.stderr);
+    assert!(bell.stderr.contains(r"a\u{7}b"), "{}", bell.stderr);
 }

@@ -159,6 +159,22 @@ fn stress_saves_the_failing_case_and_fill_writes_missing_answers() {
         fs::read_to_string(data.join("mine.out")).unwrap(),
         "untouched\n"
     );
+
+    // A FIFO where the answer would go is named, not written into.
+    fs::remove_file(data.join(format!("{name}.in"))).unwrap();
+    fs::remove_file(data.join(format!("{name}.out"))).unwrap();
+    assert!(Command::new("mkfifo")
+        .arg(data.join(format!("{name}.out")))
+        .status()
+        .unwrap()
+        .success());
+    let again = oj(
+        ws.path(),
+        &["stress", "pku1067", "-n", "300", "--seed", "1", "--save"],
+    );
+    let message = format!("not saved: testdata/pku1067/{name}.out is a FIFO, not a regular file");
+    assert!(again.stdout.contains(&message), "{}", again.stdout);
+    assert!(!data.join(format!("{name}.in")).exists());
 }
 
 /// A problem whose answers may come in any order: the solution prints the tokens reversed, the
@@ -245,4 +261,35 @@ fn stress_compares_with_the_problems_checker() {
         "{}",
         run.stdout
     );
+}
+
+#[test]
+fn fill_names_unusable_test_data_and_how_the_brute_force_failed() {
+    let ws = any_order_problem(None);
+    let data = ws.path().join("testdata/anyorder");
+    fs::create_dir_all(&data).unwrap();
+    fs::write(data.join("ok.in"), "3 1 2\n").unwrap();
+    fs::create_dir(data.join("d.in")).unwrap();
+    std::os::unix::fs::symlink("/nonexistent", data.join("e.in")).unwrap();
+    fs::write(data.join("f.in"), "1\n").unwrap();
+    assert!(Command::new("mkfifo")
+        .arg(data.join("f.out"))
+        .status()
+        .unwrap()
+        .success());
+    // Not UTF-8: the brute force's read_to_string fails and it panics.
+    fs::write(data.join("bad.in"), b"\xFF\n").unwrap();
+    let filled = oj(ws.path(), &["fill", "anyorder"]);
+    let out = &filled.stdout;
+    assert_eq!(filled.code, Some(1), "{out}{}", filled.stderr);
+    assert_eq!(fs::read_to_string(data.join("ok.out")).unwrap(), "1 2 3\n");
+    for message in [
+        "error: testdata/anyorder/d.in is a directory, not a regular file: skipped",
+        "error: testdata/anyorder/e.in is a broken symlink (to /nonexistent), not a regular file: skipped",
+        "error: testdata/anyorder/f.out is a FIFO, not a regular file",
+        "testdata/anyorder/bad.out: not written: the brute force failed (exit code 101)",
+    ] {
+        assert!(out.contains(message), "{message}: {out}");
+    }
+    assert!(!data.join("bad.out").exists());
 }

@@ -20,22 +20,16 @@ pub fn put_u64(buf: &mut [u8], at: usize, n: u64) -> usize {
 }
 
 /// `x < 10^8` without leading zeros: those are the low bytes equal to `'0'` (at most seven: the
-/// top byte is always kept). Below 100 (the head of every ten-digit number) with one multiply
-/// and no branch on the length.
+/// top byte is always kept). Below 100 (the head of every ten-digit number) without the
+/// eight-digit split.
 #[inline(always)]
 fn short(buf: &mut [u8], at: usize, x: u64) -> usize {
-    let (digits, zeros) = if x < 100 {
-        (
-            (x % 10) << 56 | (x / 10) << 48 | ZEROS,
-            6 + usize::from(x < 10),
-        )
+    let digits = if x < 100 {
+        (x % 10) << 56 | (x / 10) << 48 | ZEROS
     } else {
-        let digits = eight_digits(x);
-        (
-            digits,
-            ((digits ^ ZEROS) | 1 << 56).trailing_zeros() as usize / 8,
-        )
+        eight_digits(x)
     };
+    let zeros = ((digits ^ ZEROS) | 1 << 56).trailing_zeros() as usize / 8;
     buf[at..at + 8].copy_from_slice(&(digits >> (8 * zeros)).to_le_bytes());
     at + 8 - zeros
 }

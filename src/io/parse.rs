@@ -4,26 +4,24 @@
 use super::error::quote;
 
 /// A type the scanner can read: every integer type, and `Vec<u8>` for a raw byte-string token.
-/// Sealed: its parsing hooks are the library's own.
-pub trait Token: sealed::Parse {}
+/// Sealed: its parsing hooks are in [`Parse`], which is private to the module.
+pub trait Token: Parse {}
 
-impl<T: sealed::Parse> Token for T {}
+impl<T: Parse> Token for T {}
 
-pub mod sealed {
-    pub trait Parse: Sized {
-        /// The name used in error messages.
-        const NAME: &'static str;
+pub trait Parse: Sized {
+    /// The name used in error messages.
+    const NAME: &'static str;
 
-        /// Parses one token (never empty, never containing whitespace), or says why not.
-        fn parse(token: &[u8]) -> Result<Self, String>;
+    /// Parses one token (never empty, never containing whitespace), or says why not.
+    fn parse(token: &[u8]) -> Result<Self, String>;
 
-        /// The fast path: the value of a well-formed token at the start of `bytes` (32 bytes of
-        /// input, the first not whitespace) that a whitespace byte ends, and its length with
-        /// that byte. `None` sends the token to [`Parse::parse`]: it must be `None` whenever
-        /// `parse` fails, and agree with it otherwise.
-        fn prefix(_: &[u8]) -> Option<(Self, usize)> {
-            None
-        }
+    /// The fast path: the value of a well-formed token at the start of `bytes` (32 bytes of
+    /// input, the first not whitespace) that a whitespace byte ends, and its length with that
+    /// byte. `None` sends the token to [`Parse::parse`]: it must be `None` whenever `parse`
+    /// fails, and agree with it otherwise.
+    fn prefix(_: &[u8]) -> Option<(Self, usize)> {
+        None
     }
 }
 
@@ -33,9 +31,9 @@ const POW10: [u64; 9] = [
     1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000,
 ];
 
-/// The fast path's magnitude: 1 to 19 ASCII digits and a whitespace byte at the start of
-/// `bytes` (at least 24 long); their value and length with the whitespace byte (19 digits
-/// cannot overflow). Eight bytes at a time: the high bit of each byte is set by a carry-free
+/// The fast path's magnitude: 1 to 24 ASCII digits and a whitespace byte at the start of
+/// `bytes` (at least 25 long); their value if it fits a u64, and their length with the
+/// whitespace byte. Eight bytes at a time: the high bit of each byte is set by a carry-free
 /// test for a byte below `'0'` or above `'9'`, exact up to the first such byte.
 #[inline(always)]
 pub(super) fn fast_digits(bytes: &[u8]) -> Option<(u64, usize)> {
@@ -46,33 +44,28 @@ pub(super) fn fast_digits(bytes: &[u8]) -> Option<(u64, usize)> {
         let word = u64::from_le_bytes(word).wrapping_sub(ZEROS);
         let n = ((word | word.wrapping_add(0x76 * ONES)) & ONES << 7).trailing_zeros() as usize / 8;
         value = value
-            .wrapping_mul(POW10[n])
-            .wrapping_add(digits_value(word, n));
+            .checked_mul(POW10[n])?
+            .checked_add(digits_value(word, n))?;
         len += n;
         if n < 8 {
             break;
         }
     }
-    (len > 0 && len < 20 && bytes[len].is_ascii_whitespace()).then_some((value, len + 1))
+    (len > 0 && bytes[len].is_ascii_whitespace()).then_some((value, len + 1))
 }
 
 /// The value of the first `n` (0 to 8) digits (0 to 9 a byte) of `word`, the first the most
-/// significant: moved to the top of the word, then combined pairwise in three multiplies; one
-/// or two (the tail of every u32 and of every value up to 10^18) without multiplies or a
-/// branch on which.
+/// significant: moved to the top of the word (none left for `n = 0`), then combined pairwise
+/// in three multiplies.
 #[inline(always)]
 fn digits_value(word: u64, n: usize) -> u64 {
-    if n <= 2 {
-        let first = word & 0xf & u64::from(n > 0).wrapping_neg();
-        return first + ((first * 9 + (word >> 8 & 0xf)) & u64::from(n == 2).wrapping_neg());
-    }
-    let pairs = ((word << (64 - 8 * n)).wrapping_mul(10 << 8 | 1) >> 8) & 0x00ff_00ff_00ff_00ff;
+    let top = word.checked_shl(64 - 8 * n as u32).unwrap_or(0);
+    let pairs = (top.wrapping_mul(10 << 8 | 1) >> 8) & 0x00ff_00ff_00ff_00ff;
     let quads = (pairs.wrapping_mul(100 << 16 | 1) >> 16) & 0x0000_ffff_0000_ffff;
     quads.wrapping_mul(10_000 << 32 | 1) >> 32
 }
 
 /// A leading `-` split off the token, for a signed type.
-#[inline]
 fn sign(token: &[u8], signed: bool) -> (bool, &[u8]) {
     match token {
         [b'-', rest @ ..] if signed => (true, rest),
@@ -82,11 +75,21 @@ fn sign(token: &[u8], signed: bool) -> (bool, &[u8]) {
 
 /// `±magnitude` as the two's complement bits of a type whose largest value is `max`, if it is
 /// in the type's range.
-#[inline]
 fn in_range(negative: bool, magnitude: u64, max: u64) -> Option<u64> {
     let sign = u64::from(negative);
     let bits = (magnitude ^ sign.wrapping_neg()).wrapping_add(sign);
     (magnitude <= max + sign).then_some(bits)
+}
+
+/// The fast path of a signed or unsigned integer type whose largest value is `max`.
+#[inline(always)]
+fn int_prefix(bytes: &[u8], signed: bool, max: u64) -> Option<(u64, usize)> {
+    let (negative, digits) = sign(bytes, signed);
+    let (magnitude, len) = fast_digits(digits)?;
+    Some((
+        in_range(negative, magnitude, max)?,
+        len + usize::from(negative),
+    ))
 }
 
 /// The slow path: every check, byte by byte.
@@ -106,24 +109,21 @@ fn parse_int(token: &[u8], signed: bool, max: u64, name: &str) -> Result<u64, St
 
 macro_rules! int_token {
     ($($t:ident)*) => {$(
-        impl sealed::Parse for $t {
+        impl Parse for $t {
             const NAME: &'static str = stringify!($t);
             fn parse(token: &[u8]) -> Result<Self, String> {
                 parse_int(token, $t::MIN != 0, $t::MAX as u64, Self::NAME).map(|v| v as $t)
             }
             #[inline(always)]
             fn prefix(bytes: &[u8]) -> Option<(Self, usize)> {
-                let (negative, digits) = sign(bytes, $t::MIN != 0);
-                let (magnitude, len) = fast_digits(digits)?;
-                let value = in_range(negative, magnitude, $t::MAX as u64)?;
-                Some((value as $t, len + usize::from(negative)))
+                int_prefix(bytes, $t::MIN != 0, $t::MAX as u64).map(|(v, len)| (v as $t, len))
             }
         }
     )*};
 }
 int_token!(u8 u16 u32 u64 usize i8 i16 i32 i64 isize);
 
-impl sealed::Parse for Vec<u8> {
+impl Parse for Vec<u8> {
     const NAME: &'static str = "token";
     fn parse(token: &[u8]) -> Result<Self, String> {
         Ok(token.to_vec())

@@ -3,7 +3,7 @@
 
 use super::error::quote;
 use super::format::eight_digits;
-use super::parse::{fast_digits, sealed::Parse};
+use super::parse::{fast_digits, Parse};
 use super::*;
 use std::fmt;
 use std::io::{self, Read};
@@ -626,16 +626,14 @@ fn the_fast_path_agrees_with_the_slow_one_on_every_length() {
                     let window = &bytes[..32];
                     let fast = <i64 as Parse>::prefix(window);
                     let slow = <i64 as Parse>::parse(&bytes[..token_len]).ok();
-                    let taken = terminator.is_ascii_whitespace() && len <= 19;
+                    let taken = terminator.is_ascii_whitespace() && len <= 24;
                     let expected = slow.filter(|_| taken).map(|v| (v, token_len + 1));
                     assert_eq!(fast, expected, "{len} {terminator}");
                     let fast = fast_digits(window);
                     let slow = <u64 as Parse>::parse(&bytes[..token_len]).ok();
-                    if terminator.is_ascii_whitespace() && len <= 19 && sign.is_empty() {
-                        assert_eq!(fast, Some((slow.unwrap(), len + 1)), "{len} {terminator}");
-                    } else {
-                        assert_eq!(fast, None, "{len} {terminator}");
-                    }
+                    let taken = taken && sign.is_empty();
+                    let expected = slow.filter(|_| taken).map(|v| (v, len + 1));
+                    assert_eq!(fast, expected, "{len} {terminator}");
                 }
             }
         }
@@ -705,4 +703,42 @@ fn an_error_escapes_control_bytes_in_the_token_it_quotes() {
         "input error at line 1, column 3 (byte 2): expected u32, found `\\u{1b}[2J\\0\\u{7f}\\u{b}\u{fffd}`"
     );
     assert!(!text.chars().any(char::is_control), "{text:?}");
+}
+
+#[test]
+fn invalid_points_at_the_last_token_read() {
+    let input = b"3\n  12 -5\n\x1b7";
+    for step in [1, 2, 5, input.len()] {
+        let mut scanner = Scanner::new(Trickle { data: input, step });
+        let _: u8 = scanner.read().unwrap();
+        let _: u32 = scanner.read().unwrap();
+        let error = scanner.invalid("case 1: too big");
+        let expected = "input error at line 2, column 3 (byte 4): case 1: too big (the token `12`)";
+        assert_eq!(error.to_string(), expected, "step {step}");
+        let _: i64 = scanner.read().unwrap();
+        assert_eq!(scanner.invalid("odd").column, 6, "step {step}");
+        let _: Vec<u8> = scanner.read().unwrap();
+        let error = scanner.invalid("no");
+        let expected = "input error at line 3, column 1 (byte 10): no (the token `\\u{1b}7`)";
+        assert_eq!(error.to_string(), expected, "step {step}");
+    }
+}
+
+#[test]
+fn the_fast_path_takes_twenty_digits_up_to_u64_max() {
+    let window = |token: &str| {
+        format!("{token} {}", " ".repeat(32))[..32]
+            .as_bytes()
+            .to_vec()
+    };
+    assert_eq!(
+        fast_digits(&window("18446744073709551615")),
+        Some((u64::MAX, 21))
+    );
+    assert_eq!(fast_digits(&window("18446744073709551616")), None);
+    assert_eq!(fast_digits(&window("99999999999999999999")), None);
+    assert_eq!(
+        fast_digits(&window("000000000000000000000042")),
+        Some((42, 25))
+    );
 }

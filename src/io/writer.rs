@@ -84,9 +84,7 @@ impl<W: Write> Writer<W> {
     #[cold]
     #[inline(never)]
     fn drain(&mut self) {
-        if let Err(e) = self.write_out() {
-            panic!("writing the output failed: {}", e);
-        }
+        self.write_out().expect("writing the output failed");
     }
 
     fn write_out(&mut self) -> io::Result<()> {
@@ -116,17 +114,16 @@ impl<T: Put + ?Sized> Put for &T {
     }
 }
 
-impl Put for str {
-    fn put<W: Write>(&self, out: &mut Writer<W>) {
-        out.bytes(self.as_bytes());
-    }
+macro_rules! text_put {
+    ($($t:ty)*) => {$(
+        impl Put for $t {
+            fn put<W: Write>(&self, out: &mut Writer<W>) {
+                out.bytes(self.as_ref());
+            }
+        }
+    )*};
 }
-
-impl Put for String {
-    fn put<W: Write>(&self, out: &mut Writer<W>) {
-        out.bytes(self.as_bytes());
-    }
-}
+text_put!(str String);
 
 impl Put for char {
     fn put<W: Write>(&self, out: &mut Writer<W>) {
@@ -154,7 +151,6 @@ impl<T: Put> Put for Vec<T> {
 
 macro_rules! tuple_put {
     ($first:ident $(, $rest:ident)*) => {
-        /// Space-separated.
         impl<$first: Put $(, $rest: Put)*> Put for ($first, $($rest,)*) {
             #[allow(non_snake_case)]
             fn put<W: Write>(&self, out: &mut Writer<W>) {

@@ -27,6 +27,8 @@ struct Options {
     stdout_file: bool,
     problems: Vec<String>,
     bundle: bool,
+    /// Only the bytes of the I/O in each bundle (`--sizes`), no timing.
+    sizes_only: bool,
 }
 
 fn parse_args() -> Options {
@@ -35,6 +37,7 @@ fn parse_args() -> Options {
         stdout_file: true,
         problems: ALL_PROBLEMS.iter().map(|p| p.to_string()).collect(),
         bundle: true,
+        sizes_only: false,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -58,6 +61,7 @@ fn parse_args() -> Options {
                 }
             }
             "--no-bundle" => options.bundle = false,
+            "--sizes" => options.sizes_only = true,
             "--stdout-null" => options.stdout_file = false,
             "-h" | "--help" => usage(""),
             other => usage(&format!("unknown argument `{other}`")),
@@ -72,7 +76,7 @@ fn usage(message: &str) -> ! {
     }
     eprintln!(
         "usage: bench [--rounds N] [--problems hdu2176,tokens,pku1067,p1290,hdu3595] \
-         [--no-bundle] [--stdout-null]"
+         [--no-bundle] [--stdout-null] | bench --sizes"
     );
     std::process::exit(2);
 }
@@ -148,6 +152,10 @@ fn main() {
 }
 
 fn real_main(options: &Options, env: &Env) -> io::Result<()> {
+    if options.sizes_only {
+        print!("{}", bundle_sizes(env)?);
+        return Ok(());
+    }
     build(env, &options.problems)?;
     let mut benches = Vec::new();
     for problem in &options.problems {
@@ -321,25 +329,56 @@ fn bundle_sizes(env: &Env) -> io::Result<String> {
     Ok(out)
 }
 
-/// The bytes from the line that opens `pub mod io {` to the line, at the same indentation, that
-/// closes it, and the same without each line's indentation ((0, 0) if there is none).
+/// The bytes of `pub mod io { … }` in a bundle, from the start of its line to the brace that
+/// closes it, and the same without each line's indentation; (0, 0) if there is none.
 fn io_bytes(bundle: &str) -> (usize, usize) {
-    let mut close: Option<String> = None;
-    let (mut bytes, mut unindented) = (0, 0);
-    for line in bundle.lines() {
-        let code = line.trim_start();
-        if close.is_none() && code == "pub mod io {" {
-            close = Some(format!("{}}}", &line[..line.len() - code.len()]));
-        }
-        if let Some(close) = &close {
-            bytes += line.len() + 1;
-            unindented += code.len() + 1;
-            if line == close {
-                return (bytes, unindented);
+    let open = match bundle.find("pub mod io {") {
+        Some(open) => open,
+        None => return (0, 0),
+    };
+    let start = bundle[..open].rfind('\n').map_or(0, |i| i + 1);
+    let end = closing_brace(bundle, open + "pub mod io ".len());
+    let text = &bundle[start..end];
+    let unindented: usize = text.lines().map(|l| l.trim_start().len() + 1).sum();
+    (text.len(), unindented - 1)
+}
+
+/// The index after the `}` that closes the `{` at `open` (or the text's end), skipping
+/// comments and string and character literals (no raw strings occur in the library's I/O).
+fn closing_brace(text: &str, open: usize) -> usize {
+    let bytes = text.as_bytes();
+    let skip_to = |from: usize, pat: &str| text[from..].find(pat).map_or(text.len(), |i| from + i);
+    let (mut depth, mut i) = (0, open);
+    while i < bytes.len() {
+        match bytes[i] {
+            b'/' if bytes.get(i + 1) == Some(&b'/') => i = skip_to(i, "\n"),
+            b'/' if bytes.get(i + 1) == Some(&b'*') => i = skip_to(i, "*/") + 1,
+            b'"' => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
             }
+            // A character literal (`'{'`, `'\''`); a lifetime has no closing quote.
+            b'\'' if bytes.get(i + 1) == Some(&b'\\') => i = skip_to(i + 3, "'"),
+            b'\'' => {
+                let width = text[i + 1..].chars().next().map_or(1, char::len_utf8);
+                if bytes.get(i + 1 + width) == Some(&b'\'') {
+                    i += 1 + width;
+                }
+            }
+            b'{' => depth += 1,
+            b'}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return i + 1;
+                }
+            }
+            _ => {}
         }
+        i += 1;
     }
-    (0, 0)
+    text.len()
 }
 
 fn program(label: &str, key: &'static str, path: PathBuf, args: &[&str]) -> Program {
@@ -476,26 +515,12 @@ fn sse2_variant(env: &Env) -> io::Result<Option<Program>> {
         return Ok(None);
     };
     let variant = env.root.join("scripts/bench/variants/io_sse2.rs");
-    let mut source = String::new();
-    let (mut inside, mut replaced): (Option<String>, bool) = (None, false);
-    for line in bundle.lines() {
-        let code = line.trim_start();
-        if let Some(end) = &inside {
-            if line == end {
-                (inside, replaced) = (None, true);
-            }
-            continue;
-        }
-        if !replaced && code == "pub mod io {" {
-            let indent = &line[..line.len() - code.len()];
-            let _ = writeln!(source, "{indent}#[path = {:?}]", variant.display());
-            let _ = writeln!(source, "{indent}pub mod io;");
-            inside = Some(format!("{indent}}}"));
-            continue;
-        }
-        source.push_str(line);
-        source.push('\n');
-    }
+    let Some(open) = bundle.find("pub mod io {") else {
+        return Ok(None);
+    };
+    let end = closing_brace(&bundle, open + "pub mod io ".len());
+    let module = format!("#[path = {:?}]\npub mod io;", variant.display());
+    let source = format!("{}{module}{}", &bundle[..open], &bundle[end..]);
     let path = env.dir.join("bin/hdu2176-sse2.rs");
     fs::write(&path, source)?;
     let binary = env.dir.join("bin/hdu2176-sse2");

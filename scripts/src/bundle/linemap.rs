@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 use std::hash::{Hash, Hasher};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// An original file and line (1-based), with that line's indentation in the original.
@@ -100,8 +100,11 @@ impl Mapped {
 #[derive(Debug, Clone, Default)]
 pub struct LineMap {
     file_name: String,
+    /// The workspace the origins' paths are relative to.
+    root: PathBuf,
     lines: Vec<Option<Origin>>,
-    indents: Vec<u32>,
+    /// The bundle's lines.
+    texts: Vec<String>,
 }
 
 impl LineMap {
@@ -112,8 +115,9 @@ impl LineMap {
             .unwrap_or_default();
         LineMap {
             file_name,
+            root: workspace_of(bundle_path),
             lines: mapped.lines.clone(),
-            indents: mapped.text.lines().map(indent_width).collect(),
+            texts: mapped.text.lines().map(str::to_string).collect(),
         }
     }
 
@@ -149,8 +153,9 @@ impl LineMap {
             .collect();
         LineMap {
             file_name: LineMap::new(bundle_path, &Mapped::new()).file_name,
+            root: workspace_of(bundle_path),
             lines,
-            indents: bundle_text.lines().map(indent_width).collect(),
+            texts: bundle_text.lines().map(str::to_string).collect(),
         }
     }
 
@@ -176,7 +181,7 @@ impl LineMap {
     pub fn original(&self, line: u32, column: u32) -> Option<(Arc<str>, u32, u32)> {
         let index = usize::try_from(line.checked_sub(1)?).ok()?;
         let origin = self.lines.get(index)?.as_ref()?;
-        let bundle_indent = self.indents.get(index).copied().unwrap_or(0);
+        let bundle_indent = self.texts.get(index).map_or(0, |t| indent_width(t));
         let shift = bundle_indent.saturating_sub(origin.indent);
         let column = if column > bundle_indent {
             column - shift
@@ -223,64 +228,97 @@ impl LineMap {
             }
         }
         out.push_str(rest);
-        self.rewrite_gutters(&out)
-    }
-
-    /// In rustc's code snippets under a `--> file:line:column` this map rewrote, the line
-    /// numbers in the gutter (`8 |     let x…`) become the original lines too.
-    fn rewrite_gutters(&self, text: &str) -> String {
-        let files: std::collections::BTreeSet<&str> =
-            self.lines.iter().flatten().map(|o| &*o.file).collect();
-        let mut out = String::with_capacity(text.len());
-        let mut in_snippet = false;
-        for line in text.split_inclusive('\n') {
-            let trimmed = line.trim_start();
-            if let Some(location) = trimmed
-                .strip_prefix("--> ")
-                .or_else(|| trimmed.strip_prefix("::: "))
-            {
-                // Only a location this map wrote: rustc's own (std's sources) keep theirs.
-                in_snippet = files.iter().any(|file| {
-                    location
-                        .strip_prefix(file)
-                        .is_some_and(|after| after.starts_with(':'))
-                });
-                out.push_str(line);
-                continue;
-            }
-            let digits = trimmed.len()
-                - trimmed
-                    .trim_start_matches(|c: char| c.is_ascii_digit())
-                    .len();
-            let after = &trimmed[digits..];
-            let is_gutter = after.trim_start_matches(' ').starts_with('|');
-            // A diagnostic's snippets (also under its `help:`) end at a blank line or the next
-            // diagnostic.
-            let ends =
-                trimmed.is_empty() || line.starts_with("error") || line.starts_with("warning");
-            in_snippet &= !ends;
-            let in_snippet = in_snippet && (is_gutter || trimmed.starts_with("..."));
-            let original = trimmed[..digits]
-                .parse()
-                .ok()
-                .and_then(|number| self.original(number, 1));
-            match original {
-                Some((_, number, _)) if in_snippet && digits > 0 => {
-                    let indent = &line[..line.len() - trimmed.len()];
-                    let field = digits + after.len() - after.trim_start_matches(' ').len();
-                    let number = number.to_string();
-                    let padding = field.saturating_sub(number.len()).max(1);
-                    out.push_str(&format!(
-                        "{indent}{number}{}{}",
-                        " ".repeat(padding),
-                        after.trim_start_matches(' ')
-                    ));
-                }
-                _ => out.push_str(line),
-            }
-        }
         out
     }
+
+    /// rustc's messages with every location, gutter number and snippet line at the original
+    /// file and line; as rustc printed them when this map knows no bundle.
+    pub fn render(&self, compiled: &crate::rustc::Compiled) -> String {
+        if self.file_name.is_empty() || compiled.diagnostics.is_empty() {
+            return self.rewrite(&compiled.messages);
+        }
+        super::diagnostics::render(&compiled.diagnostics, self)
+    }
+
+    fn is_bundle(&self, file: &str) -> bool {
+        Path::new(file)
+            .file_name()
+            .is_some_and(|n| n == self.file_name.as_str())
+    }
+}
+
+impl super::diagnostics::Locate for LineMap {
+    fn locate(&self, file: &str, line: u32, column: u32) -> (String, u32, u32) {
+        let Some((original, original_line, indented)) = self
+            .is_bundle(file)
+            .then(|| self.original(line, column))
+            .flatten()
+        else {
+            return (file.to_string(), line, column);
+        };
+        // A line the bundler edited (`crate::` paths): columns after the edit move with it.
+        let bundle_text = usize::try_from(line - 1)
+            .ok()
+            .and_then(|i| self.texts.get(i));
+        let column = match (bundle_text, self.line_text(&original, original_line)) {
+            (Some(bundle), Some(source)) => edited_column(
+                bundle.trim_start(),
+                source.trim_start(),
+                column - indent_width(bundle).min(column - 1),
+            )
+            .map_or(indented, |c| c + indent_width(&source)),
+            _ => indented,
+        };
+        (original.to_string(), original_line, column)
+    }
+
+    fn line_text(&self, file: &str, line: u32) -> Option<String> {
+        let is_origin = self.lines.iter().flatten().any(|o| &*o.file == file);
+        if !is_origin {
+            return None;
+        }
+        let text = std::fs::read_to_string(self.root.join(file)).ok()?;
+        text.lines()
+            .nth(usize::try_from(line.checked_sub(1)?).ok()?)
+            .map(str::to_string)
+    }
+}
+
+/// The column (1-based, in characters) in `source` of column `column` of `bundle`, the same
+/// line after the bundler's edits: the same within their common start, counted from the end
+/// within their common end, else the start of the edit. `None` when the lines are equal.
+fn edited_column(bundle: &str, source: &str, column: u32) -> Option<u32> {
+    if bundle == source {
+        return None;
+    }
+    let b: Vec<char> = bundle.chars().collect();
+    let s: Vec<char> = source.chars().collect();
+    let prefix = b.iter().zip(&s).take_while(|(x, y)| x == y).count();
+    let suffix = b
+        .iter()
+        .rev()
+        .zip(s.iter().rev())
+        .take_while(|(x, y)| x == y)
+        .count()
+        .min(b.len().min(s.len()) - prefix);
+    let at = usize::try_from(column).ok()?.checked_sub(1)?;
+    let mapped = if at <= prefix {
+        at
+    } else if at >= b.len() - suffix {
+        at + s.len() - b.len()
+    } else {
+        prefix
+    };
+    u32::try_from(mapped + 1).ok()
+}
+
+/// `root` for `root/bundled/<id>.rs`.
+fn workspace_of(bundle_path: &Path) -> PathBuf {
+    bundle_path
+        .parent()
+        .and_then(Path::parent)
+        .map(Path::to_path_buf)
+        .unwrap_or_default()
 }
 
 fn text_key(text: &str) -> String {
@@ -342,8 +380,20 @@ mod tests {
         let messages = "error: x\n --> /tmp/w/bundled/p1.rs:3:9\n  |\n3 |         g();\n  |         ^\npanicked at bundled/p1.rs:2:5:\nat bundled/p1.rs:1:1 and other_p1.rs:3:1\n\n3 | not a snippet\n --> /rustc/core/src/x.rs:3:1\n3 | std's own line";
         assert_eq!(
             map.rewrite(messages),
-            "error: x\n --> src/a.rs:11:5\n  |\n11 |         g();\n  |         ^\npanicked at src/a.rs:10:1:\nat bundled/p1.rs:1:1 and other_p1.rs:3:1\n\n3 | not a snippet\n --> /rustc/core/src/x.rs:3:1\n3 | std's own line"
+            "error: x\n --> src/a.rs:11:5\n  |\n3 |         g();\n  |         ^\npanicked at src/a.rs:10:1:\nat bundled/p1.rs:1:1 and other_p1.rs:3:1\n\n3 | not a snippet\n --> /rustc/core/src/x.rs:3:1\n3 | std's own line"
         );
+    }
+
+    #[test]
+    fn columns_follow_the_bundlers_edits_of_a_line() {
+        let bundle = "x = crate::lib::a::f(y);";
+        let source = "x = crate::a::f(y);";
+        assert_eq!(edited_column(bundle, source, 1), Some(1));
+        assert_eq!(edited_column(bundle, source, 5), Some(5));
+        // `f` and `y`, after the edit, move left by the inserted `lib::`.
+        assert_eq!(edited_column(bundle, source, 20), Some(15));
+        assert_eq!(edited_column(bundle, source, 22), Some(17));
+        assert_eq!(edited_column(source, source, 3), None);
     }
 
     #[test]

@@ -2,6 +2,7 @@
 
 mod cfg;
 mod crates;
+pub mod diagnostics;
 mod editions;
 mod edits;
 mod facts;
@@ -246,4 +247,11 @@ impl LineMap {
 
 fn line_map_path(workspace: &Workspace, id: &str) -> PathBuf {
     workspace.work_dir(id).join("bundle.lines")
+}
+
+/// Parses the problem's own files (main.rs and the modules it declares) as [`build`] does:
+/// `Err` with the parse error at file:line:column when one does not parse, what a judge
+/// reports as a compile error.
+pub fn parse_problem(workspace: &Workspace, problem: &Problem) -> Result<()> {
+    CrateTree::load(&problem.main_file(), &|path| workspace.display(path), None).map(|_| ())
 }

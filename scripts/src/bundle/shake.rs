@@ -7,6 +7,9 @@
 //! Code behind a `#[cfg]` that is false here is not type-checked, so what it names is never
 //! cut: a judge on another target may compile it.
 
+mod impls;
+
+use std::cell::Cell;
 use std::collections::BTreeSet;
 use std::ops::Range;
 use std::path::Path;
@@ -25,37 +28,158 @@ struct Candidate {
     name: String,
     name_start: usize,
     range: Range<usize>,
-    /// The impl block holding it, for "methods `a` and `b` are never used".
-    parent_impl: Option<usize>,
 }
 
-/// `bundle` without the library items rustc finds dead. `lints_line` is the line (0-based)
-/// of the library module's `#[allow(dead_code, …)]`; only lines after it are cut.
+/// `bundle` without the library items rustc finds dead, then without the trait impls and
+/// types it compiles without (see [`impls`]), then without what those alone used.
+/// `lints_line` is the line (0-based) of the library module's `#[allow(dead_code, …)]`; only
+/// lines after it are cut.
 pub fn shake(
     bundle: &Mapped,
     lints_line: usize,
     edition: Edition,
     scratch: &Path,
 ) -> Result<Mapped> {
-    let Ok(file) = syn::parse_file(&bundle.text) else {
+    if syn::parse_file(&bundle.text).is_err() {
         return Ok(bundle.clone());
-    };
-    let mut analysis: Vec<&str> = bundle.text.split_inclusive('\n').collect();
-    let warn = "#[warn(dead_code, unused_macros)] #[allow(unused_imports)]\n";
-    analysis[lints_line] = warn;
+    }
     std::fs::create_dir_all(scratch)?;
-    let source = scratch.join("shake.rs");
-    std::fs::write(&source, analysis.concat())?;
-    let checked = rustc::type_check_short(&source, edition, &scratch.join("shake.rmeta"))?;
-    stopped_early(&checked)?;
-    if !checked.success {
+    let judge = Judge {
+        lints_line,
+        edition,
+        scratch,
+        runs: Cell::new(0),
+    };
+    let baseline = judge.check(&bundle.text)?;
+    if !baseline.success {
         // The caller's type check reports the error against the readable bundle.
         return Ok(bundle.clone());
     }
+    let dead = lint_dead(bundle, &baseline).unwrap_or_default();
+    let (reduced, checked) = impls::reduce(bundle, &baseline, &dead, &judge, impls::MAX_RUNS)?;
+    Ok(match cut_dead(&reduced, &checked, &judge)? {
+        Some((shaken, _)) => shaken,
+        None => reduced,
+    })
+}
+
+/// Runs rustc on candidate bundles with the library's dead-code lints on.
+struct Judge<'a> {
+    lints_line: usize,
+    edition: Edition,
+    scratch: &'a Path,
+    runs: Cell<usize>,
+}
+
+/// A candidate bundle type-checked with dead-code lints on in the library.
+#[derive(Clone)]
+struct Checked {
+    success: bool,
+    /// Where the names of the library items rustc reports dead (and [`cut_dead`] cuts) start.
+    dead: Vec<usize>,
+    /// Every other warning's message, without its location.
+    others: Vec<String>,
+    /// Structs, enums, unions and traits in the library rustc calls never constructed or used.
+    dead_types: Vec<String>,
+    /// The byte ranges of `use` leaves rustc could not resolve (E0432).
+    unresolved_imports: Vec<Range<usize>>,
+}
+
+impl Judge<'_> {
+    fn check(&self, text: &str) -> Result<Checked> {
+        let mut analysis: Vec<String> = text.split_inclusive('\n').map(str::to_string).collect();
+        analysis[self.lints_line] =
+            "#[warn(dead_code, unused_macros)] #[allow(unused_imports)]\n".to_string();
+        // The library's own `allow(dead_code)` (items it keeps for its users) would hide them.
+        for line in &mut analysis[self.lints_line + 1..] {
+            if line.contains("allow(dead_code)") {
+                *line = line.replace("allow(dead_code)", "allow(unused_mut)");
+            }
+        }
+        let source = self.scratch.join("shake.rs");
+        std::fs::write(&source, analysis.concat())?;
+        self.runs.set(self.runs.get() + 1);
+        let compiled = rustc::type_check(&source, self.edition, &self.scratch.join("shake.rmeta"))?;
+        stopped_early(&compiled)?;
+        let line_starts: Vec<usize> = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        let offset = |line: u32, column: u32| -> Option<usize> {
+            let start = *line_starts.get(usize::try_from(line).ok()?.checked_sub(1)?)?;
+            let skip = usize::try_from(column).ok()?.checked_sub(1)?;
+            let within = text[start..].char_indices().nth(skip).map_or(0, |(i, _)| i);
+            Some(start + within)
+        };
+        let mut checked = Checked {
+            success: compiled.success,
+            dead: Vec::new(),
+            others: Vec::new(),
+            dead_types: Vec::new(),
+            unresolved_imports: Vec::new(),
+        };
+        for diagnostic in &compiled.diagnostics {
+            let Some(primary) = diagnostic.primary() else {
+                continue;
+            };
+            let in_library = primary.line_start as usize > self.lints_line + 1;
+            let lint = diagnostic.code().unwrap_or("");
+            if diagnostic.level == "error" && lint == "E0432" {
+                for span in diagnostic.spans.iter().filter(|s| s.is_primary) {
+                    if let (Some(start), Some(end)) = (
+                        offset(span.line_start, span.column_start),
+                        offset(span.line_end, span.column_end),
+                    ) {
+                        checked.unresolved_imports.push(start..end);
+                    }
+                }
+            }
+            if diagnostic.level != "warning" {
+                continue;
+            }
+            let is_dead_lint = lint == "dead_code" || lint == "unused_macros";
+            if !(in_library && is_dead_lint) {
+                checked.others.push(diagnostic.message.clone());
+                continue;
+            }
+            if let Some(name) = dead_type(&diagnostic.message) {
+                checked.dead_types.push(name);
+            } else if is_cut_by_lint_pass(&diagnostic.message) {
+                // Each primary span is the name of one dead item.
+                let names = diagnostic.spans.iter().filter(|s| s.is_primary);
+                checked
+                    .dead
+                    .extend(names.filter_map(|span| offset(span.line_start, span.column_start)));
+            }
+        }
+        checked.others.sort();
+        Ok(checked)
+    }
+
+    /// `candidate` compiled and warned about nothing new but dead code in the library.
+    fn accepts(&self, candidate: &Checked, baseline: &Checked) -> bool {
+        candidate.success && is_sub_multiset(&candidate.others, &baseline.others)
+    }
+}
+
+fn is_sub_multiset(small: &[String], big: &[String]) -> bool {
+    let mut big = big.iter().peekable();
+    small.iter().all(|item| loop {
+        match big.next() {
+            Some(next) if next == item => break true,
+            Some(next) if next < item => continue,
+            _ => break false,
+        }
+    })
+}
+
+/// The names and ranges of the items `checked` reports dead, but those a type or code behind
+/// a false `#[cfg]` names.
+fn lint_dead(bundle: &Mapped, checked: &Checked) -> Option<Vec<(String, Range<usize>)>> {
+    let file = syn::parse_file(&bundle.text).ok()?;
     let mut collector = Collector::default();
     collector.visit_file(&file);
-    // Types are never cut (a struct rustc calls never constructed may still be named), so
-    // what their definitions name stays too.
+    // Types are never cut here (a struct rustc calls never constructed may still be named),
+    // so what their definitions name stays too.
     let mut protected = cfg_gated_names(&bundle.text);
     for range in &collector.type_definitions {
         if let Ok(tokens) = bundle.text[range.clone()].parse::<TokenStream>() {
@@ -64,43 +188,162 @@ pub fn shake(
                 .for_each(|t| idents_of(&t, &mut protected));
         }
     }
-    let line_starts: Vec<usize> = std::iter::once(0)
-        .chain(bundle.text.match_indices('\n').map(|(i, _)| i + 1))
+    let dead: Vec<&Candidate> = collector
+        .items
+        .iter()
+        .filter(|c| checked.dead.contains(&c.name_start))
         .collect();
-    let mut dead = Vec::new();
-    for report in checked.messages.lines().filter_map(parse_report) {
-        let Some(&line_start) = line_starts.get(report.line - 1) else {
-            continue;
-        };
-        if report.line - 1 <= lints_line {
-            continue;
-        }
-        let at = line_start + report.column - 1;
-        let Some(found) = collector.items.iter().find(|c| c.name_start == at) else {
-            continue;
-        };
-        for name in &report.names {
-            let item = match found.parent_impl {
-                Some(parent) => collector
-                    .items
-                    .iter()
-                    .find(|c| c.parent_impl == Some(parent) && &c.name == name),
-                None => (&found.name == name).then_some(found),
-            };
-            dead.extend(item);
-        }
+    Some(without_protected(&bundle.text, dead, protected))
+}
+
+/// The lint pass: `bundle` without the items `checked` reports dead, with its check, or
+/// `None` when that did not compile.
+fn cut_dead(
+    bundle: &Mapped,
+    checked: &Checked,
+    judge: &Judge,
+) -> Result<Option<(Mapped, Checked)>> {
+    let Some(dead) = lint_dead(bundle, checked) else {
+        return Ok(None);
+    };
+    let dead: Vec<Range<usize>> = dead.into_iter().map(|(_, range)| range).collect();
+    if dead.is_empty() {
+        return Ok(Some((bundle.clone(), checked.clone())));
     }
-    let dead = without_protected(&bundle.text, dead, protected);
     let shaken = without_ranges(bundle, &dead);
     // Never trade a compiling bundle for a smaller broken one.
-    std::fs::write(&source, &shaken.text)?;
-    let verified = rustc::type_check(&source, edition, &scratch.join("shake.rmeta"))?;
-    stopped_early(&verified)?;
-    Ok(if verified.success {
-        shaken
+    let mut verified = judge.check(&shaken.text)?;
+    if judge.accepts(&verified, checked) {
+        return Ok(Some((shaken, verified)));
+    }
+    // `use` leaves naming what was cut are the one kind of error cutting makes on its own.
+    if verified.unresolved_imports.is_empty() {
+        return Ok(None);
+    }
+    let Ok(file) = syn::parse_file(&shaken.text) else {
+        return Ok(None);
+    };
+    let leaves = unresolved_leaves(&shaken.text, &file, &verified.unresolved_imports);
+    let repaired = without_ranges(&shaken, &leaves);
+    verified = judge.check(&repaired.text)?;
+    Ok(judge
+        .accepts(&verified, checked)
+        .then_some((repaired, verified)))
+}
+
+/// What to delete for the unresolved `use` leaves at `spans`: a `use` item whose leaves are
+/// all unresolved goes whole; else each leaf goes with a comma beside it.
+fn unresolved_leaves(text: &str, file: &syn::File, spans: &[Range<usize>]) -> Vec<Range<usize>> {
+    let mut uses = Vec::new();
+    collect_uses(&file.items, &mut uses);
+    let mut ranges = Vec::new();
+    for item in uses {
+        let whole = item.span().byte_range();
+        let inside: Vec<&Range<usize>> = spans
+            .iter()
+            .filter(|s| whole.start <= s.start && s.end <= whole.end)
+            .collect();
+        if inside.is_empty() {
+            continue;
+        }
+        if inside.len() == leaf_count(&item.tree) {
+            ranges.push(whole);
+            continue;
+        }
+        ranges.extend(
+            inside
+                .into_iter()
+                .map(|span| with_comma(text, span.clone())),
+        );
+    }
+    ranges
+}
+
+/// Each `use` leaf in the library (after byte `lib_start`): the name it imports and what to
+/// delete to drop it (the whole `use` item for a lone path, else the leaf and a comma).
+fn use_leaves(text: &str, file: &syn::File, lib_start: usize) -> Vec<(String, Range<usize>)> {
+    let mut uses = Vec::new();
+    collect_uses(&file.items, &mut uses);
+    let mut leaves = Vec::new();
+    for item in uses {
+        let whole = item.span().byte_range();
+        if whole.start < lib_start {
+            continue;
+        }
+        match lone_leaf(&item.tree) {
+            Some(name) => leaves.push((name, whole)),
+            None => group_leaves(text, &item.tree, &mut leaves),
+        }
+    }
+    leaves
+}
+
+/// The name a path without groups imports (`a::b::C` → `C`).
+fn lone_leaf(tree: &syn::UseTree) -> Option<String> {
+    match tree {
+        syn::UseTree::Path(p) => lone_leaf(&p.tree),
+        syn::UseTree::Name(n) => Some(n.ident.to_string()),
+        syn::UseTree::Rename(r) => Some(r.ident.to_string()),
+        _ => None,
+    }
+}
+
+fn group_leaves(text: &str, tree: &syn::UseTree, leaves: &mut Vec<(String, Range<usize>)>) {
+    match tree {
+        syn::UseTree::Path(p) => group_leaves(text, &p.tree, leaves),
+        syn::UseTree::Group(g) => {
+            for element in &g.items {
+                match lone_leaf(element) {
+                    Some(name) => {
+                        let span = element.span().byte_range();
+                        leaves.push((name, with_comma(text, span)));
+                    }
+                    None => group_leaves(text, element, leaves),
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// `span` with the comma after it (and blanks up to the next token on its line), else the
+/// comma before it.
+fn with_comma(text: &str, span: Range<usize>) -> Range<usize> {
+    let blank = |t: &str| t.len() - t.trim_start_matches([' ', '\t']).len();
+    let after = &text[span.end..];
+    let spaces_after = blank(after);
+    if after[spaces_after..].starts_with(',') {
+        let rest = &after[spaces_after + 1..];
+        return span.start..span.end + spaces_after + 1 + blank(rest);
+    }
+    let before = text[..span.start].trim_end();
+    if before.ends_with(',') {
+        before.len() - 1..span.end
     } else {
-        bundle.clone()
-    })
+        span
+    }
+}
+
+fn collect_uses<'a>(items: &'a [syn::Item], uses: &mut Vec<&'a syn::ItemUse>) {
+    for item in items {
+        match item {
+            syn::Item::Use(u) => uses.push(u),
+            syn::Item::Mod(m) => {
+                if let Some((_, inner)) = &m.content {
+                    collect_uses(inner, uses);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+fn leaf_count(tree: &syn::UseTree) -> usize {
+    match tree {
+        syn::UseTree::Path(p) => leaf_count(&p.tree),
+        syn::UseTree::Group(g) => g.items.iter().map(leaf_count).sum(),
+        _ => 1,
+    }
 }
 
 /// The ranges of dead items not protected; an item kept because it is protected keeps
@@ -109,7 +352,7 @@ fn without_protected(
     text: &str,
     dead: Vec<&Candidate>,
     mut protected: BTreeSet<String>,
-) -> Vec<Range<usize>> {
+) -> Vec<(String, Range<usize>)> {
     let mut kept = vec![false; dead.len()];
     loop {
         let mut changed = false;
@@ -131,7 +374,7 @@ fn without_protected(
     dead.iter()
         .zip(kept)
         .filter(|(_, kept)| !kept)
-        .map(|(item, _)| item.range.clone())
+        .map(|(item, _)| (item.name.clone(), item.range.clone()))
         .collect()
 }
 
@@ -152,55 +395,46 @@ fn stopped_early(compiled: &rustc::Compiled) -> Result<()> {
     Ok(())
 }
 
-struct Report {
-    line: usize,
-    column: usize,
-    names: Vec<String>,
-}
-
-/// `file:3:8: warning: function `f` is never used` and the like.
-fn parse_report(line: &str) -> Option<Report> {
-    let (location, message) = line.split_once(": warning: ")?;
-    let mut parts = location.rsplitn(3, ':');
-    let column = parts.next()?.parse().ok()?;
-    let line_number = parts.next()?.parse().ok()?;
+/// Whether a `dead_code` or `unused_macros` message is about items this pass cuts
+/// (`function `f` is never used`, `multiple methods are never used`). Types and traits are
+/// left to [`impls`], which deletes them with their impls.
+fn is_cut_by_lint_pass(message: &str) -> bool {
     let removable = [
         "function",
         "associated function",
         "associated constant",
         "associated item",
         "method",
+        "multiple",
         "constant",
         "static",
         "type alias",
-        "trait",
-        "enum",
     ]
     .iter()
     .any(|kind| message.starts_with(kind));
     let is_dead =
         removable && (message.contains(" is never used") || message.contains(" are never used"));
-    let is_unused_macro = message.starts_with("unused macro definition");
-    if !is_dead && !is_unused_macro {
-        return None;
-    }
-    let names = message
-        .split('`')
-        .skip(1)
-        .step_by(2)
-        .map(str::to_string)
-        .collect();
-    Some(Report {
-        line: line_number,
-        column,
-        names,
-    })
+    is_dead || message.starts_with("unused macro definition")
 }
 
-/// Deletes each range that covers whole lines, with its lines.
+/// `struct `X` is never constructed`, `trait `T` is never used` and the like: the name.
+fn dead_type(message: &str) -> Option<String> {
+    let is_type = ["struct `", "enum `", "union `", "trait `"]
+        .iter()
+        .any(|kind| message.starts_with(kind));
+    let is_dead = message.ends_with(" is never constructed") || message.ends_with(" is never used");
+    if !is_type || !is_dead {
+        return None;
+    }
+    Some(message.split('`').nth(1)?.to_string())
+}
+
+/// Deletes each range: with its lines when it covers whole lines, else from its line when it
+/// lies within one (the line map stays true either way); other ranges are left.
 fn without_ranges(bundle: &Mapped, ranges: &[Range<usize>]) -> Mapped {
     let text = bundle.text.as_str();
     let mut cut_lines = BTreeSet::new();
+    let mut cut_within: BTreeSet<(usize, usize)> = BTreeSet::new();
     for range in ranges {
         let start_line = text[..range.start].matches('\n').count();
         let end_line = text[..range.end].matches('\n').count();
@@ -212,13 +446,33 @@ fn without_ranges(bundle: &Mapped, ranges: &[Range<usize>]) -> Mapped {
             && text[range.end..line_end].trim().is_empty();
         if whole {
             cut_lines.extend(start_line..=end_line);
+        } else if start_line == end_line {
+            cut_within.extend(range.clone().map(|at| (start_line, at)));
         }
     }
     let mut out = Mapped::new();
+    let mut offset = 0;
     for (index, line) in text.split_inclusive('\n').enumerate() {
-        if !cut_lines.contains(&index) {
-            out.push(line, |_| bundle.lines.get(index).cloned().flatten());
+        let start = offset;
+        offset += line.len();
+        if cut_lines.contains(&index) {
+            continue;
         }
+        let origin = |_| bundle.lines.get(index).cloned().flatten();
+        if cut_within
+            .range((index, start)..(index, offset))
+            .next()
+            .is_none()
+        {
+            out.push(line, origin);
+            continue;
+        }
+        let kept: String = line
+            .char_indices()
+            .filter(|(at, _)| !cut_within.contains(&(index, start + at)))
+            .map(|(_, c)| c)
+            .collect();
+        out.push(&kept, origin);
     }
     out
 }
@@ -280,8 +534,6 @@ struct Collector {
     items: Vec<Candidate>,
     /// Structs, enums and unions.
     type_definitions: Vec<Range<usize>>,
-    impls: usize,
-    current_impl: Option<usize>,
 }
 
 impl Collector {
@@ -290,7 +542,6 @@ impl Collector {
             name: ident.to_string(),
             name_start: ident.span().byte_range().start,
             range,
-            parent_impl: self.current_impl,
         });
     }
 }
@@ -316,13 +567,7 @@ impl<'ast> Visit<'ast> for Collector {
             }
             _ => {}
         }
-        let saved = self.current_impl.take();
-        if let syn::Item::Impl(_) = item {
-            self.impls += 1;
-            self.current_impl = Some(self.impls);
-        }
         visit::visit_item(self, item);
-        self.current_impl = saved;
     }
 
     fn visit_impl_item(&mut self, item: &'ast syn::ImplItem) {
@@ -335,11 +580,8 @@ impl<'ast> Visit<'ast> for Collector {
         visit::visit_impl_item(self, item);
     }
 
-    fn visit_block(&mut self, block: &'ast syn::Block) {
+    fn visit_block(&mut self, _: &'ast syn::Block) {
         // Items inside function bodies are left alone.
-        let saved = self.current_impl.take();
-        let _ = block;
-        self.current_impl = saved;
     }
 }
 
@@ -348,14 +590,53 @@ mod tests {
     use super::*;
 
     #[test]
-    fn reports_name_their_items() {
-        let report =
-            parse_report("/x/p.rs:12:9: warning: methods `put` and `flush` are never used")
-                .unwrap();
-        assert_eq!((report.line, report.column), (12, 9));
-        assert_eq!(report.names, ["put", "flush"]);
-        assert!(parse_report("/x/p.rs:3:5: warning: struct `S` is never constructed").is_none());
-        assert!(parse_report("/x/p.rs:3:5: warning: field `a` is never read").is_none());
+    fn the_lint_pass_cuts_functions_methods_and_macros_and_leaves_types_and_traits() {
+        assert!(is_cut_by_lint_pass(
+            "methods `put` and `flush` are never used"
+        ));
+        assert!(is_cut_by_lint_pass("multiple methods are never used"));
+        assert!(is_cut_by_lint_pass("unused macro definition: `m`"));
+        assert!(!is_cut_by_lint_pass("struct `S` is never constructed"));
+        assert!(!is_cut_by_lint_pass("trait `T` is never used"));
+        assert!(!is_cut_by_lint_pass("field `a` is never read"));
+        assert_eq!(
+            dead_type("struct `S` is never constructed").as_deref(),
+            Some("S")
+        );
+        assert_eq!(dead_type("trait `T` is never used").as_deref(), Some("T"));
+        assert_eq!(dead_type("function `f` is never used"), None);
+    }
+
+    #[test]
+    fn a_use_leaf_goes_with_a_comma_beside_it_and_a_lone_path_goes_whole() {
+        let text = "use a::{B, C};\nuse a::D;\nuse a::{E as F};\n";
+        let file = syn::parse_file(text).unwrap();
+        let leaves = use_leaves(text, &file, 0);
+        let cut = |name: &str| {
+            let (_, range) = leaves.iter().find(|(n, _)| n == name).unwrap();
+            let mut rest = text.to_string();
+            rest.replace_range(range.clone(), "");
+            rest
+        };
+        assert_eq!(cut("B"), "use a::{C};\nuse a::D;\nuse a::{E as F};\n");
+        assert_eq!(cut("C"), "use a::{B};\nuse a::D;\nuse a::{E as F};\n");
+        assert_eq!(cut("D"), "use a::{B, C};\n\nuse a::{E as F};\n");
+        assert_eq!(cut("E"), "use a::{B, C};\nuse a::D;\nuse a::{};\n");
+    }
+
+    #[test]
+    fn ranges_within_a_line_keep_the_line_and_its_origin() {
+        let mut mapped = Mapped::new();
+        mapped.push("keep(a, b);\ngone();\nlast();\n", |k| {
+            Some(super::super::linemap::Origin {
+                file: "f.rs".into(),
+                line: 10 + k as u32,
+                indent: 0,
+            })
+        });
+        let cut = without_ranges(&mapped, &[5..8, 12..19]);
+        assert_eq!(cut.text, "keep(b);\nlast();\n");
+        assert_eq!(cut.lines[1].as_ref().unwrap().line, 12);
     }
 
     #[test]
@@ -363,6 +644,7 @@ mod tests {
         let compiled = |success: bool, messages: &str| rustc::Compiled {
             success,
             messages: messages.to_string(),
+            diagnostics: Vec::new(),
             command: "rustc x.rs".to_string(),
         };
         assert!(stopped_early(&compiled(false, "")).is_err());

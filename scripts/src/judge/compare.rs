@@ -107,6 +107,30 @@ const DIFF_LINE_CAP: usize = 40;
 /// Lines are compared the way `mode` compares them: under `float`, a line within the
 /// tolerance is not a difference.
 pub fn explain(mode: Compare, expected: &[u8], actual: &[u8]) -> String {
+    let mut out = explain_difference(mode, expected, actual);
+    out.push_str(&crlf_note(expected, actual));
+    out
+}
+
+/// The 1-based line of the first CR before an LF.
+fn first_crlf_line(text: &[u8]) -> Option<usize> {
+    let at = text.windows(2).position(|pair| pair == b"\r\n")?;
+    Some(text[..at].iter().filter(|&&b| b == b'\n').count() + 1)
+}
+
+/// A note when one side has CRLF line endings and the other does not: an expected file saved
+/// on Windows is the usual reason an exact comparison fails on every line.
+fn crlf_note(expected: &[u8], actual: &[u8]) -> String {
+    match (first_crlf_line(expected), first_crlf_line(actual)) {
+        (Some(line), None) => {
+            format!("note: the expected file has CRLF line endings (line {line})\n")
+        }
+        (None, Some(line)) => format!("note: the output has CRLF line endings (line {line})\n"),
+        _ => String::new(),
+    }
+}
+
+fn explain_difference(mode: Compare, expected: &[u8], actual: &[u8]) -> String {
     let mut out = String::new();
     if compare(mode, expected, actual) == Match::Presentation {
         out.push_str(&whitespace_difference(expected, actual));
@@ -331,6 +355,23 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("PE"), "{text}");
+    }
+
+    #[test]
+    fn crlf_line_endings_are_named_on_the_side_that_has_them() {
+        let text = why(Exact, "1\n2\r\n3\r\n", "1\n2\n3\n");
+        assert!(
+            text.contains("note: the expected file has CRLF line endings (line 2)"),
+            "{text}"
+        );
+        assert!(!text.contains("the output has CRLF"), "{text}");
+        let text = why(Exact, "1\n2\n", "1\r\n2\r\n");
+        assert!(
+            text.contains("note: the output has CRLF line endings (line 1)"),
+            "{text}"
+        );
+        let text = why(Exact, "1\r\n", "2\r\n");
+        assert!(!text.contains("CRLF"), "both have them: {text}");
     }
 
     #[test]

@@ -16,6 +16,7 @@ use std::sync::Mutex;
 use anyhow::{Context, Result};
 
 use crate::bundle::LineMap;
+use crate::files::{self, Kind, NotAFile};
 use crate::id::ProblemId;
 use crate::runner::{Job, Limits, Outcome, Runner, Scratch};
 use crate::settings::JudgeMeta;
@@ -168,15 +169,17 @@ pub fn judge(
         runner: options.runner,
         checker: checker.as_ref(),
         scratch: &scratch,
-        kept: work.join("out"),
+        kept_parent: work.join("out"),
+        kept: Mutex::new(None),
     };
-    record.cases = in_parallel(&cases, options.jobs, |index, case| {
-        context.judge_case(index, case)
+    record.cases = in_parallel(&cases, options.jobs, |worker, case| {
+        context.judge_case(worker, case)
     });
     Ok(record)
 }
 
-/// `f` on every item, `jobs` at a time, results in the items' order.
+/// `f(worker, item)` on every item, `jobs` workers at a time, results in the items' order.
+/// `worker` (0..jobs) is the same for the items one worker takes in turn.
 fn in_parallel<T: Sync, R: Send>(
     items: &[T],
     jobs: usize,
@@ -185,11 +188,12 @@ fn in_parallel<T: Sync, R: Send>(
     let results: Vec<Mutex<Option<R>>> = items.iter().map(|_| Mutex::new(None)).collect();
     let next = AtomicUsize::new(0);
     std::thread::scope(|scope| {
-        for _ in 0..jobs.clamp(1, items.len().max(1)) {
-            scope.spawn(|| loop {
+        for worker in 0..jobs.clamp(1, items.len().max(1)) {
+            let (next, results, f) = (&next, &results, &f);
+            scope.spawn(move || loop {
                 let i = next.fetch_add(1, Ordering::SeqCst);
                 let Some(item) = items.get(i) else { return };
-                *results[i].lock().unwrap() = Some(f(i, item));
+                *results[i].lock().unwrap() = Some(f(worker, item));
             });
         }
     });
@@ -204,9 +208,10 @@ pub struct Case {
     pub input: PathBuf,
 }
 
-/// The `*.in` cases of a problem, sorted by name, and what is wrong with its test data (a
-/// `.out` without an `.in`, a `--case` that does not exist).
-fn list_cases(
+/// The `*.in` cases of a problem, sorted by name, and what is wrong with its test data (an
+/// `.in` that is no regular file, a `.out` without an `.in`, a `--case` that does not exist).
+/// Judge and fill list cases here.
+pub fn list_cases(
     workspace: &Workspace,
     id: &ProblemId,
     only: &[String],
@@ -223,6 +228,8 @@ fn list_cases(
     };
     let mut cases = Vec::new();
     let mut errors = Vec::new();
+    // Names whose `.in` is there but unusable (already reported).
+    let mut skipped = Vec::new();
     for entry in entries {
         let path = entry
             .with_context(|| format!("cannot list {}", workspace.display(&dir)))?
@@ -233,23 +240,31 @@ fn list_cases(
             .to_string_lossy()
             .into_owned();
         match path.extension().and_then(|e| e.to_str()) {
-            Some("in") if path.is_file() => cases.push(Case { name, input: path }),
-            Some("in") => errors.push(format!(
-                "{} is not a readable file (a directory, a FIFO, a broken symlink): skipped",
-                workspace.display(&path)
-            )),
-            Some("out") if !path.with_extension("in").exists() => errors.push(format!(
-                "{} has no input: {} is missing",
-                workspace.display(&path),
-                workspace.display(&path.with_extension("in"))
-            )),
+            Some("in") => match files::check_regular(&path, workspace.display(&path)) {
+                Ok(()) => cases.push(Case { name, input: path }),
+                Err(not_a_file) => {
+                    errors.push(format!("{not_a_file}: skipped"));
+                    skipped.push(name);
+                }
+            },
+            Some("out") => {
+                let input = path.with_extension("in");
+                if let Kind::Missing = Kind::of(&input) {
+                    errors.push(format!(
+                        "{} has no input: {} is missing",
+                        workspace.display(&path),
+                        workspace.display(&input)
+                    ));
+                }
+            }
             _ => {}
         }
     }
     cases.sort_by(|a, b| a.name.cmp(&b.name));
+    errors.sort();
     if !only.is_empty() {
         for name in only {
-            if !cases.iter().any(|c| &c.name == name) {
+            if !cases.iter().any(|c| &c.name == name) && !skipped.contains(name) {
                 errors.push(format!(
                     "no case {name}: {} does not exist",
                     workspace.display(&dir.join(format!("{name}.in")))
@@ -270,8 +285,10 @@ struct CaseContext<'a> {
     runner: &'a Runner,
     checker: Option<&'a Checker>,
     scratch: &'a Scratch,
-    /// Where the output of a failed case is kept for the user.
-    kept: PathBuf,
+    /// Where the output of failed cases is kept for the user: a directory of this run's own
+    /// under `kept_parent`, made at the first failure.
+    kept_parent: PathBuf,
+    kept: Mutex<Option<PathBuf>>,
 }
 
 const STDERR_TAIL_LINES: usize = 10;
@@ -279,8 +296,8 @@ const STDERR_TAIL_LINES: usize = 10;
 const STDERR_READ: u64 = 64 * 1024;
 
 impl CaseContext<'_> {
-    fn judge_case(&self, index: usize, case: &Case) -> CaseRecord {
-        let (verdict, outcome, evidence) = match self.try_case(index, case) {
+    fn judge_case(&self, worker: usize, case: &Case) -> CaseRecord {
+        let (verdict, outcome, evidence) = match self.try_case(worker, case) {
             Ok(judged) => judged,
             Err(err) => (Verdict::Unjudged, None, format!("{err:#}\n")),
         };
@@ -292,10 +309,12 @@ impl CaseContext<'_> {
         }
     }
 
-    fn try_case(&self, index: usize, case: &Case) -> Result<(Verdict, Option<Outcome>, String)> {
+    /// One case in `worker`'s files: each worker reuses its own, as truncating a file costs
+    /// less than making a new one for every case.
+    fn try_case(&self, worker: usize, case: &Case) -> Result<(Verdict, Option<Outcome>, String)> {
         let display = |path: &Path| self.workspace.display(path);
-        let stdout = self.scratch.file(&format!("{index}.out"));
-        let stderr = self.scratch.file(&format!("{index}.err"));
+        let stdout = self.scratch.file(&format!("{worker}.out"));
+        let stderr = self.scratch.file(&format!("{worker}.err"));
         let outcome = self.runner.run(&Job {
             program: self.program,
             args: &[],
@@ -319,16 +338,17 @@ impl CaseContext<'_> {
             return Ok((verdict, Some(outcome), evidence));
         }
         let expected_path = case.input.with_extension("out");
-        if !expected_path.exists() {
-            let evidence = format!(
-                "no expected output: {} is missing\n",
-                display(&expected_path)
-            );
-            return Ok((Verdict::NoExpected, Some(outcome), evidence));
-        }
-        let read =
-            |path: &Path| fs::read(path).with_context(|| format!("cannot read {}", display(path)));
-        let expected = read(&expected_path)?;
+        let expected = match files::read_regular(&expected_path, &display(&expected_path)) {
+            Ok(expected) => expected,
+            Err(NotAFile {
+                kind: Kind::Missing,
+                shown,
+            }) => {
+                let evidence = format!("no expected output: {shown} is missing\n");
+                return Ok((Verdict::NoExpected, Some(outcome), evidence));
+            }
+            Err(not_a_file) => return Err(not_a_file.into()),
+        };
         if expected.is_empty() && file_len(&case.input)? == 0 {
             let evidence = format!(
                 "{} and its .out are both empty: paste the problem's sample (an empty case proves nothing)\n",
@@ -343,10 +363,11 @@ impl CaseContext<'_> {
                 &stdout,
                 &expected_path,
                 self.scratch,
-                index,
+                worker,
             )?,
             None => {
-                let actual = read(&stdout)?;
+                let actual = fs::read(&stdout)
+                    .with_context(|| format!("cannot read {}", display(&stdout)))?;
                 match compare::compare(self.meta.compare, &expected, &actual) {
                     Match::Accepted => (Verdict::Accepted, String::new()),
                     Match::Presentation => (
@@ -367,18 +388,18 @@ impl CaseContext<'_> {
         Ok((verdict, Some(outcome), evidence))
     }
 
-    /// Copies a failed case's output out of the scratch directory: written to a private name,
-    /// then renamed, so two judges at once each leave a whole file.
+    /// Copies a failed case's output out of the scratch directory into this run's kept
+    /// directory: another judge of the same problem at the same time keeps its own.
     fn keep_output(&self, name: &str, stdout: &Path) -> Result<PathBuf> {
-        fs::create_dir_all(&self.kept)
-            .with_context(|| format!("cannot create {}", self.kept.display()))?;
-        let kept = self.kept.join(format!("{name}.out"));
-        let private = self
-            .kept
-            .join(format!(".{name}.out.{}", std::process::id()));
-        fs::copy(stdout, &private)
-            .with_context(|| format!("cannot write {}", private.display()))?;
-        fs::rename(&private, &kept).with_context(|| format!("cannot write {}", kept.display()))?;
+        let dir = {
+            let mut kept = self.kept.lock().unwrap();
+            match &*kept {
+                Some(dir) => dir.clone(),
+                None => kept.insert(Scratch::kept(&self.kept_parent)?).clone(),
+            }
+        };
+        let kept = dir.join(format!("{name}.out"));
+        fs::copy(stdout, &kept).with_context(|| format!("cannot write {}", kept.display()))?;
         Ok(kept)
     }
 }
@@ -401,14 +422,12 @@ pub fn read_tail(path: &Path, limit: u64) -> Result<Vec<u8>> {
     Ok(bytes)
 }
 
-/// The last lines of stderr, escaped, under a heading; empty when stderr is.
+/// The last lines of stderr, escaped and capped, under a heading; empty when stderr is.
 fn stderr_tail(stderr: &[u8]) -> String {
-    let text = show::text(stderr);
-    let lines: Vec<&str> = text.lines().collect();
-    if lines.iter().all(|l| l.trim().is_empty()) {
+    let tail = show::tail(stderr, STDERR_TAIL_LINES);
+    if tail.is_empty() {
         return String::new();
     }
-    let tail = &lines[lines.len().saturating_sub(STDERR_TAIL_LINES)..];
     let mut out = format!("stderr (last {} lines):\n", tail.len());
     for line in tail {
         out.push_str(&format!("  {line}\n"));
@@ -441,14 +460,14 @@ pub fn run_once(
     let solution = match build_solution(workspace, problem, source)? {
         Built::Ready(solution) => {
             if let Some(note) = &solution.bundle_note {
-                eprintln!("{note}");
+                crate::warn!("{note}");
             }
             solution
         }
         Built::CompileError {
             command, messages, ..
         } => {
-            eprintln!(
+            crate::warn!(
                 "CE: {command} failed:\n{}",
                 show::text(messages.as_bytes()).trim_end()
             );

@@ -23,6 +23,71 @@ pub fn text(bytes: &[u8]) -> String {
     escape(bytes, true)
 }
 
+/// The longest stderr line shown whole, in characters.
+pub const LINE_CAP: usize = 300;
+
+/// The last `count` lines of stderr, escaped, each cut at [`LINE_CAP`] characters saying how
+/// many it leaves out; blank lines at the end dropped. Empty when stderr says nothing.
+pub fn tail(stderr: &[u8], count: usize) -> Vec<String> {
+    let text = text(stderr);
+    let mut lines: Vec<&str> = text.lines().collect();
+    while lines.last().is_some_and(|l| l.trim().is_empty()) {
+        lines.pop();
+    }
+    lines[lines.len().saturating_sub(count)..]
+        .iter()
+        .map(|line| {
+            let total = line.chars().count();
+            if total <= LINE_CAP {
+                return line.to_string();
+            }
+            let head: String = line.chars().take(LINE_CAP).collect();
+            format!("{head}… ({} more characters)", total - LINE_CAP)
+        })
+        .collect()
+}
+
+/// What the tool prints, made safe for a terminal: the one place every message, report and
+/// name passes on its way out (through [`crate::say!`] and [`crate::warn!`]). Line breaks
+/// and tabs stay; any other control character is escaped; text already escaped is unchanged.
+pub fn terminal(text: &str) -> std::borrow::Cow<'_, str> {
+    if text
+        .chars()
+        .all(|c| !c.is_control() || c == '\n' || c == '\t')
+    {
+        std::borrow::Cow::Borrowed(text)
+    } else {
+        std::borrow::Cow::Owned(escape(text.as_bytes(), true))
+    }
+}
+
+/// `print!` through [`terminal`].
+#[macro_export]
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let text = format!($($arg)*);
+        let mut out = std::io::stdout().lock();
+        let _ = out.write_all($crate::judge::show::terminal(&text).as_bytes());
+        let _ = out.flush();
+    }};
+}
+
+/// `println!` through [`terminal`].
+#[macro_export]
+macro_rules! sayln {
+    ($($arg:tt)*) => { $crate::say!("{}\n", format_args!($($arg)*)) };
+}
+
+/// `eprintln!` through [`terminal`].
+#[macro_export]
+macro_rules! warn {
+    ($($arg:tt)*) => {{
+        let text = format!($($arg)*);
+        eprintln!("{}", $crate::judge::show::terminal(&text));
+    }};
+}
+
 fn escape(bytes: &[u8], keep_lines: bool) -> String {
     let mut out = String::with_capacity(bytes.len());
     for chunk in bytes.utf8_chunks() {
@@ -56,5 +121,25 @@ mod tests {
         assert_eq!(text(b"a\x1b[2Jb\nc\td"), "a\\u{1b}[2Jb\nc\td");
         assert_eq!(line("取 ok".as_bytes()), "取 ok");
         assert!(quote(&[b'x'; 100]).ends_with("\"…"));
+        assert_eq!(terminal("a\x07b\n\tc"), "a\\u{7}b\n\tc");
+    }
+
+    #[test]
+    fn a_long_stderr_line_is_cut_saying_how_much() {
+        let mut stderr = vec![b'x'; 65_544];
+        stderr.extend_from_slice(b"\npanicked at main.rs:3\n\n");
+        let tail = tail(&stderr, 10);
+        assert_eq!(tail.len(), 2);
+        assert_eq!(
+            tail[0].chars().count(),
+            LINE_CAP + "… (65244 more characters)".len() - 2
+        );
+        assert!(
+            tail[0].ends_with("x… (65244 more characters)"),
+            "{}",
+            &tail[0][290..]
+        );
+        assert_eq!(tail[1], "panicked at main.rs:3");
+        assert_eq!(terminal(r"already \u{7} escaped"), r"already \u{7} escaped");
     }
 }

@@ -76,15 +76,23 @@ pub fn from_outcome(
     let stderr = traces.stderr;
     let peak = outcome.peak_kib;
     let failed = !outcome.success();
-    if failed && stderr.contains("has overflowed its stack") {
-        return Some((
-            Verdict::RuntimeError,
+    if let Some(thread) = failed.then(|| overflowed_thread(stderr)).flatten() {
+        let evidence = if thread == "main" {
             format!(
                 "stack overflow: the stack limit is {} (peak memory {})",
                 format_kib(limits.stack_kib),
                 format_kib(peak)
-            ),
-        ));
+            )
+        } else {
+            format!(
+                "stack overflow in thread '{thread}': the stack the program gave that thread \
+                 (thread::Builder::stack_size, else 2 MiB) is full; the main stack limit {} \
+                 does not apply to it (peak memory {})",
+                format_kib(limits.stack_kib),
+                format_kib(peak)
+            )
+        };
+        return Some((Verdict::RuntimeError, evidence));
     }
     if peak > limits.memory_kib {
         return Some((
@@ -102,7 +110,8 @@ pub fn from_outcome(
             (
                 Verdict::MemoryLimit,
                 format!(
-                    "an allocation of {bytes} bytes ({}) failed: with the peak of {} that is over the limit {}",
+                    "an allocation of {bytes} bytes ({}) failed: with the {} already in use it \
+                     would pass the memory limit of {}",
                     format_kib(asked_kib),
                     format_kib(peak),
                     format_kib(limits.memory_kib)
@@ -123,12 +132,16 @@ pub fn from_outcome(
         outcome.killed == Some(Kill::Cpu) || outcome.exit == Exit::Signal(libc::SIGXCPU);
     if cpu_killed || outcome.cpu > limits.cpu {
         let how = if cpu_killed { ", killed" } else { "" };
+        let (used, limit) = format_times_compared(outcome.cpu, limits.cpu);
+        let relation = if outcome.cpu > limits.cpu {
+            ">"
+        } else {
+            "reached the"
+        };
         return Some((
             Verdict::TimeLimit,
             format!(
-                "CPU time {} > limit {}{how} (wall {})",
-                format_time_precise(outcome.cpu),
-                format_time_precise(limits.cpu),
+                "CPU time {used} {relation} limit {limit}{how} (wall {})",
                 format_time(outcome.wall)
             ),
         ));
@@ -194,6 +207,15 @@ pub fn from_outcome(
     Some((Verdict::RuntimeError, cause))
 }
 
+/// The thread named in Rust's `thread '<name>' has overflowed its stack` (newer versions add
+/// the thread id: `thread 'main' (123) has …`; `<unknown>` for an unnamed thread).
+fn overflowed_thread(stderr: &str) -> Option<&str> {
+    let at = stderr.find(" has overflowed its stack")?;
+    let line = &stderr[stderr[..at].rfind('\n').map_or(0, |i| i + 1)..at];
+    let name = line.strip_prefix("thread '")?;
+    Some(name.rfind('\'').map_or(name, |end| &name[..end]))
+}
+
 /// `memory allocation of N bytes failed`, Rust's message when the allocator returns null.
 fn failed_allocation(stderr: &str) -> Option<u64> {
     let rest = &stderr[stderr.find("memory allocation of ")? + "memory allocation of ".len()..];
@@ -204,9 +226,22 @@ pub fn format_time(time: Duration) -> String {
     format!("{} ms", time.as_millis())
 }
 
-/// To a tenth of a millisecond, for a figure compared with a limit.
-pub fn format_time_precise(time: Duration) -> String {
-    format!("{:.1} ms", time.as_secs_f64() * 1e3)
+/// A figure and the limit it is compared with, in milliseconds to a tenth, or as many more
+/// digits (down to the microsecond) as it takes for two different times to read differently.
+pub fn format_times_compared(time: Duration, limit: Duration) -> (String, String) {
+    let at = |digits: usize, t: Duration| {
+        let micros = t.as_micros();
+        let scale = 10u128.pow(3 - digits as u32);
+        // Rounded to `digits` decimals of a millisecond, in integers.
+        let rounded = (micros + scale / 2) / scale;
+        let ms = rounded / 10u128.pow(digits as u32);
+        let fraction = rounded % 10u128.pow(digits as u32);
+        format!("{ms}.{fraction:0digits$} ms")
+    };
+    let digits = (1..=3)
+        .find(|&d| time == limit || at(d, time) != at(d, limit))
+        .unwrap_or(3);
+    (at(digits, time), at(digits, limit))
 }
 
 pub fn format_kib(kib: u64) -> String {
@@ -317,6 +352,12 @@ mod tests {
             "{text}"
         );
         assert!(!text.contains("peak memory 200 KiB >"), "{text}");
+        assert!(
+            text.ends_with(
+                "failed: with the 200 KiB already in use it would pass the memory limit of 1000 KiB"
+            ),
+            "{text}"
+        );
         let small = "memory allocation of 1024 bytes failed\n";
         assert_eq!(decide(&abort, 0, small), Some(Verdict::RuntimeError));
         let panic = outcome(1, 200, None, Exit::Code(101));
@@ -334,6 +375,51 @@ mod tests {
         assert_eq!(decide(&crashed, 0, stderr), Some(Verdict::RuntimeError));
         assert!(
             evidence(&crashed, stderr).starts_with("stack overflow: the stack limit is 500 KiB")
+        );
+    }
+
+    #[test]
+    fn a_stack_overflow_in_a_spawned_thread_names_the_thread() {
+        let crashed = outcome(50, 1200, None, Exit::Signal(libc::SIGABRT));
+        for stderr in [
+            "\nthread 'solver' has overflowed its stack\nfatal runtime error: stack overflow\n",
+            "\nthread 'solver' (4242) has overflowed its stack\nfatal runtime error: stack overflow, aborting\n",
+        ] {
+            assert_eq!(decide(&crashed, 0, stderr), Some(Verdict::RuntimeError));
+            let text = evidence(&crashed, stderr);
+            assert!(text.starts_with("stack overflow in thread 'solver'"), "{text}");
+            assert!(text.contains("does not apply to it"), "{text}");
+        }
+        let main = "\nthread 'main' (4242) has overflowed its stack\n";
+        assert!(evidence(&crashed, main).starts_with("stack overflow: the stack limit is 500 KiB"));
+    }
+
+    #[test]
+    fn a_time_over_a_tiny_limit_reads_as_over_it() {
+        let limits = Limits {
+            cpu: Duration::from_millis(1),
+            ..LIMITS
+        };
+        let mut ran = outcome(0, 10, None, OK);
+        ran.cpu = Duration::from_micros(1_042);
+        let traces = Traces {
+            stdout_bytes: 0,
+            stderr_bytes: 0,
+            stderr: "",
+        };
+        let (verdict, text) = from_outcome(&ran, &limits, &traces).unwrap();
+        assert_eq!(verdict, Verdict::TimeLimit);
+        assert!(
+            text.starts_with("CPU time 1.04 ms > limit 1.00 ms"),
+            "{text}"
+        );
+        assert_eq!(
+            format_times_compared(Duration::from_micros(300_400), Duration::from_millis(300)),
+            ("300.4 ms".to_string(), "300.0 ms".to_string())
+        );
+        assert_eq!(
+            format_times_compared(Duration::from_micros(1_000_001), Duration::from_secs(1)),
+            ("1000.001 ms".to_string(), "1000.000 ms".to_string())
         );
     }
 

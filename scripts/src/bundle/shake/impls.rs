@@ -1,0 +1,433 @@
+//! The second pass of shaking: trait impls, empty inherent impls, the types rustc calls never
+//! constructed (with their impls), and the entries of item-level macro calls that generate
+//! impls, deleted in groups by delta debugging. A group goes when the bundle still
+//! type-checks without it with no new warning but dead code in the library; a group that
+//! fails is halved. rustc's dead-code lint never reports these, since an impl is used
+//! wherever a trait bound or an operator may pick it.
+//!
+//! Deleting an impl that compiles can still change meaning where another impl takes over, so
+//! these are never candidates: `Drop` (drops run where nothing names the impl), `Deref` and
+//! `DerefMut` (auto-deref picks methods), impls of traits used as `dyn` or named by code
+//! behind a false `#[cfg]`, and impls with a method whose name is called with method syntax
+//! anywhere in the bundle (`x.m()` tries `x`, `&x`, `&mut x`, then derefs, so without one
+//! `m` another one may answer). A never-constructed type goes with all its impls: nothing
+//! calls them, since no value of it exists.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::ops::Range;
+
+use anyhow::Result;
+use proc_macro2::{Spacing, TokenStream, TokenTree};
+use syn::spanned::Spanned;
+
+use super::{cfg_gated_names, idents_of, without_ranges, Checked, Judge};
+use crate::bundle::linemap::Mapped;
+
+/// At most this many rustc runs for the delta debugging (each ~0.1-0.3 s on 2 cores).
+pub const MAX_RUNS: usize = 48;
+
+/// Traits whose impls act where nothing names them.
+const NEVER_CUT: [&str; 3] = ["Drop", "Deref", "DerefMut"];
+
+/// What deleting one candidate removes.
+#[derive(Debug, Default)]
+struct Unit {
+    ranges: Vec<Range<usize>>,
+    /// The names it deletes the definitions of: `use` leaves naming them go too.
+    names: Vec<String>,
+}
+
+/// `bundle` without the candidates it compiles without, and its check; at most `max_runs`
+/// rustc runs. `dead_items` (what the lint pass would cut) are candidates too, first: an item
+/// only a dead type's impls use is reported dead, and goes with them.
+pub(super) fn reduce(
+    bundle: &Mapped,
+    checked: &Checked,
+    dead_items: &[(String, Range<usize>)],
+    judge: &Judge,
+    max_runs: usize,
+) -> Result<(Mapped, Checked)> {
+    let unchanged = || Ok((bundle.clone(), checked.clone()));
+    let Ok(file) = syn::parse_file(&bundle.text) else {
+        return unchanged();
+    };
+    let lib_start: usize = bundle
+        .text
+        .split_inclusive('\n')
+        .take(judge.lints_line + 1)
+        .map(str::len)
+        .sum();
+    let mut finder = Finder::new(&bundle.text, lib_start, &checked.dead_types);
+    finder.items(&file.items);
+    let Finder {
+        units: found,
+        calls,
+        ..
+    } = finder;
+    let mut units: Vec<Unit> = dead_items
+        .iter()
+        .map(|(name, range)| Unit {
+            ranges: vec![range.clone()],
+            names: vec![name.clone()],
+        })
+        .collect();
+    units.extend(found.into_iter().filter(|u| !u.ranges.is_empty()));
+    let leaves = super::use_leaves(&bundle.text, &file, lib_start);
+    for unit in &mut units {
+        for (name, range) in &leaves {
+            if unit.names.contains(name) {
+                unit.ranges.push(range.clone());
+            }
+        }
+    }
+    if units.is_empty() {
+        return unchanged();
+    }
+    let budget = judge.runs.get() + max_runs;
+    let mut removed: Vec<usize> = Vec::new();
+    let mut best = (bundle.clone(), checked.clone());
+    let ranges_of = |indices: &[usize]| -> Vec<Range<usize>> {
+        indices
+            .iter()
+            .flat_map(|&u| units[u].ranges.iter().cloned())
+            .collect()
+    };
+    let mut groups = vec![(0..units.len()).collect::<Vec<usize>>()];
+    while let Some(group) = groups.pop() {
+        if judge.runs.get() >= budget {
+            break;
+        }
+        let trial: Vec<usize> = removed.iter().chain(&group).copied().collect();
+        let candidate = without_ranges(bundle, &ranges_of(&trial));
+        let result = judge.check(&candidate.text)?;
+        if judge.accepts(&result, checked) {
+            removed = trial;
+            best = (candidate, result);
+        } else if group.len() > 1 {
+            let (first, second) = group.split_at(group.len() / 2);
+            groups.push(second.to_vec());
+            groups.push(first.to_vec());
+        }
+    }
+    // A macro call left with no entries goes whole, so its macro can become unused.
+    let gone = ranges_of(&removed);
+    let emptied: Vec<Range<usize>> = calls
+        .iter()
+        .filter(|call| !call.entries.is_empty() && call.entries.iter().all(|e| gone.contains(e)))
+        .map(|call| call.range.clone())
+        .collect();
+    if !emptied.is_empty() && judge.runs.get() < budget {
+        let mut ranges = ranges_of(&removed);
+        ranges.extend(emptied);
+        let candidate = without_ranges(bundle, &ranges);
+        let result = judge.check(&candidate.text)?;
+        if judge.accepts(&result, checked) {
+            best = (candidate, result);
+        }
+    }
+    Ok(best)
+}
+
+/// An item-level macro call: its whole range and its entries'.
+struct Call {
+    range: Range<usize>,
+    entries: Vec<Range<usize>>,
+}
+
+struct Finder<'a> {
+    text: &'a str,
+    lib_start: usize,
+    units: Vec<Unit>,
+    calls: Vec<Call>,
+    /// Each dead type's or trait's unit.
+    types: BTreeMap<String, usize>,
+    method_calls: BTreeSet<String>,
+    dyn_traits: BTreeSet<String>,
+    gated: BTreeSet<String>,
+    /// `macro_rules!` bodies by name.
+    macros: BTreeMap<String, TokenStream>,
+}
+
+impl<'a> Finder<'a> {
+    fn new(text: &'a str, lib_start: usize, dead_types: &[String]) -> Finder<'a> {
+        let mut finder = Finder {
+            text,
+            lib_start,
+            units: Vec::new(),
+            calls: Vec::new(),
+            types: BTreeMap::new(),
+            method_calls: BTreeSet::new(),
+            dyn_traits: BTreeSet::new(),
+            gated: cfg_gated_names(text),
+            macros: BTreeMap::new(),
+        };
+        // A type only code behind a false `#[cfg]` makes is dead here, not on every judge.
+        for name in dead_types.iter().filter(|n| !finder.gated.contains(*n)) {
+            finder.types.insert(name.clone(), finder.units.len());
+            finder.units.push(Unit {
+                ranges: Vec::new(),
+                names: vec![name.clone()],
+            });
+        }
+        if let Ok(tokens) = text.parse::<TokenStream>() {
+            finder.scan(tokens);
+        }
+        finder
+    }
+
+    /// Method-call names, `dyn` traits and `macro_rules!` bodies, anywhere in the bundle.
+    fn scan(&mut self, tokens: TokenStream) {
+        let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+        for (i, token) in tokens.iter().enumerate() {
+            match token {
+                TokenTree::Punct(p) if p.as_char() == '.' && p.spacing() == Spacing::Alone => {
+                    let follows_dot = i > 0
+                        && matches!(&tokens[i - 1], TokenTree::Punct(q) if q.as_char() == '.');
+                    if let (Some(TokenTree::Ident(name)), false) = (tokens.get(i + 1), follows_dot)
+                    {
+                        self.method_calls.insert(name.to_string());
+                    }
+                }
+                TokenTree::Ident(ident) if ident == "dyn" => {
+                    tokens[i + 1..]
+                        .iter()
+                        .take_while(|t| match t {
+                            TokenTree::Ident(_) => true,
+                            TokenTree::Punct(p) => p.as_char() == ':',
+                            _ => false,
+                        })
+                        .for_each(|t| idents_of(t, &mut self.dyn_traits));
+                }
+                TokenTree::Ident(ident) if ident == "macro_rules" => {
+                    if let (Some(TokenTree::Ident(name)), Some(TokenTree::Group(body))) =
+                        (tokens.get(i + 2), tokens.get(i + 3))
+                    {
+                        self.macros.insert(name.to_string(), body.stream());
+                    }
+                }
+                TokenTree::Group(group) => self.scan(group.stream()),
+                _ => {}
+            }
+        }
+    }
+
+    fn items(&mut self, items: &[syn::Item]) {
+        for item in items {
+            if let syn::Item::Mod(module) = item {
+                if let Some((_, inner)) = &module.content {
+                    self.items(inner);
+                }
+                continue;
+            }
+            let range = item.span().byte_range();
+            if range.start < self.lib_start || has_cfg(item) {
+                continue;
+            }
+            match item {
+                syn::Item::Impl(block) => self.impl_block(block, range),
+                syn::Item::Struct(s) => self.type_definition(&s.ident, range),
+                syn::Item::Enum(e) => self.type_definition(&e.ident, range),
+                syn::Item::Union(u) => self.type_definition(&u.ident, range),
+                syn::Item::Trait(t) => self.type_definition(&t.ident, range),
+                syn::Item::Macro(call) if call.ident.is_none() => self.macro_call(call, range),
+                _ => {}
+            }
+        }
+    }
+
+    fn type_definition(&mut self, ident: &syn::Ident, range: Range<usize>) {
+        if let Some(&unit) = self.types.get(&ident.to_string()) {
+            self.units[unit].ranges.push(range);
+        }
+    }
+
+    fn impl_block(&mut self, block: &syn::ItemImpl, range: Range<usize>) {
+        if let Some(&unit) = type_head(&block.self_ty).and_then(|name| self.types.get(&name)) {
+            self.units[unit].ranges.push(range);
+            return;
+        }
+        let Some((_, trait_path, _)) = &block.trait_ else {
+            if block.items.is_empty() {
+                self.units.push(Unit {
+                    ranges: vec![range],
+                    names: Vec::new(),
+                });
+            }
+            return;
+        };
+        let Some(trait_name) = trait_path.segments.last().map(|s| s.ident.to_string()) else {
+            return;
+        };
+        if let Some(&unit) = self.types.get(&trait_name) {
+            self.units[unit].ranges.push(range);
+            return;
+        }
+        let self_name = type_head(&block.self_ty).unwrap_or_default();
+        let protected = NEVER_CUT.contains(&trait_name.as_str())
+            || self.dyn_traits.contains(&trait_name)
+            || self.gated.contains(&trait_name)
+            || self.gated.contains(&self_name)
+            || block.items.iter().any(|item| match item {
+                syn::ImplItem::Fn(f) => self.method_calls.contains(&f.sig.ident.to_string()),
+                _ => false,
+            });
+        if !protected {
+            self.units.push(Unit {
+                ranges: vec![range],
+                names: Vec::new(),
+            });
+        }
+    }
+
+    /// Each entry of a call to a `macro_rules!` macro whose body defines no protected impl:
+    /// a line of a call over several lines, else a `;`- or `,`-separated part.
+    fn macro_call(&mut self, call: &syn::ItemMacro, range: Range<usize>) {
+        let Some(name) = call.mac.path.get_ident().map(|i| i.to_string()) else {
+            return;
+        };
+        let Some(body) = self.macros.get(&name) else {
+            return;
+        };
+        let mut names = BTreeSet::new();
+        body.clone()
+            .into_iter()
+            .for_each(|t| idents_of(&t, &mut names));
+        let mut defined_fns = BTreeSet::new();
+        fn_names(body.clone(), &mut defined_fns);
+        let protected = NEVER_CUT.iter().any(|t| names.contains(*t))
+            || self.dyn_traits.iter().any(|t| names.contains(t))
+            || defined_fns.iter().any(|f| self.method_calls.contains(f))
+            || self.gated.contains(&name);
+        if protected {
+            return;
+        }
+        let mut entries = self.entries(&call.mac);
+        if entries.is_empty() {
+            entries.push(range.clone());
+        }
+        // A macro implementing a dead trait: its entries go with the trait.
+        let dead_trait = names.iter().find_map(|n| self.types.get(n)).copied();
+        for entry in entries.clone() {
+            let mut mentioned = BTreeSet::new();
+            if let Ok(tokens) = self.text[entry.clone()].parse::<TokenStream>() {
+                tokens
+                    .into_iter()
+                    .for_each(|t| idents_of(&t, &mut mentioned));
+            }
+            let dead_type = mentioned.iter().find_map(|n| self.types.get(n)).copied();
+            match dead_type.or(dead_trait) {
+                Some(unit) => self.units[unit].ranges.push(entry),
+                None => self.units.push(Unit {
+                    ranges: vec![entry],
+                    names: Vec::new(),
+                }),
+            }
+        }
+        self.calls.push(Call { range, entries });
+    }
+
+    /// The entries of a macro call's arguments, as byte ranges.
+    fn entries(&self, mac: &syn::Macro) -> Vec<Range<usize>> {
+        let tokens: Vec<TokenTree> = mac.tokens.clone().into_iter().collect();
+        let (Some(first), Some(last)) = (tokens.first(), tokens.last()) else {
+            return Vec::new();
+        };
+        let body = first.span().byte_range().start..last.span().byte_range().end;
+        let text = &self.text[body.clone()];
+        if text.contains('\n') {
+            // Whole lines strictly inside the delimiters.
+            let mut entries = Vec::new();
+            let mut at = self.text[..body.start].rfind('\n').map_or(0, |i| i + 1);
+            let close_line_start = self.text[..body.end].rfind('\n').map_or(0, |i| i + 1);
+            while at < close_line_start {
+                let end = self.text[at..]
+                    .find('\n')
+                    .map_or(self.text.len(), |i| at + i + 1);
+                let line = &self.text[at..end];
+                let inside = at >= body.start || self.text[at..body.start].trim().is_empty();
+                let ends_inside = end <= body.end || self.text[body.end..end].trim().is_empty();
+                if inside && ends_inside && !line.trim().is_empty() {
+                    entries.push(at..end);
+                }
+                at = end;
+            }
+            return entries;
+        }
+        let separator = if tokens
+            .iter()
+            .any(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == ';'))
+        {
+            ';'
+        } else {
+            ','
+        };
+        let mut entries = Vec::new();
+        let mut start = None;
+        let mut previous_separator: Option<Range<usize>> = None;
+        for token in &tokens {
+            let span = token.span().byte_range();
+            let is_separator = matches!(token, TokenTree::Punct(p) if p.as_char() == separator);
+            if is_separator {
+                if let Some(s) = start.take() {
+                    entries.push(s..span.end);
+                }
+                previous_separator = Some(span);
+            } else if start.is_none() {
+                start = Some(span.start);
+            }
+        }
+        if let Some(s) = start {
+            // The last entry takes the separator before it, so no `, ,` is left.
+            let from = previous_separator.map_or(s, |sep| sep.start);
+            entries.push(from..body.end);
+        }
+        if entries.len() < 2 {
+            return Vec::new();
+        }
+        entries
+    }
+}
+
+fn has_cfg(item: &syn::Item) -> bool {
+    let attrs = match item {
+        syn::Item::Impl(i) => &i.attrs,
+        syn::Item::Struct(i) => &i.attrs,
+        syn::Item::Enum(i) => &i.attrs,
+        syn::Item::Union(i) => &i.attrs,
+        syn::Item::Macro(i) => &i.attrs,
+        _ => return false,
+    };
+    attrs
+        .iter()
+        .any(|a| a.path().is_ident("cfg") || a.path().is_ident("cfg_attr"))
+}
+
+/// The name of the type an impl is for: `Foo` in `Foo<T>`, `&'a Foo<T>` or `a::Foo`.
+fn type_head(ty: &syn::Type) -> Option<String> {
+    match ty {
+        syn::Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
+        syn::Type::Reference(r) => type_head(&r.elem),
+        syn::Type::Paren(p) => type_head(&p.elem),
+        syn::Type::Group(g) => type_head(&g.elem),
+        _ => None,
+    }
+}
+
+/// The names after `fn` in a token stream (a macro's body).
+fn fn_names(tokens: TokenStream, names: &mut BTreeSet<String>) {
+    let mut after_fn = false;
+    for token in tokens {
+        match &token {
+            TokenTree::Ident(ident) if after_fn => {
+                names.insert(ident.to_string());
+                after_fn = false;
+            }
+            TokenTree::Ident(ident) => after_fn = ident == "fn",
+            TokenTree::Group(group) => {
+                fn_names(group.stream(), names);
+                after_fn = false;
+            }
+            _ => after_fn = false,
+        }
+    }
+}
