@@ -128,7 +128,10 @@ mod tests {
         let true_cfgs = |src: &str| true_feature_cfgs(&attrs(src), Some(&enabled)).len();
         assert_eq!(true_cfgs("#[cfg(feature = \"use_std\")] #[inline]"), 1);
         assert_eq!(true_cfgs("#[cfg(all(unix, feature = \"use_std\"))]"), 0);
-        assert_eq!(true_feature_cfgs(&attrs("#[cfg(feature = \"use_std\")]"), None).len(), 0);
+        assert_eq!(
+            true_feature_cfgs(&attrs("#[cfg(feature = \"use_std\")]"), None).len(),
+            0
+        );
         assert!(!is_test_only(&attrs("#[cfg(feature = \"derive\")]"), None));
     }
 

@@ -52,7 +52,9 @@ pub fn find(workspace: &Workspace, problem: &Problem) -> Result<Dependencies> {
     let metadata = metadata(&workspace.root)?;
     let manifest = problem.dir.join("Cargo.toml");
     let manifest = manifest.canonicalize().unwrap_or(manifest);
-    let packages = metadata["packages"].as_array().map_or(&[][..], Vec::as_slice);
+    let packages = metadata["packages"]
+        .as_array()
+        .map_or(&[][..], Vec::as_slice);
     let problem_package = packages
         .iter()
         .find(|p| p["manifest_path"].as_str().map(Path::new) == Some(manifest.as_path()))
@@ -61,7 +63,9 @@ pub fn find(workspace: &Workspace, problem: &Problem) -> Result<Dependencies> {
         workspace,
         problem,
         packages,
-        nodes: metadata["resolve"]["nodes"].as_array().map_or(&[][..], Vec::as_slice),
+        nodes: metadata["resolve"]["nodes"]
+            .as_array()
+            .map_or(&[][..], Vec::as_slice),
         found: Dependencies::default(),
         ids: Vec::new(),
     };
@@ -136,7 +140,10 @@ impl Finder<'_> {
                 .collect()
         };
         let targets = package["targets"].as_array().map_or(&[][..], Vec::as_slice);
-        if targets.iter().any(|t| kinds(t).iter().any(|k| k == "proc-macro")) {
+        if targets
+            .iter()
+            .any(|t| kinds(t).iter().any(|k| k == "proc-macro"))
+        {
             bail!(
                 "problems/{}/Cargo.toml depends on crate `{}`, a proc-macro crate ({label}): its code runs inside the compiler while building, so it cannot be pasted into a bundle",
                 self.problem.id,

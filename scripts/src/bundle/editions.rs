@@ -158,7 +158,10 @@ error[E0308]: mismatched types
             found,
             vec![
                 Fix::Lines(vec![(2, "    &mut E::B { ref k, ref mut m } => 1,".into())]),
-                Fix::DropRef { line: 3, column: 12 },
+                Fix::DropRef {
+                    line: 3,
+                    column: 12
+                },
             ]
         );
         let text = "match e {\n    E::B { ref k, m } => 1,\n    E::C { ref k } => 2,\n}";

@@ -635,7 +635,9 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                     .as_ref()
                     .map_or(name.clone(), |(_, r)| r.to_string());
                 self.name_item(bound.clone());
-                self.facts.extern_crates.push(ExternCrate { name, bound, range });
+                self.facts
+                    .extern_crates
+                    .push(ExternCrate { name, bound, range });
             }
             Item::Macro(mac) => {
                 if let Some(ident) = &mac.ident {

@@ -126,7 +126,10 @@ pub fn build(workspace: &Workspace, problem: &Problem, options: &Options) -> Res
         };
         text.push(&format!("\n{lints}\nmod {} {{\n", view.name), |_| None);
         // A crate from crates.io keeps none of its lint levels: they are capped.
-        for attr in hoisted_attributes(view.tree).iter().filter(|_| view.edition.is_none()) {
+        for attr in hoisted_attributes(view.tree)
+            .iter()
+            .filter(|_| view.edition.is_none())
+        {
             text.push(&format!("{attr}\n"), |_| None);
         }
         text.push_mapped(&body);
@@ -144,7 +147,11 @@ pub fn build(workspace: &Workspace, problem: &Problem, options: &Options) -> Res
         }
     }
     let older_crates = resolver.inlined().any(|k| {
-        selection.reaches(k) && resolver.view(k).edition.is_some_and(|e| e != Edition::E2024)
+        selection.reaches(k)
+            && resolver
+                .view(k)
+                .edition
+                .is_some_and(|e| e != Edition::E2024)
     });
     if older_crates {
         text = editions::fix_patterns_refused_by_2024(&text, &workspace.work_dir(&problem.id))?;

@@ -28,8 +28,11 @@ impl Renderer<'_> {
         let file = &tree.files[file_id];
         let text = file.source.text.as_str();
         let facts = &file.facts;
-        let is_container =
-            is_lib && !self.selection.whole.contains(&(krate, file.scope_modules[0]));
+        let is_container = is_lib
+            && !self
+                .selection
+                .whole
+                .contains(&(krate, file.scope_modules[0]));
         let mut edits = Edits::default();
         for range in &facts.test_only {
             edits.delete(text, range.clone());
@@ -97,7 +100,8 @@ impl Renderer<'_> {
         }
         // The crates it names are modules of the bundle; std's crates are the bundle's.
         for item in facts.extern_crates.iter().filter(|k| {
-            view.extern_crate(&k.name).is_some() || is_lib && SYSROOT_CRATES.contains(&k.name.as_str())
+            view.extern_crate(&k.name).is_some()
+                || is_lib && SYSROOT_CRATES.contains(&k.name.as_str())
         }) {
             edits.delete(text, item.range.clone());
         }
@@ -177,7 +181,9 @@ impl Renderer<'_> {
                 if names_module {
                     self.selection.kept.contains(&(k, target))
                 } else {
-                    self.selection.whole.contains(&(k, tree.file_module(target)))
+                    self.selection
+                        .whole
+                        .contains(&(k, tree.file_module(target)))
                 }
             })
     }
@@ -207,7 +213,10 @@ impl Renderer<'_> {
         let Some(other) = view.extern_crate(names[0]).filter(|_| names.len() >= 2) else {
             return;
         };
-        let start = path.leading_colon.as_ref().map_or(seg[0].range.start, |c| c.start);
+        let start = path
+            .leading_colon
+            .as_ref()
+            .map_or(seg[0].range.start, |c| c.start);
         if macro_at(1) {
             edits.replace(start..seg[1].range.start, "crate::");
         } else {
@@ -226,7 +235,10 @@ impl Renderer<'_> {
     ) {
         let view = self.resolver.view(krate);
         let leaves = item.leaves();
-        if leaves.iter().any(|leaf| self.is_extern_macro_leaf(krate, leaf)) {
+        if leaves
+            .iter()
+            .any(|leaf| self.is_extern_macro_leaf(krate, leaf))
+        {
             // At the problem's root the macro is already in scope (importing it again is
             // E0255), elsewhere it is `crate::m`: the `use` is written anew.
             let paths: Vec<String> = leaves
@@ -267,7 +279,9 @@ impl Renderer<'_> {
             let Some(other) = view.extern_crate(&segment.name) else {
                 continue;
             };
-            let start = leading_colon.as_ref().map_or(segment.range.start, |c| c.start);
+            let start = leading_colon
+                .as_ref()
+                .map_or(segment.range.start, |c| c.start);
             let module = &self.resolver.view(other).name;
             edits.replace(start..segment.range.end, format!("crate::{module}"));
         }
@@ -284,9 +298,8 @@ impl Renderer<'_> {
             segments.remove(0);
         }
         let first = segments.first()?.clone();
-        let is_macro = !leaf.is_glob
-            && segments.len() == 2
-            && self.resolver.is_exported_macro(&segments[1]);
+        let is_macro =
+            !leaf.is_glob && segments.len() == 2 && self.resolver.is_exported_macro(&segments[1]);
         let is_crate_root = !leading_colon && matches!(first.as_str(), "crate" | "$crate");
         if let Some(other) = view.extern_crate(&first) {
             if is_macro && at_root {
@@ -325,7 +338,9 @@ impl Renderer<'_> {
         let macro_name = match names.as_slice() {
             [first, name] if view.extern_crate(first).is_some() => name,
             ["crate", second, name]
-                if krate.is_problem() && view.extern_crate(second).is_some() && !leaf.leading_colon =>
+                if krate.is_problem()
+                    && view.extern_crate(second).is_some()
+                    && !leaf.leading_colon =>
             {
                 name
             }

@@ -75,7 +75,10 @@ impl<'a> CrateView<'a> {
         // `extern crate b as beta;` at the root names crate `b` `beta` in the whole crate.
         let root_file = &tree.root_file().facts;
         for item in &root_file.extern_crates {
-            let renamed = externs.iter().find(|(n, _)| *n == item.name).map(|&(_, id)| id);
+            let renamed = externs
+                .iter()
+                .find(|(n, _)| *n == item.name)
+                .map(|&(_, id)| id);
             if let Some(id) = renamed.filter(|_| item.bound != item.name) {
                 externs.push((item.bound.clone(), id));
             }
@@ -154,9 +157,9 @@ impl<'a> Resolver<'a> {
     }
 
     pub fn is_exported_macro(&self, name: &str) -> bool {
-        self.exported_macros.get(name).is_some_and(|&(krate, _)| {
-            !self.view(krate).tree.module(0).children.contains_key(name)
-        })
+        self.exported_macros
+            .get(name)
+            .is_some_and(|&(krate, _)| !self.view(krate).tree.module(0).children.contains_key(name))
     }
 
     /// The modules of inlined crates a path written in `module` of crate `krate` needs.
@@ -167,12 +170,21 @@ impl<'a> Resolver<'a> {
         }
         if path.is_macro && segments.len() == 1 {
             let name = &segments[0];
-            let mut targets: Vec<Loc> = self.exported_macros.get(name).copied().into_iter().collect();
+            let mut targets: Vec<Loc> = self
+                .exported_macros
+                .get(name)
+                .copied()
+                .into_iter()
+                .collect();
             if krate.is_problem() {
                 return targets;
             }
             targets.extend(inlined_only(self.in_crate(krate, module, &segments, 0)));
-            let defined = self.macros.get(&(krate, name.clone())).into_iter().flatten();
+            let defined = self
+                .macros
+                .get(&(krate, name.clone()))
+                .into_iter()
+                .flatten();
             targets.extend(defined.map(|&m| (krate, m)));
             return targets;
         }
@@ -307,5 +319,8 @@ fn defines(tree: &CrateTree, module: ModId, name: &str) -> bool {
 }
 
 fn inlined_only(found: Option<Loc>) -> Vec<Loc> {
-    found.filter(|(krate, _)| !krate.is_problem()).into_iter().collect()
+    found
+        .filter(|(krate, _)| !krate.is_problem())
+        .into_iter()
+        .collect()
 }
