@@ -35,7 +35,7 @@ fn bundle_compile_run(id: &str) -> (String, String) {
 #[test]
 fn unused_trait_impls_and_never_constructed_types_go_with_their_impls() {
     let (text, output) = bundle_compile_run("impls");
-    assert_eq!(output, "7m\nby value\n42\ndropped 5\n", "{text}");
+    assert_eq!(output, "7m\nby value\n42\n5\ndropped 5\n", "{text}");
     assert!(text.contains("impl Add for Meters"), "{text}");
     assert!(text.contains("impl fmt::Display for Meters"), "{text}");
     for gone in ["impl Sub for Meters", "Sum for Meters", "Ghost"] {
@@ -53,6 +53,15 @@ fn entries_of_a_macro_call_that_generate_unused_impls_go() {
     assert!(call.contains("u32"), "{call}");
     for gone in ["u8", "u16", "u64"] {
         assert!(!call.contains(gone), "{call}");
+    }
+    // The same for entries written as words, without separators.
+    let words = text
+        .lines()
+        .find(|line| line.starts_with("impl_half!"))
+        .unwrap_or_else(|| panic!("the call that generates the used impl stays:\n{text}"));
+    assert!(words.contains("u16"), "{words}");
+    for gone in ["u8", "u32", "u64"] {
+        assert!(!words.contains(gone), "{words}");
     }
 }
 

@@ -96,6 +96,35 @@ impl Mapped {
     }
 }
 
+impl Mapped {
+    /// Writes this text and its origins to `path` under `key`, for [`Mapped::load`].
+    pub fn save(&self, key: &str, path: &Path) -> std::io::Result<()> {
+        let mut out = format!("{key}\n{}\n{}", self.text.len(), self.text);
+        write_origins(&mut out, &self.lines);
+        let partial = path.with_extension(format!("partial-{}", std::process::id()));
+        std::fs::write(&partial, out)?;
+        std::fs::rename(partial, path)
+    }
+
+    /// What [`Mapped::save`] wrote to `path` under the same `key`, if it did.
+    pub fn load(key: &str, path: &Path) -> Option<Mapped> {
+        let saved = std::fs::read_to_string(path).ok()?;
+        let (saved_key, rest) = saved.split_once('\n')?;
+        let (length, rest) = rest.split_once('\n')?;
+        let length: usize = length.parse().ok()?;
+        if saved_key != key || !rest.is_char_boundary(length.min(rest.len())) {
+            return None;
+        }
+        let (text, rows) = rest.split_at(length.min(rest.len()));
+        let lines = read_origins(rows.lines());
+        (text.len() == length && lines.len() == text.lines().count()).then(|| Mapped {
+            text: text.to_string(),
+            lines,
+            at_line_start: text.is_empty() || text.ends_with('\n'),
+        })
+    }
+}
+
 /// The origins of a bundle's lines, and the bundle's file name as rustc prints it.
 #[derive(Debug, Clone, Default)]
 pub struct LineMap {
@@ -134,23 +163,7 @@ impl LineMap {
         if rows.next() != Some(text_key(&bundle_text).as_str()) {
             return LineMap::default();
         }
-        let mut files: Vec<Arc<str>> = Vec::new();
-        let lines = rows
-            .map(|row| {
-                let mut fields = row.splitn(3, '\t');
-                let line = fields.next()?.parse().ok()?;
-                let indent = fields.next()?.parse().ok()?;
-                let file = fields.next()?;
-                let file = match files.iter().find(|f| &***f == file) {
-                    Some(known) => known.clone(),
-                    None => {
-                        files.push(file.into());
-                        files[files.len() - 1].clone()
-                    }
-                };
-                Some(Origin { file, line, indent })
-            })
-            .collect();
+        let lines = read_origins(rows);
         LineMap {
             file_name: LineMap::new(bundle_path, &Mapped::new()).file_name,
             root: workspace_of(bundle_path),
@@ -163,14 +176,7 @@ impl LineMap {
     pub fn save(&self, text: &str, path: &Path) -> std::io::Result<()> {
         let mut out = text_key(text);
         out.push('\n');
-        for origin in &self.lines {
-            match origin {
-                Some(o) => {
-                    let _ = writeln!(out, "{}\t{}\t{}", o.line, o.indent, o.file);
-                }
-                None => out.push_str("-\n"),
-            }
-        }
+        write_origins(&mut out, &self.lines);
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir)?;
         }
@@ -321,7 +327,39 @@ fn workspace_of(bundle_path: &Path) -> PathBuf {
         .unwrap_or_default()
 }
 
-fn text_key(text: &str) -> String {
+fn write_origins(out: &mut String, lines: &[Option<Origin>]) {
+    for origin in lines {
+        match origin {
+            Some(o) => {
+                let _ = writeln!(out, "{}\t{}\t{}", o.line, o.indent, o.file);
+            }
+            None => out.push_str("-\n"),
+        }
+    }
+}
+
+/// The rows [`write_origins`] wrote (a row it cannot read is a line from nowhere).
+fn read_origins<'a>(rows: impl Iterator<Item = &'a str>) -> Vec<Option<Origin>> {
+    let mut files: Vec<Arc<str>> = Vec::new();
+    rows.map(|row| {
+        let mut fields = row.splitn(3, '\t');
+        let line = fields.next()?.parse().ok()?;
+        let indent = fields.next()?.parse().ok()?;
+        let file = fields.next()?;
+        let file = match files.iter().find(|f| &***f == file) {
+            Some(known) => known.clone(),
+            None => {
+                files.push(file.into());
+                files[files.len() - 1].clone()
+            }
+        };
+        Some(Origin { file, line, indent })
+    })
+    .collect()
+}
+
+/// A key for `text`: its hash and length.
+pub fn text_key(text: &str) -> String {
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     text.hash(&mut hasher);
     format!("bundle {:016x} {}", hasher.finish(), text.len())
@@ -382,6 +420,21 @@ mod tests {
             map.rewrite(messages),
             "error: x\n --> src/a.rs:11:5\n  |\n3 |         g();\n  |         ^\npanicked at src/a.rs:10:1:\nat bundled/p1.rs:1:1 and other_p1.rs:3:1\n\n3 | not a snippet\n --> /rustc/core/src/x.rs:3:1\n3 | std's own line"
         );
+    }
+
+    #[test]
+    fn a_saved_text_loads_with_its_origins_only_under_its_key() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("cache");
+        let mut mapped = Mapped::plain("// header\n");
+        mapped.push("fn f() {}\n\tg();\n", |k| {
+            origin("src/a.rs", 3 + k as u32, 0)
+        });
+        mapped.save("key 1", &path).unwrap();
+        assert_eq!(Mapped::load("key 1", &path), Some(mapped));
+        assert_eq!(Mapped::load("key 2", &path), None);
+        std::fs::write(&path, "key 1\n999\nshort").unwrap();
+        assert_eq!(Mapped::load("key 1", &path), None);
     }
 
     #[test]

@@ -44,6 +44,34 @@ pub fn shake(
         return Ok(bundle.clone());
     }
     std::fs::create_dir_all(scratch)?;
+    // Shaking takes tens of rustc runs: the same bundle is shaken once.
+    let cache = scratch.join("shake.cache");
+    // A new build of the tool may shake differently: its time is part of the key.
+    let tool = std::env::current_exe()
+        .and_then(std::fs::metadata)
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map_or(0, |d| d.as_nanos());
+    let key = format!(
+        "shake {} line {lints_line} edition {edition} tool {tool}",
+        super::linemap::text_key(&bundle.text),
+    );
+    if let Some(shaken) = Mapped::load(&key, &cache) {
+        return Ok(shaken);
+    }
+    let shaken = shake_uncached(bundle, lints_line, edition, scratch)?;
+    // A cache that cannot be written only costs time next time.
+    let _ = shaken.save(&key, &cache);
+    Ok(shaken)
+}
+
+fn shake_uncached(
+    bundle: &Mapped,
+    lints_line: usize,
+    edition: Edition,
+    scratch: &Path,
+) -> Result<Mapped> {
     let judge = Judge {
         lints_line,
         edition,

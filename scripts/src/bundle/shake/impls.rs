@@ -353,14 +353,24 @@ impl<'a> Finder<'a> {
             }
             return entries;
         }
-        let separator = if tokens
-            .iter()
-            .any(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == ';'))
-        {
-            ';'
-        } else {
-            ','
+        let has = |c: char| {
+            tokens
+                .iter()
+                .any(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == c))
         };
+        if !has(';') && !has(',') && tokens.iter().all(|t| matches!(t, TokenTree::Ident(_))) {
+            // `m!(u8 u16 u32)`: each word, with the blank after it (the last, before it).
+            let spans: Vec<Range<usize>> = tokens.iter().map(|t| t.span().byte_range()).collect();
+            return (0..spans.len())
+                .map(|i| match (spans.get(i + 1), i.checked_sub(1)) {
+                    (Some(next), _) => spans[i].start..next.start,
+                    (None, Some(previous)) => spans[previous].end..spans[i].end,
+                    (None, None) => spans[i].clone(),
+                })
+                .filter(|_| spans.len() > 1)
+                .collect();
+        }
+        let separator = if has(';') { ';' } else { ',' };
         let mut entries = Vec::new();
         let mut start = None;
         let mut previous_separator: Option<Range<usize>> = None;
