@@ -132,7 +132,7 @@ fn errors_name_the_problem_and_point_at_the_source() {
         ("outside", "problems/outside/main.rs:1:1: uses crate `rand`"),
         (
             "outside_dep",
-            "problems/outside_dep/Cargo.toml depends on crate `itertools`",
+            "`cargo metadata --offline` cannot list the crates of",
         ),
         ("broken", "problems/broken/main.rs:2:13: parse error"),
         (
@@ -349,4 +349,43 @@ fn a_proc_macro_crate_is_refused_by_name_with_the_reason() {
         run.stderr
     );
     assert!(!ws.path().join("bundled/proc_macro_user.rs").exists());
+}
+
+#[test]
+fn crates_other_than_the_library_are_inlined_with_their_paths_macros_and_features_rewritten() {
+    let ws = copy_workspace(&fixture("deps_ws"));
+    let (text, output) = bundle_compile_run(ws.path(), "uses_deps");
+    // beta's `extra` feature (enabled by alpha) adds 100; alpha's default `fast` doubles.
+    assert_eq!(output, "108 20 [0, 2, 4] 2\n");
+    for expected in [
+        "\nmod alpha {\n",
+        "\nmod beta {\n",
+        // `crate::` of alpha, `$crate::` in an exported macro, beta as alpha names it.
+        "use crate::alpha::speed;",
+        "$crate::alpha::shapes::double($e)",
+        "$crate::twice!($crate::twice!($e))",
+        "crate::beta::sum(p) + crate::beta::ONE + crate::beta::ONE - 1",
+        "pub use crate::beta::Pair;",
+        // `extern crate alloc;` of a module only binds it there: the bundle's root has it.
+        "\nextern crate alloc;\n",
+    ] {
+        assert!(text.contains(expected), "{expected:?} missing:\n{text}");
+    }
+    for absent in ["extern crate b", "missing_docs", "slow_marker", "feature ="] {
+        assert!(!text.contains(absent), "{absent:?} left:\n{text}");
+    }
+}
+
+#[test]
+fn code_a_build_script_generates_is_refused_naming_the_file() {
+    let ws = copy_workspace(&fixture("deps_ws"));
+    let run = oj(ws.path(), &["bundle", "uses_generated"]);
+    assert!(!run.success, "{}", run.stdout);
+    assert!(
+        run.stderr.contains("crates/generated/src/lib.rs:2:18")
+            && run.stderr.contains("a build script generates"),
+        "{}",
+        run.stderr
+    );
+    assert!(!ws.path().join("bundled/uses_generated.rs").exists());
 }

@@ -10,7 +10,7 @@ use syn::spanned::Spanned;
 use syn::visit::{self, Visit};
 use syn::{Attribute, Item, UseTree};
 
-use super::cfg::is_test_only;
+use super::cfg::{is_test_only, true_feature_cfgs, Features};
 use super::source::byte_range;
 
 /// Index into [`FileFacts::scopes`]; 0 is the file itself.
@@ -105,6 +105,8 @@ pub struct ImplFact {
 
 pub struct ExternCrate {
     pub name: String,
+    /// The name it binds (`extern crate b as beta;`: `beta`).
+    pub bound: String,
     pub range: Range<usize>,
 }
 
@@ -130,6 +132,11 @@ pub struct FileFacts {
     pub top_items: Vec<TopItem>,
     /// Test-only items (`#[cfg(test)]`, `#[test]`), removed with everything in them.
     pub test_only: Vec<Range<usize>>,
+    /// `#[cfg(feature = "x")]` attributes true for the enabled features: deleted.
+    pub cfg_true: Vec<Range<usize>>,
+    /// Each `feature = "x"` inside a cfg predicate (also in a macro's input, `cfg!`,
+    /// `cfg_attr`) and whether the feature is enabled, when the features are known.
+    pub feature_tests: Vec<(Range<usize>, bool)>,
     /// Doc comments (`///`, `//!`, `/** */`, `/*! */`).
     pub doc_comments: Vec<Range<usize>>,
     /// Inner attributes of the file (`#![…]`), doc comments excluded.
@@ -137,15 +144,18 @@ pub struct FileFacts {
 }
 
 impl FileFacts {
-    pub fn collect(file: &syn::File, text: &str) -> FileFacts {
+    pub fn collect(file: &syn::File, text: &str, features: Features) -> FileFacts {
         let mut collector = Collector {
             text,
+            features,
             facts: FileFacts::default(),
             scope: 0,
             depth: 0,
             in_visibility: false,
         };
         collector.facts.scopes.push(ScopeFacts::default());
+        let true_cfgs = true_feature_cfgs(&file.attrs, features);
+        collector.facts.cfg_true.extend(true_cfgs);
         for attr in &file.attrs {
             collector.visit_attribute(attr);
             if !collector.is_doc_comment(attr) {
@@ -158,7 +168,45 @@ impl FileFacts {
         for item in &file.items {
             collector.visit_item(item);
         }
+        if let (Some(enabled), Ok(tokens)) = (features, text.parse::<TokenStream>()) {
+            feature_tests(tokens, false, enabled, &mut collector.facts.feature_tests);
+        }
         collector.facts
+    }
+}
+
+/// Finds `feature = "x"` in the groups after `cfg`, `cfg_attr`, `any`, `all` and `not`.
+fn feature_tests(
+    tokens: TokenStream,
+    in_cfg: bool,
+    enabled: &BTreeSet<String>,
+    out: &mut Vec<(Range<usize>, bool)>,
+) {
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    for (i, token) in tokens.iter().enumerate() {
+        match token {
+            TokenTree::Group(group) => {
+                let after_cfg = i > 0
+                    && matches!(&tokens[i - 1], TokenTree::Ident(id)
+                        if ["cfg", "cfg_attr", "any", "all", "not"].contains(&id.to_string().as_str()));
+                feature_tests(group.stream(), after_cfg, enabled, out);
+            }
+            TokenTree::Ident(id) if in_cfg && id == "feature" => {
+                let (Some(TokenTree::Punct(eq)), Some(TokenTree::Literal(lit))) =
+                    (tokens.get(i + 1), tokens.get(i + 2))
+                else {
+                    continue;
+                };
+                let Ok(syn::Lit::Str(name)) = syn::parse_str::<syn::Lit>(&lit.to_string()) else {
+                    continue;
+                };
+                if eq.as_char() == '=' {
+                    let range = id.span().byte_range().start..lit.span().byte_range().end;
+                    out.push((range, enabled.contains(&name.value())));
+                }
+            }
+            _ => {}
+        }
     }
 }
 
@@ -225,6 +273,7 @@ fn collect_leaves(node: &UseNode, colon: bool, prefix: &mut Vec<String>, out: &m
 
 struct Collector<'a> {
     text: &'a str,
+    features: Features<'a>,
     facts: FileFacts,
     scope: ScopeId,
     /// Nesting of items: 1 for items at the top of a scope.
@@ -233,6 +282,17 @@ struct Collector<'a> {
 }
 
 impl Collector<'_> {
+    /// Whether code under `attrs` is not compiled (test code, a feature not enabled); notes
+    /// the `cfg`s that are true for the enabled features.
+    fn is_gone(&mut self, attrs: &[Attribute]) -> bool {
+        if is_test_only(attrs, self.features) {
+            return true;
+        }
+        let true_cfgs = true_feature_cfgs(attrs, self.features);
+        self.facts.cfg_true.extend(true_cfgs);
+        false
+    }
+
     fn is_doc_comment(&self, attr: &Attribute) -> bool {
         let text = &self.text[byte_range(attr.span())];
         attr.path().is_ident("doc")
@@ -530,7 +590,7 @@ fn item_name(item: &Item) -> Option<String> {
 impl<'ast> Visit<'ast> for Collector<'_> {
     fn visit_item(&mut self, item: &'ast Item) {
         let range = byte_range(item.span());
-        if is_test_only(item_attrs(item)) {
+        if self.is_gone(item_attrs(item)) {
             self.facts.test_only.push(range);
             return;
         }
@@ -574,8 +634,10 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                     .rename
                     .as_ref()
                     .map_or(name.clone(), |(_, r)| r.to_string());
-                self.name_item(bound);
-                self.facts.extern_crates.push(ExternCrate { name, range });
+                self.name_item(bound.clone());
+                self.facts
+                    .extern_crates
+                    .push(ExternCrate { name, bound, range });
             }
             Item::Macro(mac) => {
                 if let Some(ident) = &mac.ident {
@@ -609,7 +671,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             syn::ImplItem::Macro(i) => &i.attrs,
             _ => return visit::visit_impl_item(self, item),
         };
-        if is_test_only(attrs) {
+        if self.is_gone(attrs) {
             self.facts.test_only.push(byte_range(item.span()));
         } else {
             visit::visit_impl_item(self, item);
@@ -624,7 +686,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             syn::TraitItem::Macro(i) => &i.attrs,
             _ => return visit::visit_trait_item(self, item),
         };
-        if is_test_only(attrs) {
+        if self.is_gone(attrs) {
             self.facts.test_only.push(byte_range(item.span()));
         } else {
             visit::visit_trait_item(self, item);
@@ -632,7 +694,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 
     fn visit_field(&mut self, field: &'ast syn::Field) {
-        if is_test_only(&field.attrs) {
+        if self.is_gone(&field.attrs) {
             self.facts.test_only.push(byte_range(field.span()));
         } else {
             visit::visit_field(self, field);
@@ -640,7 +702,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 
     fn visit_variant(&mut self, variant: &'ast syn::Variant) {
-        if is_test_only(&variant.attrs) {
+        if self.is_gone(&variant.attrs) {
             self.facts.test_only.push(byte_range(variant.span()));
         } else {
             visit::visit_variant(self, variant);

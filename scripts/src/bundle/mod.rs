@@ -3,6 +3,7 @@
 mod cfg;
 mod crates;
 pub mod diagnostics;
+mod editions;
 mod edits;
 mod facts;
 mod layout;
@@ -18,6 +19,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Result};
 
+use crate::settings::Edition;
 use crate::workspace::{Problem, Workspace};
 pub use layout::Layout;
 pub use linemap::LineMap;
@@ -25,7 +27,7 @@ use linemap::Mapped;
 use modtree::CrateTree;
 use reach::Selection;
 use render::Renderer;
-use resolve::{CrateId, Resolver};
+use resolve::{CrateId, CrateView, Resolver};
 
 /// Codeforces' source limit; other judges allow about as much.
 pub const SIZE_LIMIT: usize = 64 * 1024;
@@ -52,24 +54,53 @@ pub struct Bundle {
 
 pub fn build(workspace: &Workspace, problem: &Problem, options: &Options) -> Result<Bundle> {
     let lib_name = workspace.lib_name.as_str();
-    crates::check_manifest(problem, lib_name, &workspace.lib_package)?;
+    let dependencies = crates::find(workspace, problem)?;
     let display = |path: &Path| workspace.display(path);
     let main_path = problem.main_file();
     if !main_path.is_file() {
         bail!("problem `{}` has no {}", problem.id, display(&main_path));
     }
-    let main = CrateTree::load(&main_path, &display)?;
-    let lib = CrateTree::load(&workspace.lib_entry(), &display)?;
-    let resolver = Resolver::new(&lib, &main, lib_name);
+    let main = CrateTree::load(&main_path, &display, None)?;
+    let lib = CrateTree::load(&workspace.lib_entry(), &display, None)?;
+    let external: Vec<CrateTree> = dependencies
+        .crates
+        .iter()
+        .map(|c| CrateTree::load(&c.entry, &display, Some(c.features.clone())))
+        .collect::<Result<_>>()?;
+    // Crate ids: the problem, the library, then the external crates in their order.
+    let externs_of = |deps: &[(String, usize)]| -> Vec<(String, CrateId)> {
+        deps.iter()
+            .map(|(name, index)| (name.clone(), CrateId(index + 2)))
+            .collect()
+    };
+    let mut problem_externs = vec![(lib_name.to_string(), CrateId::LIBRARY)];
+    problem_externs.extend(externs_of(&dependencies.direct));
+    let mut views = vec![
+        CrateView::new(String::new(), &main, problem_externs, None),
+        CrateView::new(lib_name.to_string(), &lib, Vec::new(), None),
+    ];
+    for (krate, tree) in dependencies.crates.iter().zip(&external) {
+        views.push(CrateView::new(
+            krate.name.clone(),
+            tree,
+            externs_of(&krate.deps),
+            Some(krate.edition),
+        ));
+    }
+    let resolver = Resolver::new(views);
     let selection = Selection::compute(&resolver);
     let main_files: Vec<usize> = (0..main.files.len()).collect();
-    crates::check_sources(&resolver, CrateId::Problem, &main_files)?;
-    let lib_files: Vec<usize> = selection
-        .whole
-        .iter()
-        .map(|&m| lib.module(m).file)
-        .collect();
-    crates::check_sources(&resolver, CrateId::Library, &lib_files)?;
+    crates::check_sources(&resolver, CrateId::PROBLEM, &main_files)?;
+    for krate in resolver.inlined() {
+        let tree = resolver.view(krate).tree;
+        let files: Vec<usize> = selection
+            .whole
+            .iter()
+            .filter(|&&(k, _)| k == krate)
+            .map(|&(_, m)| tree.module(m).file)
+            .collect();
+        crates::check_sources(&resolver, krate, &files)?;
+    }
 
     let renderer = Renderer {
         resolver: &resolver,
@@ -78,29 +109,90 @@ pub fn build(workspace: &Workspace, problem: &Problem, options: &Options) -> Res
     };
     let header = header(problem);
     let mut text = Mapped::plain(&header);
-    text.push_mapped(&renderer.render_file(CrateId::Problem, 0)?);
-    let mut lints_line = None;
-    if !selection.kept.is_empty() {
-        let body = renderer.render_file(CrateId::Library, 0)?;
-        lints_line = Some(text.lines.len() + 1);
-        text.push(&format!("\n{INLINING_LINTS}\nmod {lib_name} {{\n"), |_| {
-            None
-        });
-        for attr in hoisted_attributes(&lib) {
+    text.push_mapped(&renderer.render_file(CrateId::PROBLEM, 0)?);
+    if needs_alloc(&resolver, &selection) {
+        text.push("\nextern crate alloc;\n", |_| None);
+    }
+    let mut lints_lines = Vec::new();
+    for krate in resolver.inlined().filter(|&k| selection.reaches(k)) {
+        let view = resolver.view(krate);
+        let body = renderer.render_file(krate, 0)?;
+        lints_lines.push(text.lines.len() + 1);
+        // Like cargo, which caps the lints of crates from crates.io (`--cap-lints`).
+        let lints = if view.edition.is_some() {
+            DEPENDENCY_LINTS
+        } else {
+            INLINING_LINTS
+        };
+        text.push(&format!("\n{lints}\nmod {} {{\n", view.name), |_| None);
+        // A crate from crates.io keeps none of its lint levels: they are capped.
+        for attr in hoisted_attributes(view.tree)
+            .iter()
+            .filter(|_| view.edition.is_none())
+        {
             text.push(&format!("{attr}\n"), |_| None);
         }
         text.push_mapped(&body);
         text.push("}\n", |_| None);
     }
-    if let (Some(line), false) = (lints_line, options.whole_modules) {
+    if !options.whole_modules {
         let scratch = workspace.work_dir(&problem.id);
-        text = shake::shake(&text, line, problem.meta.edition, &scratch)?;
+        // One crate at a time: only the module after the lints line is shaken. Dependents
+        // come before their dependencies, so what only dead code used is found dead too.
+        for index in 0..lints_lines.len() {
+            let line = nth_line_equal(&text.text, INLINING_LINTS, DEPENDENCY_LINTS, index);
+            if let Some(line) = line {
+                text = shake::shake(&text, line, problem.meta.edition, &scratch)?;
+            }
+        }
+    }
+    let older_crates = resolver.inlined().any(|k| {
+        selection.reaches(k)
+            && resolver
+                .view(k)
+                .edition
+                .is_some_and(|e| e != Edition::E2024)
+    });
+    if older_crates {
+        text = editions::fix_patterns_refused_by_2024(&text, &workspace.work_dir(&problem.id))?;
     }
     let text = layout::apply(options.layout, &header, text)?;
     Ok(Bundle {
         lines: LineMap::new(&workspace.bundle_path(&problem.id), &text),
         text: text.text,
-        modules: selection.describe(&lib),
+        modules: selection.describe(&lib, CrateId::LIBRARY),
+    })
+}
+
+/// Lints of an inlined crate from crates.io: all capped, as cargo does for dependencies.
+const DEPENDENCY_LINTS: &str = "#[allow(warnings)]";
+
+/// The 0-based line of the `index`-th line that is one of the lints lines.
+fn nth_line_equal(text: &str, a: &str, b: &str, index: usize) -> Option<usize> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| *line == a || *line == b)
+        .nth(index)
+        .map(|(number, _)| number)
+}
+
+/// Whether a kept file of an inlined crate has `extern crate alloc;` (deleted there: only at
+/// the bundle's root does it make `alloc::` a path in every module) and the problem has not.
+fn needs_alloc(resolver: &Resolver, selection: &Selection) -> bool {
+    let has_alloc = |tree: &CrateTree, file: usize| {
+        tree.files[file]
+            .facts
+            .extern_crates
+            .iter()
+            .any(|k| k.name == "alloc")
+    };
+    let problem = resolver.view(CrateId::PROBLEM).tree;
+    if (0..problem.files.len()).any(|f| has_alloc(problem, f)) {
+        return false;
+    }
+    selection.whole.iter().any(|&(krate, module)| {
+        let tree = resolver.view(krate).tree;
+        has_alloc(tree, tree.module(module).file)
     })
 }
 
@@ -168,5 +260,5 @@ fn line_map_path(workspace: &Workspace, id: &str) -> PathBuf {
 /// `Err` with the parse error at file:line:column when one does not parse, what a judge
 /// reports as a compile error.
 pub fn parse_problem(workspace: &Workspace, problem: &Problem) -> Result<()> {
-    CrateTree::load(&problem.main_file(), &|path| workspace.display(path)).map(|_| ())
+    CrateTree::load(&problem.main_file(), &|path| workspace.display(path), None).map(|_| ())
 }

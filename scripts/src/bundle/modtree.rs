@@ -1,7 +1,7 @@
 //! A crate's module tree: every file reached through `mod name;` (layouts `a.rs` + `a/b.rs`,
 //! `a/mod.rs`, and `#[path]`), and every inline `mod name { … }`.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Result};
@@ -40,17 +40,24 @@ pub struct CrateTree {
     pub modules: Vec<Module>,
     /// For each file, the `mod` declaration (file, index in `mod_decls`) that loaded it.
     pub declared_by: Vec<Option<(FileId, usize)>>,
+    /// The features cargo enabled, for a crate from crates.io (`#[cfg(feature)]` is decided).
+    pub features: Option<BTreeSet<String>>,
 }
 
 /// Turns absolute paths into the names shown in messages.
 pub type Display<'a> = &'a dyn Fn(&Path) -> String;
 
 impl CrateTree {
-    pub fn load(entry: &Path, display: Display) -> Result<CrateTree> {
+    pub fn load(
+        entry: &Path,
+        display: Display,
+        features: Option<BTreeSet<String>>,
+    ) -> Result<CrateTree> {
         let mut tree = CrateTree {
             files: Vec::new(),
             modules: Vec::new(),
             declared_by: Vec::new(),
+            features,
         };
         let dir = entry.parent().unwrap_or(Path::new(".")).to_path_buf();
         tree.load_file(entry, dir, Vec::new(), None, None, display)?;
@@ -86,7 +93,13 @@ impl CrateTree {
         display: Display,
     ) -> Result<ModId> {
         let source = Source::load(path, display(path))?;
-        let facts = FileFacts::collect(&source.syntax, &source.text);
+        if let Some(at) = source.text.find("env!(\"OUT_DIR\")") {
+            bail!(
+                "{}: includes code that a build script generates (`OUT_DIR`); it exists only inside a cargo build, so it cannot be pasted into a bundle",
+                source.location(at)
+            );
+        }
+        let facts = FileFacts::collect(&source.syntax, &source.text, self.features.as_ref());
         let file_id = self.files.len();
         let mut scope_modules = Vec::with_capacity(facts.scopes.len());
         for (scope_id, scope) in facts.scopes.iter().enumerate() {

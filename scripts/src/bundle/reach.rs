@@ -5,14 +5,14 @@
 
 use std::collections::BTreeSet;
 
-use super::modtree::{CrateTree, ModId};
-use super::resolve::{CrateId, Resolver};
+use super::modtree::CrateTree;
+use super::resolve::{CrateId, Loc, Resolver};
 
 pub struct Selection {
     /// File modules kept whole, with their inline modules.
-    pub whole: BTreeSet<ModId>,
+    pub whole: BTreeSet<Loc>,
     /// Every kept module: the above plus their ancestors.
-    pub kept: BTreeSet<ModId>,
+    pub kept: BTreeSet<Loc>,
 }
 
 impl Selection {
@@ -22,24 +22,23 @@ impl Selection {
             kept: BTreeSet::new(),
         };
         let mut queue = Vec::new();
-        let lib = resolver.library.tree;
-        let problem_files = 0..resolver.problem.tree.files.len();
-        for target in problem_files.flat_map(|f| targets_in_file(resolver, CrateId::Problem, f)) {
-            selection.keep(lib, target, &mut queue);
+        let problem_files = 0..resolver.view(CrateId::PROBLEM).tree.files.len();
+        for target in problem_files.flat_map(|f| targets_in_file(resolver, CrateId::PROBLEM, f)) {
+            selection.keep(resolver, target, &mut queue);
         }
         loop {
-            while let Some(file_module) = queue.pop() {
-                let file = lib.module(file_module).file;
-                for target in targets_in_file(resolver, CrateId::Library, file) {
-                    selection.keep(lib, target, &mut queue);
+            while let Some((krate, file_module)) = queue.pop() {
+                let file = resolver.view(krate).tree.module(file_module).file;
+                for target in targets_in_file(resolver, krate, file) {
+                    selection.keep(resolver, target, &mut queue);
                 }
             }
             for module in impl_holders(resolver, &selection.whole) {
-                selection.keep(lib, module, &mut queue);
+                selection.keep(resolver, module, &mut queue);
             }
             let passed = resolver.passed_through.borrow().clone();
             for module in passed {
-                selection.keep_container(lib, module, &mut queue);
+                selection.keep_container(resolver, module, &mut queue);
             }
             if queue.is_empty() {
                 return selection;
@@ -47,44 +46,53 @@ impl Selection {
         }
     }
 
-    /// Paths of the kept modules, for messages (`games::nim`).
-    pub fn describe(&self, lib: &CrateTree) -> Vec<String> {
+    /// Whether anything of `krate` is kept.
+    pub fn reaches(&self, krate: CrateId) -> bool {
+        self.kept.iter().any(|&(k, _)| k == krate)
+    }
+
+    /// Paths of the kept modules of `krate`, for messages (`games::nim`).
+    pub fn describe(&self, lib: &CrateTree, krate: CrateId) -> Vec<String> {
         self.whole
             .iter()
-            .map(|&m| lib.module(m).path.join("::"))
+            .filter(|&&(k, _)| k == krate)
+            .map(|&(_, m)| lib.module(m).path.join("::"))
             .filter(|p| !p.is_empty())
             .collect()
     }
 
-    fn keep(&mut self, lib: &CrateTree, module: ModId, queue: &mut Vec<ModId>) {
+    fn keep(&mut self, resolver: &Resolver, (krate, module): Loc, queue: &mut Vec<Loc>) {
+        let lib = resolver.view(krate).tree;
         let file_module = lib.file_module(module);
-        if !self.whole.insert(file_module) {
+        if !self.whole.insert((krate, file_module)) {
             return;
         }
-        queue.push(file_module);
+        queue.push((krate, file_module));
         let file = &lib.files[lib.module(file_module).file];
-        self.kept.extend(file.scope_modules.iter().copied());
-        self.keep_ancestors(lib, file_module, queue);
+        self.kept
+            .extend(file.scope_modules.iter().map(|&m| (krate, m)));
+        self.keep_ancestors(resolver, (krate, file_module), queue);
     }
 
     /// Keeps `module` as a container (of the re-exports a path went through), unless it is
     /// an inline module: those are kept whole with their file.
-    fn keep_container(&mut self, lib: &CrateTree, module: ModId, queue: &mut Vec<ModId>) {
-        if !lib.module(module).is_file_module() {
-            return self.keep(lib, module, queue);
+    fn keep_container(&mut self, resolver: &Resolver, loc: Loc, queue: &mut Vec<Loc>) {
+        if !resolver.view(loc.0).tree.module(loc.1).is_file_module() {
+            return self.keep(resolver, loc, queue);
         }
-        if self.kept.insert(module) {
-            self.keep_ancestors(lib, module, queue);
+        if self.kept.insert(loc) {
+            self.keep_ancestors(resolver, loc, queue);
         }
     }
 
-    fn keep_ancestors(&mut self, lib: &CrateTree, module: ModId, queue: &mut Vec<ModId>) {
+    fn keep_ancestors(&mut self, resolver: &Resolver, (krate, module): Loc, queue: &mut Vec<Loc>) {
+        let lib = resolver.view(krate).tree;
         let mut ancestor = lib.module(module).parent;
         while let Some(a) = ancestor {
-            self.kept.insert(a);
+            self.kept.insert((krate, a));
             // Only file modules can be cut down to containers; an inline one keeps its file.
             if !lib.module(a).is_file_module() {
-                self.keep(lib, a, queue);
+                self.keep(resolver, (krate, a), queue);
             }
             ancestor = lib.module(a).parent;
         }
@@ -92,34 +100,38 @@ impl Selection {
 }
 
 /// File modules not kept yet that hold an impl whose trait or self type is in a kept module.
-fn impl_holders(resolver: &Resolver, whole: &BTreeSet<ModId>) -> Vec<ModId> {
-    let lib = resolver.library.tree;
+fn impl_holders(resolver: &Resolver, whole: &BTreeSet<Loc>) -> Vec<Loc> {
     // Looking at impls of modules that may stay out must not keep what their imports name.
     let passed_before = resolver.passed_through.borrow().clone();
     let mut holders = Vec::new();
-    for (file_id, file) in lib.files.iter().enumerate() {
-        if whole.contains(&file.scope_modules[0]) {
-            continue;
-        }
-        let needed = file.facts.impls.iter().any(|imp| {
-            let module = lib.scope_module(file_id, imp.scope);
-            imp.paths.iter().any(|path| {
-                resolver
-                    .targets(CrateId::Library, module, path)
-                    .iter()
-                    .any(|target| whole.contains(&lib.file_module(*target)))
-            })
-        });
-        if needed {
-            holders.push(file.scope_modules[0]);
+    for krate in resolver.inlined() {
+        let lib = resolver.view(krate).tree;
+        for (file_id, file) in lib.files.iter().enumerate() {
+            if whole.contains(&(krate, file.scope_modules[0])) {
+                continue;
+            }
+            let needed = file.facts.impls.iter().any(|imp| {
+                let module = lib.scope_module(file_id, imp.scope);
+                imp.paths.iter().any(|path| {
+                    resolver
+                        .targets(krate, module, path)
+                        .iter()
+                        .any(|&(k, target)| {
+                            whole.contains(&(k, resolver.view(k).tree.file_module(target)))
+                        })
+                })
+            });
+            if needed {
+                holders.push((krate, file.scope_modules[0]));
+            }
         }
     }
     *resolver.passed_through.borrow_mut() = passed_before;
     holders
 }
 
-/// The library modules the paths and `use` items of one file of `krate` lead to.
-fn targets_in_file(resolver: &Resolver, krate: CrateId, file: usize) -> Vec<ModId> {
+/// The modules of inlined crates the paths and `use` items of one file of `krate` lead to.
+fn targets_in_file(resolver: &Resolver, krate: CrateId, file: usize) -> Vec<Loc> {
     let tree = resolver.view(krate).tree;
     let facts = &tree.files[file].facts;
     let mut targets = Vec::new();

@@ -8,9 +8,10 @@ use std::sync::Arc;
 use super::edits::Edits;
 use super::facts::{leaves_of, PathOcc, UseItem, UseLeaf, UseNode};
 use super::linemap::{Mapped, Origin};
-use super::modtree::{CrateTree, FileId};
+use super::modtree::FileId;
 use super::reach::Selection;
 use super::resolve::{CrateId, Resolver};
+use crate::settings::Edition;
 
 pub struct Renderer<'a> {
     pub resolver: &'a Resolver<'a>,
@@ -21,12 +22,17 @@ pub struct Renderer<'a> {
 impl Renderer<'_> {
     /// The text of `file` with its kept child modules inlined.
     pub fn render_file(&self, krate: CrateId, file_id: FileId) -> Result<Mapped> {
-        let tree = self.resolver.view(krate).tree;
-        let is_lib = krate == CrateId::Library;
+        let view = self.resolver.view(krate);
+        let tree = view.tree;
+        let is_lib = !krate.is_problem();
         let file = &tree.files[file_id];
         let text = file.source.text.as_str();
         let facts = &file.facts;
-        let is_container = is_lib && !self.selection.whole.contains(&file.scope_modules[0]);
+        let is_container = is_lib
+            && !self
+                .selection
+                .whole
+                .contains(&(krate, file.scope_modules[0]));
         let mut edits = Edits::default();
         for range in &facts.test_only {
             edits.delete(text, range.clone());
@@ -42,13 +48,20 @@ impl Renderer<'_> {
                 edits.delete(text, range.clone());
             }
         }
+        for range in &facts.cfg_true {
+            edits.delete(text, range.clone());
+        }
+        // rustc compiles the bundle with no features: each test becomes its value.
+        for (range, enabled) in &facts.feature_tests {
+            edits.replace(range.clone(), if *enabled { "all()" } else { "any()" });
+        }
         if is_container {
             for item in &facts.top_items {
                 let use_item = facts.uses.iter().find(|u| u.range == item.range);
                 match (item.mod_decl, use_item) {
                     (Some(_), _) => {}
                     (None, Some(use_item)) => {
-                        self.cut_container_use(tree, file_id, use_item, text, &mut edits)
+                        self.cut_container_use(krate, file_id, use_item, text, &mut edits)
                     }
                     (None, None) => edits.delete(text, item.range.clone()),
                 }
@@ -56,7 +69,7 @@ impl Renderer<'_> {
         }
         for decl in &facts.mod_decls {
             let child = tree.module(tree.scope_module(file_id, decl.scope)).children[&decl.name];
-            if is_lib && !self.selection.kept.contains(&child) {
+            if is_lib && !self.selection.kept.contains(&(krate, child)) {
                 edits.delete(text, decl.item_range.clone());
                 continue;
             }
@@ -72,7 +85,8 @@ impl Renderer<'_> {
                 edits.delete(text, range.clone());
             }
         }
-        for range in &facts.lone_messages {
+        let before_2021 = matches!(view.edition, Some(Edition::E2015 | Edition::E2018));
+        for range in facts.lone_messages.iter().filter(|_| !before_2021) {
             if let Some(explicit) = explicit_format_arguments(&text[range.clone()]) {
                 edits.replace(range.clone(), explicit);
             }
@@ -84,14 +98,12 @@ impl Renderer<'_> {
             let at_root = !is_lib && tree.scope_module(file_id, item.scope) == 0;
             self.rewrite_use(krate, at_root, item, text, &mut edits);
         }
-        if !is_lib {
-            for krate in facts
-                .extern_crates
-                .iter()
-                .filter(|k| k.name == self.resolver.lib_name)
-            {
-                edits.delete(text, krate.range.clone());
-            }
+        // The crates it names are modules of the bundle; std's crates are the bundle's.
+        for item in facts.extern_crates.iter().filter(|k| {
+            view.extern_crate(&k.name).is_some()
+                || is_lib && SYSROOT_CRATES.contains(&k.name.as_str())
+        }) {
+            edits.delete(text, item.range.clone());
         }
         let display: Arc<str> = file.source.display.as_str().into();
         let source_lines: Vec<&str> = text.lines().collect();
@@ -131,116 +143,85 @@ impl Renderer<'_> {
     /// problem reaches (`pub use shapes::Thing;`), not its neighbours in the same group.
     fn cut_container_use(
         &self,
-        tree: &CrateTree,
+        krate: CrateId,
         file_id: FileId,
         item: &UseItem,
         text: &str,
         edits: &mut Edits,
     ) {
+        let tree = self.resolver.view(krate).tree;
         let module = tree.scope_module(file_id, item.scope);
         let leaves = item.leaves();
         let kept: Vec<&UseLeaf> = leaves
             .iter()
-            .filter(|leaf| self.leaf_is_kept(tree, module, leaf))
+            .filter(|leaf| self.leaf_is_kept(krate, module, leaf))
             .collect();
         if kept.len() == leaves.len() {
             return;
         }
-        if kept.is_empty() {
-            return edits.delete(text, item.range.clone());
-        }
-        let lib = self.resolver.lib_name;
         let paths: Vec<String> = kept
             .iter()
-            .map(|leaf| {
-                let mut segments = leaf.segments.clone();
-                let first_is_crate = matches!(segments[0].as_str(), "crate" | "$crate");
-                if first_is_crate && !self.is_macro_leaf(&segments[1..]) {
-                    segments[0] = format!("crate::{lib}");
-                }
-                let mut path = segments.join("::");
-                if leaf.leading_colon {
-                    path.insert_str(0, "::");
-                }
-                if leaf.is_glob {
-                    path.push_str("::*");
-                }
-                match &leaf.alias {
-                    Some(alias) if Some(alias) != leaf.segments.last() => {
-                        path.push_str(&format!(" as {alias}"))
-                    }
-                    None if !leaf.is_glob => path.push_str(" as _"),
-                    _ => {}
-                }
-                path
-            })
+            .filter_map(|leaf| self.bundle_leaf(krate, false, leaf))
             .collect();
-        let vis = if item.visibility.is_empty() {
-            String::new()
-        } else {
-            format!("{} ", item.visibility)
-        };
-        let body = match paths.as_slice() {
-            [one] => one.clone(),
-            _ => format!("{{{}}}", paths.join(", ")),
-        };
-        edits.replace(item.decl_range.clone(), format!("{vis}use {body};"));
+        write_use(item, &paths, text, edits);
     }
 
     /// A leaf stays when what it names stays: a module kept (a glob or a module re-export)
     /// or an item of a module kept whole.
-    fn leaf_is_kept(&self, tree: &CrateTree, module: usize, leaf: &UseLeaf) -> bool {
-        let targets =
-            self.resolver
-                .use_targets(CrateId::Library, module, leaf.leading_colon, &leaf.segments);
+    fn leaf_is_kept(&self, krate: CrateId, module: usize, leaf: &UseLeaf) -> bool {
+        let targets = self
+            .resolver
+            .use_targets(krate, module, leaf.leading_colon, &leaf.segments);
         !targets.is_empty()
-            && targets.iter().all(|&target| {
+            && targets.iter().all(|&(k, target)| {
+                let tree = self.resolver.view(k).tree;
                 let names_module = leaf.is_glob
-                    || tree.module(target).path.last() == leaf.segments.last() && target != module;
+                    || tree.module(target).path.last() == leaf.segments.last()
+                        && (k, target) != (krate, module);
                 if names_module {
-                    self.selection.kept.contains(&target)
+                    self.selection.kept.contains(&(k, target))
                 } else {
-                    self.selection.whole.contains(&tree.file_module(target))
+                    self.selection
+                        .whole
+                        .contains(&(k, tree.file_module(target)))
                 }
             })
     }
 
+    /// Paths into inlined crates become paths into their modules: `crate::x` of a crate
+    /// becomes `crate::<name>::x`, `either::Either` (or `::either::…`) `crate::either::Either`,
+    /// and an exported macro `proconio::input!` `crate::input!` (it lives at the root).
     fn rewrite_path(&self, krate: CrateId, path: &PathOcc, edits: &mut Edits) {
-        let lib = self.resolver.lib_name;
+        let view = self.resolver.view(krate);
         let names: Vec<&str> = path.segments.iter().map(|s| s.name.as_str()).collect();
         let seg = &path.segments;
-        if krate == CrateId::Library {
-            if matches!(names[0], "crate" | "$crate") && names.len() >= 2 {
-                let is_root_macro = names.len() == 2 && self.resolver.is_exported_macro(names[1]);
-                if !is_root_macro {
-                    edits.insert(seg[1].range.start, format!("{lib}::"));
-                }
+        let macro_at = |i: usize| names.len() == i + 1 && self.resolver.is_exported_macro(names[i]);
+        let is_crate_root = matches!(names[0], "crate" | "$crate") && path.leading_colon.is_none();
+        if is_crate_root && !krate.is_problem() {
+            if names.len() >= 2 && !macro_at(1) {
+                edits.insert(seg[1].range.start, format!("{}::", view.name));
             }
             return;
         }
-        // `#[macro_export]` macros land at the bundle's root: `ojlib::m!` becomes `crate::m!`.
-        let is_root_macro =
-            |i: usize| names.len() == i + 1 && self.resolver.is_exported_macro(names[i]);
-        match (&path.leading_colon, names.as_slice()) {
-            (Some(colon), [first, ..]) if *first == lib && names.len() >= 2 => {
-                let target = if is_root_macro(1) {
-                    "crate".to_string()
-                } else {
-                    format!("crate::{lib}")
-                };
-                edits.replace(colon.start..seg[0].range.end, target);
-            }
-            (None, [first, ..]) if *first == lib && names.len() >= 2 => {
-                if is_root_macro(1) {
-                    edits.replace(seg[0].range.start..seg[1].range.start, "crate::");
-                } else {
-                    edits.insert(seg[0].range.start, "crate::");
-                }
-            }
-            (None, ["crate", second, ..]) if *second == lib && is_root_macro(2) => {
+        if is_crate_root {
+            // `crate::ojlib::m!` after `extern crate ojlib;`: the macro is at the root.
+            if names.len() == 3 && view.extern_crate(names[1]).is_some() && macro_at(2) {
                 edits.replace(seg[1].range.start..seg[2].range.start, "");
             }
-            _ => {}
+            return;
+        }
+        let Some(other) = view.extern_crate(names[0]).filter(|_| names.len() >= 2) else {
+            return;
+        };
+        let start = path
+            .leading_colon
+            .as_ref()
+            .map_or(seg[0].range.start, |c| c.start);
+        if macro_at(1) {
+            edits.replace(start..seg[1].range.start, "crate::");
+        } else {
+            let module = &self.resolver.view(other).name;
+            edits.replace(start..seg[0].range.end, format!("crate::{module}"));
         }
     }
 
@@ -252,30 +233,19 @@ impl Renderer<'_> {
         text: &str,
         edits: &mut Edits,
     ) {
-        let lib = self.resolver.lib_name;
-        if krate == CrateId::Library {
-            for node in first_nodes(&item.tree) {
-                if let UseNode::Path {
-                    segment,
-                    rest,
-                    rest_start,
-                    ..
-                } = node
-                {
-                    let only_macros = leaves_of(rest)
-                        .iter()
-                        .all(|l| self.is_macro_leaf(&l.segments));
-                    if segment.name == "crate" && !only_macros {
-                        edits.insert(*rest_start, format!("{lib}::"));
-                    }
-                }
-            }
-            return;
-        }
+        let view = self.resolver.view(krate);
         let leaves = item.leaves();
-        if leaves.iter().any(|leaf| self.is_lib_macro_leaf(leaf)) {
-            self.rewrite_use_with_macros(at_root, item, &leaves, text, edits);
-            return;
+        if leaves
+            .iter()
+            .any(|leaf| self.is_extern_macro_leaf(krate, leaf))
+        {
+            // At the problem's root the macro is already in scope (importing it again is
+            // E0255), elsewhere it is `crate::m`: the `use` is written anew.
+            let paths: Vec<String> = leaves
+                .iter()
+                .filter_map(|leaf| self.bundle_leaf(krate, at_root, leaf))
+                .collect();
+            return write_use(item, &paths, text, edits);
         }
         for node in first_nodes(&item.tree) {
             let (UseNode::Path {
@@ -291,82 +261,89 @@ impl Renderer<'_> {
             else {
                 continue;
             };
-            if segment.name != lib {
+            let is_crate_root = matches!(segment.name.as_str(), "crate" | "$crate");
+            if is_crate_root && !krate.is_problem() {
+                if let UseNode::Path {
+                    rest, rest_start, ..
+                } = node
+                {
+                    let only_macros = leaves_of(rest)
+                        .iter()
+                        .all(|l| self.is_macro_leaf(&l.segments));
+                    if !only_macros {
+                        edits.insert(*rest_start, format!("{}::", view.name));
+                    }
+                }
                 continue;
             }
-            match leading_colon {
-                Some(colon) => {
-                    edits.replace(colon.start..segment.range.end, format!("crate::{lib}"))
-                }
-                None => edits.insert(segment.range.start, "crate::"),
-            }
+            let Some(other) = view.extern_crate(&segment.name) else {
+                continue;
+            };
+            let start = leading_colon
+                .as_ref()
+                .map_or(segment.range.start, |c| c.start);
+            let module = &self.resolver.view(other).name;
+            edits.replace(start..segment.range.end, format!("crate::{module}"));
         }
     }
 
-    /// A `use` naming a library macro is written anew: at the problem's root the macro is
-    /// already in scope (importing it again is E0255), elsewhere it is `crate::m`.
-    fn rewrite_use_with_macros(
-        &self,
-        at_root: bool,
-        item: &UseItem,
-        leaves: &[UseLeaf],
-        text: &str,
-        edits: &mut Edits,
-    ) {
-        let lib = self.resolver.lib_name;
-        let mut paths = Vec::new();
-        for leaf in leaves {
-            let mut segments = leaf.segments.clone();
-            if segments.first().map(String::as_str) == Some("crate")
-                && segments.get(1).map(String::as_str) == Some(lib)
-            {
-                segments.remove(0);
-            }
-            let is_lib_path = segments.first().map(String::as_str) == Some(lib);
-            if self.is_lib_macro_leaf(leaf) {
-                if at_root {
-                    continue;
-                }
-                segments[0] = "crate".to_string();
-            } else if is_lib_path {
-                segments.insert(0, "crate".to_string());
-            } else if leaf.leading_colon {
-                segments[0] = format!("::{}", segments[0]);
-            }
-            let mut path = segments.join("::");
-            if leaf.is_glob {
-                path.push_str("::*");
-            }
-            match &leaf.alias {
-                Some(alias) if Some(alias) != segments.last() => {
-                    path.push_str(&format!(" as {alias}"))
-                }
-                None if !leaf.is_glob => path.push_str(" as _"),
-                _ => {}
-            }
-            paths.push(path);
+    /// A `use` leaf as the bundle writes it; `None` for a root macro at the problem's root.
+    fn bundle_leaf(&self, krate: CrateId, at_root: bool, leaf: &UseLeaf) -> Option<String> {
+        let view = self.resolver.view(krate);
+        let mut segments = leaf.segments.clone();
+        let mut leading_colon = leaf.leading_colon;
+        let names_extern = |s: &[String]| s.len() >= 2 && view.extern_crate(&s[1]).is_some();
+        if krate.is_problem() && !leading_colon && segments[0] == "crate" && names_extern(&segments)
+        {
+            segments.remove(0);
         }
-        let vis = if item.visibility.is_empty() {
-            String::new()
-        } else {
-            format!("{} ", item.visibility)
-        };
-        match paths.len() {
-            0 => edits.delete(text, item.range.clone()),
-            1 => edits.replace(item.decl_range.clone(), format!("{vis}use {};", paths[0])),
-            _ => edits.replace(
-                item.decl_range.clone(),
-                format!("{vis}use {{{}}};", paths.join(", ")),
-            ),
+        let first = segments.first()?.clone();
+        let is_macro =
+            !leaf.is_glob && segments.len() == 2 && self.resolver.is_exported_macro(&segments[1]);
+        let is_crate_root = !leading_colon && matches!(first.as_str(), "crate" | "$crate");
+        if let Some(other) = view.extern_crate(&first) {
+            if is_macro && at_root {
+                return None;
+            }
+            segments[0] = if is_macro {
+                "crate".to_string()
+            } else {
+                format!("crate::{}", self.resolver.view(other).name)
+            };
+            leading_colon = false;
+        } else if is_crate_root && !krate.is_problem() && !is_macro {
+            segments[0] = format!("{first}::{}", view.name);
         }
+        let mut path = segments.join("::");
+        if leading_colon {
+            path.insert_str(0, "::");
+        }
+        if leaf.is_glob {
+            path.push_str("::*");
+        }
+        match &leaf.alias {
+            Some(alias) if Some(alias) != leaf.segments.last() => {
+                path.push_str(&format!(" as {alias}"))
+            }
+            None if !leaf.is_glob => path.push_str(" as _"),
+            _ => {}
+        }
+        Some(path)
     }
 
-    fn is_lib_macro_leaf(&self, leaf: &UseLeaf) -> bool {
+    /// `ojlib::m` or `crate::ojlib::m` (after `extern crate ojlib;`) naming an exported macro.
+    fn is_extern_macro_leaf(&self, krate: CrateId, leaf: &UseLeaf) -> bool {
+        let view = self.resolver.view(krate);
         let names: Vec<&str> = leaf.segments.iter().map(String::as_str).collect();
-        let lib = self.resolver.lib_name;
         let macro_name = match names.as_slice() {
-            [first, name] if *first == lib => name,
-            ["crate", second, name] if *second == lib && !leaf.leading_colon => name,
+            [first, name] if view.extern_crate(first).is_some() => name,
+            ["crate", second, name]
+                if krate.is_problem()
+                    && view.extern_crate(second).is_some()
+                    && !leaf.leading_colon =>
+            {
+                name
+            }
             _ => return false,
         };
         !leaf.is_glob && self.resolver.is_exported_macro(macro_name)
@@ -376,6 +353,26 @@ impl Renderer<'_> {
         segments.len() == 1 && self.resolver.is_exported_macro(&segments[0])
     }
 }
+
+/// Replaces a `use` item by one of `paths` (with its visibility), or deletes it.
+fn write_use(item: &UseItem, paths: &[String], text: &str, edits: &mut Edits) {
+    let vis = if item.visibility.is_empty() {
+        String::new()
+    } else {
+        format!("{} ", item.visibility)
+    };
+    match paths {
+        [] => edits.delete(text, item.range.clone()),
+        [one] => edits.replace(item.decl_range.clone(), format!("{vis}use {one};")),
+        _ => edits.replace(
+            item.decl_range.clone(),
+            format!("{vis}use {{{}}};", paths.join(", ")),
+        ),
+    }
+}
+
+/// Crates every bundle has: `extern crate alloc;` moves to the bundle's root.
+pub const SYSROOT_CRATES: [&str; 3] = ["std", "core", "alloc"];
 
 /// `"at {i:>3}"` becomes `"at {:>3}", i`: before edition 2021 a lone `panic!` message is
 /// no format string, so captured names would print as written (and warn). `None` when the

@@ -9,6 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::facts::PathOcc;
 use super::modtree::{CrateTree, ModId};
+use crate::settings::Edition;
 
 /// What `use` binds in one module: names (to the path they stand for) and glob prefixes.
 #[derive(Default, Clone)]
@@ -38,28 +39,56 @@ pub fn imports_of(tree: &CrateTree) -> Vec<Imports> {
     imports
 }
 
-/// Which crate a file belongs to. The problem names the library by its crate name; the
-/// library names only itself (`crate::`, `$crate::`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CrateId {
-    Problem,
-    Library,
+/// One crate of the bundle: the problem (0), the workspace library (1), then the crates the
+/// problem depends on, transitively.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct CrateId(pub usize);
+
+impl CrateId {
+    pub const PROBLEM: CrateId = CrateId(0);
+    pub const LIBRARY: CrateId = CrateId(1);
+
+    pub fn is_problem(self) -> bool {
+        self == CrateId::PROBLEM
+    }
 }
 
 /// One crate as resolution sees it: its modules, what each module imports, and the other
-/// crates it can name (`ojlib` from the problem).
+/// crates it can name (`ojlib` from the problem, `either` from itertools).
 pub struct CrateView<'a> {
+    /// The module the crate becomes at the bundle's root (its lib name).
+    pub name: String,
     pub tree: &'a CrateTree,
     pub imports: Vec<Imports>,
     pub externs: Vec<(String, CrateId)>,
+    /// Its edition, for crates from crates.io (None: the problem's edition).
+    pub edition: Option<Edition>,
 }
 
 impl<'a> CrateView<'a> {
-    fn new(tree: &'a CrateTree, externs: Vec<(String, CrateId)>) -> CrateView<'a> {
+    pub fn new(
+        name: String,
+        tree: &'a CrateTree,
+        mut externs: Vec<(String, CrateId)>,
+        edition: Option<Edition>,
+    ) -> CrateView<'a> {
+        // `extern crate b as beta;` at the root names crate `b` `beta` in the whole crate.
+        let root_file = &tree.root_file().facts;
+        for item in &root_file.extern_crates {
+            let renamed = externs
+                .iter()
+                .find(|(n, _)| *n == item.name)
+                .map(|&(_, id)| id);
+            if let Some(id) = renamed.filter(|_| item.bound != item.name) {
+                externs.push((item.bound.clone(), id));
+            }
+        }
         CrateView {
+            name,
             tree,
             imports: imports_of(tree),
             externs,
+            edition,
         }
     }
 
@@ -73,79 +102,93 @@ impl<'a> CrateView<'a> {
 }
 
 /// A module of one of the crates.
-type Loc = (CrateId, ModId);
+pub type Loc = (CrateId, ModId);
 
 pub struct Resolver<'a> {
-    pub problem: CrateView<'a>,
-    pub library: CrateView<'a>,
-    pub lib_name: &'a str,
-    /// `#[macro_export]` macros (they live at the library's root) and where they are defined.
-    pub exported_macros: BTreeMap<String, ModId>,
-    /// Every `macro_rules!` of the library by name (textual scope is not tracked).
-    pub lib_macros: BTreeMap<String, Vec<ModId>>,
-    /// Library modules whose `use` items a resolved path went through (`pub use a::Thing;`
-    /// at the root): they must stay, at least as containers of those re-exports.
-    pub passed_through: RefCell<BTreeSet<ModId>>,
+    pub crates: Vec<CrateView<'a>>,
+    /// `#[macro_export]` macros (they live at the bundle's root) and where they are defined.
+    pub exported_macros: BTreeMap<String, Loc>,
+    /// Every `macro_rules!` of each crate by name (textual scope is not tracked).
+    pub macros: BTreeMap<(CrateId, String), Vec<ModId>>,
+    /// Modules whose `use` items a resolved path went through (`pub use a::Thing;` at the
+    /// root): they must stay, at least as containers of those re-exports.
+    pub passed_through: RefCell<BTreeSet<Loc>>,
 }
 
 const MAX_ALIAS_DEPTH: u32 = 8;
 
 impl<'a> Resolver<'a> {
-    pub fn new(lib: &'a CrateTree, main: &'a CrateTree, lib_name: &'a str) -> Resolver<'a> {
+    /// `crates[0]` is the problem, `crates[1]` the library.
+    pub fn new(crates: Vec<CrateView<'a>>) -> Resolver<'a> {
         let mut exported_macros = BTreeMap::new();
-        let mut lib_macros: BTreeMap<String, Vec<ModId>> = BTreeMap::new();
-        for (file_id, file) in lib.files.iter().enumerate() {
-            for def in &file.facts.macro_defs {
-                let module = lib.scope_module(file_id, def.scope);
-                if def.exported {
-                    exported_macros.entry(def.name.clone()).or_insert(module);
+        let mut macros: BTreeMap<(CrateId, String), Vec<ModId>> = BTreeMap::new();
+        for (index, view) in crates.iter().enumerate().skip(1) {
+            let krate = CrateId(index);
+            for (file_id, file) in view.tree.files.iter().enumerate() {
+                for def in &file.facts.macro_defs {
+                    let module = view.tree.scope_module(file_id, def.scope);
+                    if def.exported {
+                        exported_macros
+                            .entry(def.name.clone())
+                            .or_insert((krate, module));
+                    }
+                    macros
+                        .entry((krate, def.name.clone()))
+                        .or_default()
+                        .push(module);
                 }
-                lib_macros.entry(def.name.clone()).or_default().push(module);
             }
         }
         Resolver {
-            problem: CrateView::new(main, vec![(lib_name.to_string(), CrateId::Library)]),
-            library: CrateView::new(lib, Vec::new()),
-            lib_name,
+            crates,
             exported_macros,
-            lib_macros,
+            macros,
             passed_through: RefCell::default(),
         }
     }
 
     pub fn view(&self, id: CrateId) -> &CrateView<'a> {
-        match id {
-            CrateId::Problem => &self.problem,
-            CrateId::Library => &self.library,
-        }
+        &self.crates[id.0]
+    }
+
+    /// The crates inlined as modules: all but the problem.
+    pub fn inlined(&self) -> impl Iterator<Item = CrateId> {
+        (1..self.crates.len()).map(CrateId)
     }
 
     pub fn is_exported_macro(&self, name: &str) -> bool {
-        self.exported_macros.contains_key(name)
-            && !self.library.tree.module(0).children.contains_key(name)
+        self.exported_macros
+            .get(name)
+            .is_some_and(|&(krate, _)| !self.view(krate).tree.module(0).children.contains_key(name))
     }
 
-    /// The library modules a path written in `module` of crate `krate` needs.
-    pub fn targets(&self, krate: CrateId, module: ModId, path: &PathOcc) -> Vec<ModId> {
+    /// The modules of inlined crates a path written in `module` of crate `krate` needs.
+    pub fn targets(&self, krate: CrateId, module: ModId, path: &PathOcc) -> Vec<Loc> {
         let segments: Vec<String> = path.segments.iter().map(|s| s.name.clone()).collect();
         if path.leading_colon.is_some() {
             return self.use_targets(krate, module, true, &segments);
         }
         if path.is_macro && segments.len() == 1 {
             let name = &segments[0];
-            if krate == CrateId::Problem {
-                return self
-                    .exported_macros
-                    .get(name)
-                    .copied()
-                    .into_iter()
-                    .collect();
+            let mut targets: Vec<Loc> = self
+                .exported_macros
+                .get(name)
+                .copied()
+                .into_iter()
+                .collect();
+            if krate.is_problem() {
+                return targets;
             }
-            let mut targets = library_only(self.in_crate(krate, module, &segments, 0));
-            targets.extend(self.lib_macros.get(name).into_iter().flatten());
+            targets.extend(inlined_only(self.in_crate(krate, module, &segments, 0)));
+            let defined = self
+                .macros
+                .get(&(krate, name.clone()))
+                .into_iter()
+                .flatten();
+            targets.extend(defined.map(|&m| (krate, m)));
             return targets;
         }
-        library_only(self.in_crate(krate, module, &segments, 0))
+        inlined_only(self.in_crate(krate, module, &segments, 0))
     }
 
     /// Same for the target of a `use` leaf.
@@ -155,18 +198,18 @@ impl<'a> Resolver<'a> {
         module: ModId,
         leading_colon: bool,
         segments: &[String],
-    ) -> Vec<ModId> {
+    ) -> Vec<Loc> {
         if leading_colon {
             let view = self.view(krate);
             return match segments.split_first() {
                 Some((first, rest)) => match view.extern_crate(first) {
-                    Some(other) => library_only(self.from(other, 0, rest, 0)),
+                    Some(other) => inlined_only(self.from(other, 0, rest, 0)),
                     None => Vec::new(),
                 },
                 None => Vec::new(),
             };
         }
-        library_only(self.in_crate(krate, module, segments, 0))
+        inlined_only(self.in_crate(krate, module, segments, 0))
     }
 
     fn in_crate(
@@ -217,26 +260,29 @@ impl<'a> Resolver<'a> {
         if let Some(&child) = view.tree.module(module).children.get(name) {
             return self.from(krate, child, rest, depth);
         }
-        if krate == CrateId::Library && module == 0 && rest.is_empty() {
-            if let Some(&defined_in) = self.exported_macros.get(name) {
-                return Some((krate, defined_in));
+        if !krate.is_problem() && module == 0 && rest.is_empty() {
+            if let Some(&(defined_by, defined_in)) = self.exported_macros.get(name) {
+                if defined_by == krate {
+                    return Some((krate, defined_in));
+                }
             }
         }
-        if krate == CrateId::Library && defines(view.tree, module, name) {
+        if !krate.is_problem() && defines(view.tree, module, name) {
             return Some((krate, module));
         }
         if depth >= MAX_ALIAS_DEPTH {
             return None;
         }
         // The problem is small: names it binds anywhere count, erring towards keeping.
-        let import_lists: Vec<&Imports> = match krate {
-            CrateId::Library => vec![&view.imports[module]],
-            CrateId::Problem => std::iter::once(&view.imports[module])
+        let import_lists: Vec<&Imports> = if krate.is_problem() {
+            std::iter::once(&view.imports[module])
                 .chain(view.imports.iter())
-                .collect(),
+                .collect()
+        } else {
+            vec![&view.imports[module]]
         };
-        // In the problem only what leads into the library counts; look further otherwise.
-        let wanted = |loc: &Loc| krate == CrateId::Library || loc.0 == CrateId::Library;
+        // In the problem only what leads into another crate counts; look further otherwise.
+        let wanted = |loc: &Loc| !krate.is_problem() || !loc.0.is_problem();
         let found = import_lists.iter().find_map(|imports| {
             let through_names = imports
                 .names
@@ -257,8 +303,8 @@ impl<'a> Resolver<'a> {
                 })
             })
         });
-        if found.is_some() && krate == CrateId::Library {
-            self.passed_through.borrow_mut().insert(module);
+        if found.is_some() && !krate.is_problem() {
+            self.passed_through.borrow_mut().insert((krate, module));
         }
         found
     }
@@ -272,9 +318,9 @@ fn defines(tree: &CrateTree, module: ModId, name: &str) -> bool {
         .contains(name)
 }
 
-fn library_only(found: Option<Loc>) -> Vec<ModId> {
-    match found {
-        Some((CrateId::Library, module)) => vec![module],
-        _ => Vec::new(),
-    }
+fn inlined_only(found: Option<Loc>) -> Vec<Loc> {
+    found
+        .filter(|(krate, _)| !krate.is_problem())
+        .into_iter()
+        .collect()
 }
