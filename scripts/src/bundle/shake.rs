@@ -84,7 +84,13 @@ fn shake_uncached(
         return Ok(bundle.clone());
     }
     let dead = lint_dead(bundle, &baseline).unwrap_or_default();
-    let (reduced, checked) = impls::reduce(bundle, &baseline, &dead, &judge, impls::MAX_RUNS)?;
+    let (reduced, checked) = impls::reduce(
+        bundle,
+        &baseline,
+        &dead,
+        &judge,
+        impls::run_budget(bundle.text.len()),
+    )?;
     Ok(match cut_dead(&reduced, &checked, &judge)? {
         Some((shaken, _)) => shaken,
         None => reduced,
@@ -665,6 +671,13 @@ mod tests {
         let cut = without_ranges(&mapped, &[5..8, 12..19]);
         assert_eq!(cut.text, "keep(b);\nlast();\n");
         assert_eq!(cut.lines[1].as_ref().unwrap().line, 12);
+    }
+
+    #[test]
+    fn bigger_bundles_get_fewer_rustc_runs_and_the_biggest_none() {
+        assert_eq!(impls::run_budget(46_000), impls::MAX_RUNS);
+        assert_eq!(impls::run_budget(128 * 1024), impls::MAX_RUNS / 2);
+        assert_eq!(impls::run_budget(300_000), 0);
     }
 
     #[test]

@@ -27,6 +27,18 @@ use crate::bundle::linemap::Mapped;
 /// At most this many rustc runs for the delta debugging (each ~0.1-0.3 s on 2 cores).
 pub const MAX_RUNS: usize = 48;
 
+/// The run budget for a bundle of `bytes`: [`MAX_RUNS`] up to 64 KiB, fewer for larger ones
+/// (a rustc run takes about as long as the file is big), none over 256 KiB (itertools: tens
+/// of seconds a run on a loaded machine, for 1 % of the file).
+pub fn run_budget(bytes: usize) -> usize {
+    let runs = (MAX_RUNS * 64 * 1024 / bytes.max(1)).min(MAX_RUNS);
+    if runs < MAX_RUNS / 4 {
+        0
+    } else {
+        runs
+    }
+}
+
 /// Traits whose impls act where nothing names them (`Drop`), or whose lookup autoderefs, so
 /// that without one impl another answers: methods through `Deref`, `x[i]` through `Index`.
 const NEVER_CUT: [&str; 5] = ["Drop", "Deref", "DerefMut", "Index", "IndexMut"];
