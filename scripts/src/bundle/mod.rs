@@ -113,11 +113,11 @@ pub fn build(workspace: &Workspace, problem: &Problem, options: &Options) -> Res
     if needs_alloc(&resolver, &selection) {
         text.push("\nextern crate alloc;\n", |_| None);
     }
-    let mut lints_lines = Vec::new();
+    let mut inlined = Vec::new();
     for krate in resolver.inlined().filter(|&k| selection.reaches(k)) {
         let view = resolver.view(krate);
         let body = renderer.render_file(krate, 0)?;
-        lints_lines.push(text.lines.len() + 1);
+        inlined.push(krate);
         // Like cargo, which caps the lints of crates from crates.io (`--cap-lints`).
         let lints = if view.edition.is_some() {
             DEPENDENCY_LINTS
@@ -136,10 +136,14 @@ pub fn build(workspace: &Workspace, problem: &Problem, options: &Options) -> Res
         text.push("}\n", |_| None);
     }
     if !options.whole_modules {
-        let scratch = workspace.work_dir(&problem.id);
         // One crate at a time: only the module after the lints line is shaken. Dependents
         // come before their dependencies, so what only dead code used is found dead too.
-        for index in 0..lints_lines.len() {
+        for (index, &krate) in inlined.iter().enumerate() {
+            // Each crate's shake has its own scratch directory, so its own cache.
+            let mut scratch = workspace.work_dir(&problem.id);
+            if krate != CrateId::LIBRARY {
+                scratch.push(format!("crate-{}", resolver.view(krate).name));
+            }
             let line = nth_line_equal(&text.text, INLINING_LINTS, DEPENDENCY_LINTS, index);
             if let Some(line) = line {
                 text = shake::shake(&text, line, problem.meta.edition, &scratch)?;
