@@ -8,6 +8,7 @@
 //! cut: a judge on another target may compile it.
 
 mod impls;
+mod names;
 
 use std::cell::Cell;
 use std::collections::BTreeSet;
@@ -78,7 +79,21 @@ fn shake_uncached(
         scratch,
         runs: Cell::new(0),
     };
-    let baseline = judge.check(&bundle.text)?;
+    let lib_start: usize = bundle
+        .text
+        .split_inclusive('\n')
+        .take(lints_line + 1)
+        .map(str::len)
+        .sum();
+    let pruned = names::cut_unnamed(bundle, lib_start);
+    let mut baseline = judge.check(&pruned.text)?;
+    let bundle = if baseline.success {
+        &pruned
+    } else {
+        // Cutting by name is meant never to break a bundle; if it did, shake without it.
+        baseline = judge.check(&bundle.text)?;
+        bundle
+    };
     if !baseline.success {
         // The caller's type check reports the error against the readable bundle.
         return Ok(bundle.clone());
@@ -91,10 +106,16 @@ fn shake_uncached(
         &judge,
         impls::run_budget(bundle.text.len()),
     )?;
-    Ok(match cut_dead(&reduced, &checked, &judge)? {
+    let shaken = match cut_dead(&reduced, &checked, &judge)? {
         Some((shaken, _)) => shaken,
         None => reduced,
-    })
+    };
+    // What rustc cut may have been the last to write a name.
+    let pruned = names::cut_unnamed(&shaken, lib_start);
+    if pruned.text != shaken.text && judge.check(&pruned.text)?.success {
+        return Ok(pruned);
+    }
+    Ok(shaken)
 }
 
 /// Runs rustc on candidate bundles with the library's dead-code lints on.

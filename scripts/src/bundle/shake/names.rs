@@ -1,0 +1,541 @@
+//! The first pass of shaking, before any rustc run: what no name in the bundle can reach.
+//!
+//! Rust code can only use an item by writing its name (`macro_rules!` cannot make an
+//! identifier out of parts, and a bundle has no proc macros), so an item whose name is written
+//! nowhere but in its own definition, its own impls and the `use` leaves importing it is dead.
+//! Cut are, in the library part of the bundle: trait methods (the trait's item with the same
+//! method in every impl of the trait), types with their impls, traits with their impls, free
+//! functions, inherent methods, constants and statics. Repeated until nothing more goes,
+//! since what goes can be the only user of something else.
+//!
+//! This is what takes a big trait like itertools' `Itertools` (a hundred methods, each naming
+//! its adaptor type) down to the methods a solution calls: rustc's dead-code lint never
+//! reports a trait method, and trying the impls one by one with rustc would take minutes.
+//! Counting is by name, not by resolution, so it errs on the side of keeping: a method is
+//! kept by any `.name` or `::name`, anything else by any `name` (a variable's too), and
+//! everything by the name anywhere in a macro's input, also in code behind a false `#[cfg]`.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::ops::Range;
+
+use proc_macro2::{TokenStream, TokenTree};
+use syn::spanned::Spanned;
+
+use super::{use_leaves, without_ranges};
+use crate::bundle::linemap::Mapped;
+
+/// Rounds of cutting at most; each round re-reads the bundle.
+const MAX_ROUNDS: usize = 40;
+
+/// Items that go together, and the names nothing else may write for them to go.
+#[derive(Debug)]
+struct Unit {
+    names: Vec<String>,
+    ranges: Vec<Range<usize>>,
+    kind: Kind,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Kind {
+    Type,
+    /// A function, constant or static: never a path's prefix (`name::…`), so such an
+    /// occurrence is a module's or a type's of the same name.
+    Value,
+    /// A method or associated constant: written only after `.` or `::` (a bare name is a
+    /// variable or a function), except as a macro's input.
+    Method,
+}
+
+/// Where an identifier is written, and whether a path goes on after it (`name::x`, not the
+/// turbofish `name::<T>`).
+#[derive(Debug, Clone, Copy)]
+struct Occurrence {
+    at: usize,
+    is_prefix: bool,
+    /// After `.` or `::`.
+    is_qualified: bool,
+    in_macro: bool,
+}
+
+impl Occurrence {
+    /// Whether this can name an item of `kind`.
+    fn can_name(&self, kind: Kind) -> bool {
+        match kind {
+            Kind::Type => true,
+            Kind::Value => !self.is_prefix,
+            Kind::Method => !self.is_prefix && (self.is_qualified || self.in_macro),
+        }
+    }
+}
+
+/// `bundle` without what no name reaches in the part after byte `lib_start`.
+pub(super) fn cut_unnamed(bundle: &Mapped, lib_start: usize) -> Mapped {
+    let mut current = bundle.clone();
+    for _ in 0..MAX_ROUNDS {
+        let Some(ranges) = one_round(&current.text, lib_start) else {
+            break;
+        };
+        current = without_ranges(&current, &ranges);
+    }
+    current
+}
+
+/// The ranges to cut this round, or `None` when nothing goes.
+fn one_round(text: &str, lib_start: usize) -> Option<Vec<Range<usize>>> {
+    let file = syn::parse_file(text).ok()?;
+    let tokens: TokenStream = text.parse().ok()?;
+    let mut finder = Finder {
+        lib_start,
+        ..Finder::default()
+    };
+    finder.items(&file.items);
+    let leaves: Vec<(String, Range<usize>)> = use_leaves(text, &file, lib_start)
+        .into_iter()
+        .filter(|(_, range)| !text[range.clone()].contains(" as "))
+        .collect();
+    let mut uses: BTreeMap<String, Vec<Occurrence>> = BTreeMap::new();
+    collect_idents(tokens, false, &mut uses);
+    // Where an item is defined, or imported by a `use` leaf of its own name, is no use of it.
+    for (name, occurrences) in &mut uses {
+        occurrences.retain(|o| {
+            !finder.definitions.contains(&o.at)
+                && !leaves
+                    .iter()
+                    .any(|(leaf, range)| leaf == name && range.contains(&o.at))
+        });
+    }
+    let mut cut = Vec::new();
+    let mut gone = BTreeSet::new();
+    for unit in finder.units() {
+        let unused = unit.names.iter().all(|name| {
+            uses.get(name).is_none_or(|occurrences| {
+                occurrences.iter().all(|o| {
+                    !o.can_name(unit.kind) || unit.ranges.iter().any(|r| r.contains(&o.at))
+                })
+            })
+        });
+        // Units can overlap (a trait and one of its methods): one of them per round.
+        let overlaps = unit.ranges.iter().any(|r| {
+            cut.iter()
+                .any(|c: &Range<usize>| c.start < r.end && r.start < c.end)
+        });
+        if unused && !overlaps {
+            gone.extend(unit.names.iter().cloned());
+            cut.extend(unit.ranges);
+        }
+    }
+    if cut.is_empty() {
+        return None;
+    }
+    cut.extend(
+        leaves
+            .into_iter()
+            .filter(|(name, _)| gone.contains(name))
+            .map(|(_, range)| range),
+    );
+    Some(cut)
+}
+
+/// Every identifier in `tokens` (also inside macros) and where it starts.
+fn collect_idents(
+    tokens: TokenStream,
+    in_macro: bool,
+    uses: &mut BTreeMap<String, Vec<Occurrence>>,
+) {
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    let punct = |i: Option<usize>, c: char| matches!(i.and_then(|i| tokens.get(i)), Some(TokenTree::Punct(p)) if p.as_char() == c);
+    for (i, token) in tokens.iter().enumerate() {
+        match token {
+            TokenTree::Ident(ident) => {
+                let name = ident.to_string();
+                let name = name.strip_prefix("r#").unwrap_or(&name).to_string();
+                let is_prefix =
+                    punct(Some(i + 1), ':') && punct(Some(i + 2), ':') && !punct(Some(i + 3), '<');
+                let is_qualified = punct(i.checked_sub(1), '.') || punct(i.checked_sub(1), ':');
+                uses.entry(name).or_default().push(Occurrence {
+                    at: ident.span().byte_range().start,
+                    is_prefix,
+                    is_qualified,
+                    in_macro,
+                });
+            }
+            TokenTree::Group(group) => {
+                // `name!(…)`, `macro_rules! name {…}`: tokens whose meaning the macro decides.
+                let after_bang = punct(i.checked_sub(1), '!')
+                    || punct(i.checked_sub(2), '!')
+                        && matches!(tokens.get(i - 1), Some(TokenTree::Ident(_)));
+                collect_idents(group.stream(), in_macro || after_bang, uses);
+            }
+            _ => {}
+        }
+    }
+}
+
+#[derive(Default)]
+struct Finder {
+    lib_start: usize,
+    /// Where the names of items, methods and modules start (anywhere in the bundle).
+    definitions: BTreeSet<usize>,
+    /// Library types by name: their definitions and the impls for them.
+    types: BTreeMap<String, TypeItems>,
+    /// Library traits by name: definition, and method names with their ranges.
+    traits: BTreeMap<String, Vec<TraitDef>>,
+    /// Impls of a trait by the trait's name: (range, whether in the library, methods).
+    trait_impls: BTreeMap<String, Vec<ImplOf>>,
+    /// Library functions, constants and statics by name.
+    values: BTreeMap<String, Vec<Range<usize>>>,
+    /// Library inherent methods and associated constants by name.
+    inherent: BTreeMap<String, Vec<Range<usize>>>,
+}
+
+/// A type name's definitions and the impls for it, in the library.
+#[derive(Default)]
+struct TypeItems {
+    definitions: Vec<Range<usize>>,
+    impls: Vec<Range<usize>>,
+}
+
+struct TraitDef {
+    range: Range<usize>,
+    /// Every item's name (methods, associated types and constants).
+    item_names: Vec<String>,
+    methods: Vec<(String, Range<usize>)>,
+}
+
+struct ImplOf {
+    range: Range<usize>,
+    in_library: bool,
+    methods: Vec<(String, Range<usize>)>,
+}
+
+impl Finder {
+    fn items(&mut self, items: &[syn::Item]) {
+        for item in items {
+            let range = item.span().byte_range();
+            // What a `#[cfg]` leaves in or out is for the judge's compiler to decide.
+            let in_library = range.start >= self.lib_start && !has_cfg(item_attrs(item));
+            match item {
+                syn::Item::Mod(module) => {
+                    self.define(&module.ident);
+                    if let Some((_, inner)) = &module.content {
+                        self.items(inner);
+                    }
+                }
+                syn::Item::Fn(f) => self.value(&f.sig.ident, range, in_library),
+                syn::Item::Const(c) => self.value(&c.ident, range, in_library),
+                syn::Item::Static(s) => self.value(&s.ident, range, in_library),
+                syn::Item::Struct(s) => self.type_def(&s.ident, range, in_library),
+                syn::Item::Enum(e) => self.type_def(&e.ident, range, in_library),
+                syn::Item::Union(u) => self.type_def(&u.ident, range, in_library),
+                syn::Item::Type(t) => self.type_def(&t.ident, range, in_library),
+                syn::Item::Trait(t) => self.trait_def(t, range, in_library),
+                syn::Item::Impl(block) => self.impl_block(block, range, in_library),
+                _ => {}
+            }
+        }
+    }
+
+    fn define(&mut self, ident: &syn::Ident) {
+        self.definitions.insert(ident.span().byte_range().start);
+    }
+
+    fn value(&mut self, ident: &syn::Ident, range: Range<usize>, in_library: bool) {
+        self.define(ident);
+        if in_library && ident != "main" {
+            self.values
+                .entry(ident.to_string())
+                .or_default()
+                .push(range);
+        }
+    }
+
+    fn type_def(&mut self, ident: &syn::Ident, range: Range<usize>, in_library: bool) {
+        self.define(ident);
+        if in_library {
+            let items = self.types.entry(ident.to_string()).or_default();
+            items.definitions.push(range);
+        }
+    }
+
+    fn trait_def(&mut self, item: &syn::ItemTrait, range: Range<usize>, in_library: bool) {
+        self.define(&item.ident);
+        let mut item_names = Vec::new();
+        let mut methods = Vec::new();
+        for inner in &item.items {
+            let ident = match inner {
+                syn::TraitItem::Fn(f) => {
+                    if !has_cfg(&f.attrs) {
+                        methods.push((f.sig.ident.to_string(), inner.span().byte_range()));
+                    }
+                    &f.sig.ident
+                }
+                syn::TraitItem::Type(t) => &t.ident,
+                syn::TraitItem::Const(c) => &c.ident,
+                _ => continue,
+            };
+            self.define(ident);
+            item_names.push(ident.to_string());
+        }
+        let def = TraitDef {
+            range,
+            item_names,
+            methods,
+        };
+        // A trait outside the library keeps its methods: its impls are the user's code.
+        let name = item.ident.to_string();
+        let entry = self.traits.entry(name).or_default();
+        entry.push(def);
+        if !in_library {
+            entry.push(TraitDef {
+                range: 0..0,
+                item_names: Vec::new(),
+                methods: Vec::new(),
+            });
+        }
+    }
+
+    fn impl_block(&mut self, block: &syn::ItemImpl, range: Range<usize>, in_library: bool) {
+        let mut methods = Vec::new();
+        let inherent = block.trait_.is_none() && in_library;
+        for inner in &block.items {
+            let (ident, attrs) = match inner {
+                syn::ImplItem::Fn(f) => (&f.sig.ident, &f.attrs),
+                syn::ImplItem::Const(c) if inherent => (&c.ident, &c.attrs),
+                _ => continue,
+            };
+            self.define(ident);
+            let range = inner.span().byte_range();
+            if inherent && !has_cfg(attrs) {
+                // rustc's lint misses some (a pub method of a type with derived traits).
+                self.inherent
+                    .entry(ident.to_string())
+                    .or_default()
+                    .push(range);
+            } else {
+                methods.push((ident.to_string(), range));
+            }
+        }
+        if !in_library {
+            // Still an impl of its trait: its methods must stay while the trait's do.
+            if let Some((_, path, _)) = &block.trait_ {
+                if let Some(last) = path.segments.last() {
+                    self.trait_impls
+                        .entry(last.ident.to_string())
+                        .or_default()
+                        .push(ImplOf {
+                            range,
+                            in_library,
+                            methods,
+                        });
+                }
+            }
+            return;
+        }
+        if let Some(head) = type_head(&block.self_ty) {
+            self.types
+                .entry(head)
+                .or_default()
+                .impls
+                .push(range.clone());
+        }
+        if let Some((_, path, _)) = &block.trait_ {
+            if let Some(last) = path.segments.last() {
+                self.trait_impls
+                    .entry(last.ident.to_string())
+                    .or_default()
+                    .push(ImplOf {
+                        range,
+                        in_library,
+                        methods,
+                    });
+            }
+        }
+    }
+
+    /// Every candidate: values, types (a type with no definition in the library is std's or
+    /// the user's and stays), traits, trait methods.
+    fn units(&self) -> Vec<Unit> {
+        let mut units = Vec::new();
+        for (name, ranges) in &self.values {
+            units.push(Unit {
+                names: vec![name.clone()],
+                ranges: ranges.clone(),
+                kind: Kind::Value,
+            });
+        }
+        for (name, ranges) in &self.inherent {
+            units.push(Unit {
+                names: vec![name.clone()],
+                ranges: ranges.clone(),
+                kind: Kind::Method,
+            });
+        }
+        // A type defined elsewhere (`impl Trait for u64`) is no unit.
+        for (name, items) in self.types.iter().filter(|(_, t)| !t.definitions.is_empty()) {
+            units.push(Unit {
+                names: vec![name.clone()],
+                ranges: [&items.definitions[..], &items.impls[..]].concat(),
+                kind: Kind::Type,
+            });
+        }
+        for (name, defs) in &self.traits {
+            // Two traits of one name (or one outside the library): which impl is whose is
+            // not known by name alone, so neither is touched.
+            let [def] = defs.as_slice() else {
+                continue;
+            };
+            let impls = self.trait_impls.get(name).map_or(&[][..], Vec::as_slice);
+            if impls.iter().any(|i| !i.in_library) {
+                continue;
+            }
+            let mut whole = Unit {
+                names: vec![name.clone()],
+                ranges: vec![def.range.clone()],
+                kind: Kind::Type,
+            };
+            whole.names.extend(def.item_names.iter().cloned());
+            whole.ranges.extend(impls.iter().map(|i| i.range.clone()));
+            units.push(whole);
+            for (method, range) in &def.methods {
+                let mut unit = Unit {
+                    names: vec![method.clone()],
+                    ranges: vec![range.clone()],
+                    kind: Kind::Method,
+                };
+                for block in impls {
+                    unit.ranges.extend(
+                        block
+                            .methods
+                            .iter()
+                            .filter(|(m, _)| m == method)
+                            .map(|(_, r)| r.clone()),
+                    );
+                }
+                units.push(unit);
+            }
+        }
+        units
+    }
+}
+
+fn item_attrs(item: &syn::Item) -> &[syn::Attribute] {
+    match item {
+        syn::Item::Fn(i) => &i.attrs,
+        syn::Item::Const(i) => &i.attrs,
+        syn::Item::Static(i) => &i.attrs,
+        syn::Item::Struct(i) => &i.attrs,
+        syn::Item::Enum(i) => &i.attrs,
+        syn::Item::Union(i) => &i.attrs,
+        syn::Item::Type(i) => &i.attrs,
+        syn::Item::Trait(i) => &i.attrs,
+        syn::Item::Impl(i) => &i.attrs,
+        _ => &[],
+    }
+}
+
+fn has_cfg(attrs: &[syn::Attribute]) -> bool {
+    attrs
+        .iter()
+        .any(|a| a.path().is_ident("cfg") || a.path().is_ident("cfg_attr"))
+}
+
+/// The name of the type an impl is for: `Foo` in `Foo<T>`, `&'a Foo<T>` or `a::Foo`.
+fn type_head(ty: &syn::Type) -> Option<String> {
+    match ty {
+        syn::Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
+        syn::Type::Reference(r) => type_head(&r.elem),
+        syn::Type::Paren(p) => type_head(&p.elem),
+        syn::Type::Group(g) => type_head(&g.elem),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `main` and then the library after a marker line; returns the library part after the cut.
+    fn cut(main: &str, library: &str) -> String {
+        let text = format!("{main}\n// library\n{library}");
+        let lib_start = text.find("// library").unwrap();
+        let cut = cut_unnamed(&Mapped::plain(&text), lib_start);
+        cut.text[cut.text.find("// library").unwrap()..].to_string()
+    }
+
+    const LIBRARY: &str = "\
+mod lib {
+    pub trait Ext: Iterator {
+        fn used_method(self) -> Used<Self> where Self: Sized { Used(self) }
+        fn unused_method(self) -> Unused<Self> where Self: Sized { make_unused(self) }
+    }
+    impl<T: Iterator> Ext for T {}
+    pub struct Used<I>(I);
+    pub struct Unused<I>(I);
+    impl<I> Unused<I> {
+        pub fn inner(self) -> I { self.0 }
+    }
+    pub fn make_unused<I>(i: I) -> Unused<I> { Unused(i) }
+    #[cfg(feature = \"x\")]
+    pub fn gated() {}
+    pub use self::inner::{Helper, Other};
+    pub mod inner {
+        pub struct Helper;
+        pub struct Other;
+    }
+}
+";
+
+    #[test]
+    fn what_no_name_reaches_goes_with_its_impls_and_use_leaves_and_what_only_it_used() {
+        let library = cut(
+            "fn main() { use lib::Ext; let _ = (0..3).used_method(); }",
+            LIBRARY,
+        );
+        for gone in [
+            "unused_method",
+            "Unused",
+            "make_unused",
+            "fn inner",
+            "Helper",
+            "Other",
+        ] {
+            assert!(!library.contains(gone), "{gone} stayed:\n{library}");
+        }
+        for kept in [
+            "trait Ext",
+            "fn used_method",
+            "struct Used",
+            "impl<T: Iterator> Ext",
+        ] {
+            assert!(library.contains(kept), "{kept} went:\n{library}");
+        }
+    }
+
+    #[test]
+    fn a_variable_or_a_module_of_the_same_name_keeps_no_method_but_a_call_does() {
+        let main = "fn main() { let unused_method = 1; let make_unused = 2; let _ = unused_method + make_unused; }";
+        assert!(!cut(main, LIBRARY).contains("fn unused_method"));
+        let called = "fn main() { use lib::Ext; let _ = (0..3).unused_method(); }";
+        let library = cut(called, LIBRARY);
+        assert!(library.contains("fn unused_method") && library.contains("fn make_unused"));
+    }
+
+    #[test]
+    fn a_name_given_to_a_macro_keeps_what_it_may_name() {
+        let main = "macro_rules! call { ($m:ident) => { (0..3).$m() } }\n\
+                    fn main() { use lib::Ext; let _ = call!(unused_method); }";
+        assert!(cut(main, LIBRARY).contains("fn unused_method"));
+        let path = "fn main() { let _ = lib::inner::Helper; }";
+        let library = cut(path, LIBRARY);
+        assert!(library.contains("struct Helper") && !library.contains("struct Other"));
+    }
+
+    #[test]
+    fn the_users_code_is_never_cut() {
+        let main = "fn unused_in_main() {}\nstruct AlsoUnused;\nfn main() {}";
+        let text = format!("{main}\n// library\n");
+        let lib_start = text.find("// library").unwrap();
+        let cut = cut_unnamed(&Mapped::plain(&text), lib_start);
+        assert_eq!(cut.text, text);
+    }
+}
