@@ -216,6 +216,18 @@ fn every_corpus_solution_bundles_compiles_without_warnings_and_matches_the_cargo
 }
 
 #[test]
+fn a_feature_that_pulls_in_a_proc_macro_crate_is_refused_naming_it() {
+    let ws = copy_workspace(&fixture("crates_ws"));
+    let run = oj(ws.path(), &["bundle", "fastout_user", "-o", "-"]);
+    assert!(!run.success, "bundled a #[fastout] user:\n{}", run.stdout);
+    assert!(
+        run.stderr.contains("proconio_derive") && run.stderr.contains("proc-macro"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
 fn a_problem_depending_on_a_proc_macro_crate_is_refused_naming_the_crate() {
     let ws = copy_workspace(&fixture("crates_ws"));
     let run = oj(ws.path(), &["bundle", "proc_macro_user", "-o", "-"]);

@@ -59,9 +59,11 @@ pub fn find(workspace: &Workspace, problem: &Problem) -> Result<Dependencies> {
         .iter()
         .find(|p| p["manifest_path"].as_str().map(Path::new) == Some(manifest.as_path()))
         .ok_or_else(|| anyhow!("`cargo metadata` does not list {}", manifest.display()))?;
+    let name = problem_package["name"].as_str().unwrap_or("");
     let mut finder = Finder {
         workspace,
         problem,
+        member: member_features(&workspace.root, name)?,
         packages,
         nodes: metadata["resolve"]["nodes"]
             .as_array()
@@ -77,6 +79,9 @@ pub fn find(workspace: &Workspace, problem: &Problem) -> Result<Dependencies> {
 struct Finder<'a> {
     workspace: &'a Workspace,
     problem: &'a Problem,
+    /// What the problem's own build has: `cargo metadata` resolves features for the whole
+    /// workspace, so a feature another member enables (proconio's `derive`) is in it.
+    member: MemberFeatures,
     packages: &'a [Value],
     nodes: &'a [Value],
     found: Dependencies,
@@ -100,7 +105,7 @@ impl Finder<'_> {
             let (Some(name), Some(pkg)) = (dep["name"].as_str(), dep["pkg"].as_str()) else {
                 continue;
             };
-            if !is_normal || self.is_workspace_library(pkg) {
+            if !is_normal || self.is_workspace_library(pkg) || !self.in_member_build(pkg) {
                 continue;
             }
             deps.push((name.to_string(), self.add(pkg)?));
@@ -114,6 +119,21 @@ impl Finder<'_> {
         self.package(id)
             .and_then(|p| p["manifest_path"].as_str())
             .is_some_and(|path| Path::new(path) == root)
+    }
+
+    fn in_member_build(&self, id: &str) -> bool {
+        self.member.contains_key(&self.name_version(id))
+    }
+
+    fn name_version(&self, id: &str) -> (String, String) {
+        let package = self.package(id);
+        let field = |f: &str| {
+            package
+                .and_then(|p| p[f].as_str())
+                .unwrap_or("")
+                .to_string()
+        };
+        (field("name"), field("version"))
     }
 
     fn package(&self, id: &str) -> Option<&Value> {
@@ -164,14 +184,10 @@ impl Finder<'_> {
         }
         let edition = Edition::parse(package["edition"].as_str().unwrap_or("2015"))?;
         let features = self
-            .nodes
-            .iter()
-            .find(|n| n["id"] == id)
-            .and_then(|n| n["features"].as_array())
-            .into_iter()
-            .flatten()
-            .filter_map(|f| f.as_str().map(str::to_string))
-            .collect();
+            .member
+            .get(&self.name_version(id))
+            .cloned()
+            .unwrap_or_default();
         let index = self.found.crates.len();
         self.ids.push(id.to_string());
         self.found.crates.push(ExternalCrate {
@@ -185,6 +201,65 @@ impl Finder<'_> {
         self.found.crates[index].deps = deps;
         Ok(index)
     }
+}
+
+/// Packages in one member's build, by (name, version), with their enabled features.
+type MemberFeatures = BTreeMap<(String, String), BTreeSet<String>>;
+
+/// The packages and features of member `package`'s own build, from `cargo tree` (which,
+/// unlike `cargo metadata`, resolves features per member as resolver 2 builds them).
+fn member_features(root: &Path, package: &str) -> Result<MemberFeatures> {
+    let mut command = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
+    command.current_dir(root).args([
+        "tree",
+        "--offline",
+        "-e",
+        "normal",
+        "--prefix",
+        "none",
+        "-f",
+        "{p}|{f}",
+        "-p",
+        package,
+    ]);
+    if root.join("Cargo.lock").is_file() {
+        command.arg("--locked");
+    }
+    let output = command.output().context("cannot run cargo")?;
+    if !output.status.success() {
+        bail!(
+            "`cargo tree --offline -p {package}` failed in {} (run `cargo fetch` there first):\n{}",
+            root.display(),
+            String::from_utf8_lossy(&output.stderr).trim()
+        );
+    }
+    Ok(parse_tree(&String::from_utf8_lossy(&output.stdout)))
+}
+
+/// Lines `name vVERSION [(source)]|feature,feature[ (*)]`.
+fn parse_tree(text: &str) -> MemberFeatures {
+    let mut packages = MemberFeatures::new();
+    for line in text.lines() {
+        let Some((package, features)) = line.split_once('|') else {
+            continue;
+        };
+        let mut words = package.split_whitespace();
+        let (Some(name), Some(version)) = (words.next(), words.next()) else {
+            continue;
+        };
+        let version = version.strip_prefix('v').unwrap_or(version);
+        let features = features.trim_end().trim_end_matches("(*)").trim_end();
+        packages
+            .entry((name.to_string(), version.to_string()))
+            .or_default()
+            .extend(
+                features
+                    .split(',')
+                    .filter(|f| !f.is_empty())
+                    .map(str::to_string),
+            );
+    }
+    packages
 }
 
 /// `cargo metadata` of the workspace at `root`, once per run: offline (sources must be
@@ -271,4 +346,29 @@ pub fn check_sources(resolver: &Resolver, krate: CrateId, files: &[usize]) -> Re
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cargo_tree_lines_give_each_package_its_features() {
+        let tree = "\
+p v0.1.0 (/ws/problems/p)|
+itertools v0.14.0|default,use_alloc,use_std
+either v1.19.0|std,use_std
+either v1.19.0|std,use_std (*)
+proconio-derive v0.2.1 (proc-macro)|
+";
+        let packages = parse_tree(tree);
+        let key = |n: &str, v: &str| (n.to_string(), v.to_string());
+        assert_eq!(packages.len(), 4);
+        assert_eq!(
+            packages[&key("either", "1.19.0")],
+            BTreeSet::from(["std".to_string(), "use_std".to_string()])
+        );
+        assert_eq!(packages[&key("itertools", "0.14.0")].len(), 3);
+        assert!(packages[&key("proconio-derive", "0.2.1")].is_empty());
+    }
 }
