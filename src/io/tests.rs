@@ -726,11 +726,7 @@ fn invalid_points_at_the_last_token_read() {
 
 #[test]
 fn the_fast_path_takes_twenty_digits_up_to_u64_max() {
-    let window = |token: &str| {
-        format!("{token} {}", " ".repeat(32))[..32]
-            .as_bytes()
-            .to_vec()
-    };
+    let window = |token: &str| format!("{token} {}", " ".repeat(32)).as_bytes()[..32].to_vec();
     assert_eq!(
         fast_digits(&window("18446744073709551615")),
         Some((u64::MAX, 21))
