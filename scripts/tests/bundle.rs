@@ -418,6 +418,21 @@ fn a_module_of_the_solution_named_like_an_inlined_crate_bundles() {
 }
 
 #[test]
+fn a_crate_of_an_older_edition_may_use_gen_as_a_name() {
+    // `gen` is a keyword since 2024: `pub gen: u64`, `fn gen`, `$gen:expr` in an edition-2021
+    // crate (and the problem's `oldgen::gen(…)`) did not parse in a 2024 bundle.
+    let ws = copy_workspace(&fixture("deps_ws"));
+    let (text, output) = bundle_compile_run(ws.path(), "uses_gen");
+    assert_eq!(output, "6 15\n");
+    assert!(
+        text.contains("pub fn r#gen(counter: &mut Counter)"),
+        "{text}"
+    );
+    // The problem is of edition 2021 too.
+    assert!(text.contains("Counter { r#gen: 5 }"), "{text}");
+}
+
+#[test]
 fn code_a_build_script_generates_is_refused_naming_the_file() {
     let ws = copy_workspace(&fixture("deps_ws"));
     let run = oj(ws.path(), &["bundle", "uses_generated"]);

@@ -1,5 +1,8 @@
 //! Code of crates written for an older edition, made to compile under 2024 too.
 //!
+//! `gen` is a keyword since 2024: in such a crate every identifier `gen` is written `r#gen`,
+//! the same name to every edition since 2018 (and to rustc 1.63).
+//!
 //! Since 2024 a pattern that borrows implicitly (matching `&Enum` with `Enum::A { x }`) may
 //! not say `ref` again (`Enum::A { ref x }`): an error, where older editions took it. Which
 //! patterns borrow implicitly only the type checker knows, so rustc under 2024 is the judge:
@@ -9,6 +12,7 @@
 use std::path::Path;
 
 use anyhow::Result;
+use proc_macro2::{TokenStream, TokenTree};
 
 use super::linemap::Mapped;
 use crate::rustc;
@@ -40,6 +44,33 @@ pub fn fix_patterns_refused_by_2024(bundle: &Mapped, scratch: &Path) -> Result<M
         }
     }
     Ok(out)
+}
+
+/// `text` (an inlined crate's code) with each identifier `gen` written `r#gen`; strings,
+/// comments and `r#gen` stay. Unchanged when it does not lex.
+pub fn raw_gen_identifiers(text: &Mapped) -> Mapped {
+    let Ok(tokens) = text.text.parse::<TokenStream>() else {
+        return text.clone();
+    };
+    let mut starts = Vec::new();
+    gen_identifiers(tokens, &mut starts);
+    let mut out = text.clone();
+    for start in starts.into_iter().rev() {
+        out.text.insert_str(start, "r#");
+    }
+    out
+}
+
+fn gen_identifiers(tokens: TokenStream, starts: &mut Vec<usize>) {
+    for token in tokens {
+        match token {
+            TokenTree::Group(group) => gen_identifiers(group.stream(), starts),
+            TokenTree::Ident(ident) if ident == "gen" => {
+                starts.push(ident.span().byte_range().start);
+            }
+            _ => {}
+        }
+    }
 }
 
 #[derive(Debug, PartialEq, Eq)]
@@ -119,6 +150,17 @@ fn apply(text: &str, fixes: &[Fix]) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn gen_identifiers_become_raw_and_nothing_else_changes() {
+        let text = Mapped::plain(
+            "// gen\nfn gen(g: u64) -> u64 { let s = \"gen\"; r#gen(g) + ($gen) + genx }\n",
+        );
+        assert_eq!(
+            raw_gen_identifiers(&text).text,
+            "// gen\nfn r#gen(g: u64) -> u64 { let s = \"gen\"; r#gen(g) + ($r#gen) + genx }\n"
+        );
+    }
 
     const MESSAGES: &str = "error: cannot explicitly borrow within an implicitly-borrowing pattern
  --> s.rs:2:12

@@ -111,14 +111,21 @@ pub fn build(workspace: &Workspace, problem: &Problem, options: &Options) -> Res
     };
     let header = header(problem);
     let mut text = Mapped::plain(&header);
-    text.push_mapped(&renderer.render_file(CrateId::PROBLEM, 0)?);
+    let mut main_text = renderer.render_file(CrateId::PROBLEM, 0)?;
+    if problem.meta.edition != Edition::E2024 {
+        main_text = editions::raw_gen_identifiers(&main_text);
+    }
+    text.push_mapped(&main_text);
     if needs_alloc(&resolver, &selection) {
         text.push("\nextern crate alloc;\n", |_| None);
     }
     let mut inlined = Vec::new();
     for krate in resolver.inlined().filter(|&k| selection.reaches(k)) {
         let view = resolver.view(krate);
-        let body = renderer.render_file(krate, 0)?;
+        let mut body = renderer.render_file(krate, 0)?;
+        if view.edition.unwrap_or(problem.meta.edition) != Edition::E2024 {
+            body = editions::raw_gen_identifiers(&body);
+        }
         inlined.push(krate);
         // Like cargo, which caps the lints of crates from crates.io (`--cap-lints`).
         let lints = if view.edition.is_some() {
