@@ -433,6 +433,15 @@ fn a_crate_of_an_older_edition_may_use_gen_as_a_name() {
 }
 
 #[test]
+fn patterns_of_an_older_edition_that_2024_refuses_keep_their_meaning() {
+    // `let (a, &b) = pair;`, `let (mut a, b) = pair;` under `&_` and `Some((ref mut a, b))`
+    // under `&mut _` in an edition-2021 crate: errors under 2024 before.
+    let ws = copy_workspace(&fixture("deps_ws"));
+    let (_, output) = bundle_compile_run(ws.path(), "uses_oldpat");
+    assert_eq!(output, "3 17 (3, 4) 4 2\n");
+}
+
+#[test]
 fn code_a_build_script_generates_is_refused_naming_the_file() {
     let ws = copy_workspace(&fixture("deps_ws"));
     let run = oj(ws.path(), &["bundle", "uses_generated"]);
