@@ -348,6 +348,12 @@ fn a_proc_macro_crate_is_refused_by_name_with_the_reason() {
         "{}",
         run.stderr
     );
+    // The line using it and the way out.
+    assert!(
+        run.stderr.contains("at problems/proc_macro_user/main.rs:3 uses it: drop that and the dependency `tiny_macros`"),
+        "{}",
+        run.stderr
+    );
     assert!(!ws.path().join("bundled/proc_macro_user.rs").exists());
 }
 
@@ -363,7 +369,10 @@ fn crates_other_than_the_library_are_inlined_with_their_paths_macros_and_feature
         // `crate::` of alpha, `$crate::` in an exported macro, beta as alpha names it.
         "use crate::alpha::speed;",
         "$crate::alpha::shapes::double($e)",
-        "$crate::twice!($crate::twice!($e))",
+        "$crate::alpha::twice!($crate::alpha::twice!($e))",
+        // Exported macros at the root under unique names, re-exported by their own.
+        "macro_rules! __alpha_twice",
+        "pub(crate) use crate::{__alpha_quad as quad, __alpha_twice as twice};",
         "crate::beta::sum(p) + crate::beta::ONE + crate::beta::ONE - 1",
         "pub use crate::beta::Pair;",
         // `extern crate alloc;` of a module only binds it there: the bundle's root has it.
@@ -374,6 +383,62 @@ fn crates_other_than_the_library_are_inlined_with_their_paths_macros_and_feature
     for absent in ["extern crate b", "missing_docs", "slow_marker", "feature ="] {
         assert!(!text.contains(absent), "{absent:?} left:\n{text}");
     }
+}
+
+#[test]
+fn a_crates_macro_through_a_renamed_crate_or_a_renamed_import_bundles() {
+    // `use alpha as a; a::twice!`, `use alpha::quad as times_four;`, and a renamed import in
+    // a nested module: E0433 when exported macros only lived at the bundle's root.
+    let ws = copy_workspace(&fixture("deps_ws"));
+    let (_, output) = bundle_compile_run(ws.path(), "renamed_crate_macro");
+    assert_eq!(output, "6 4 8\n");
+}
+
+#[test]
+fn the_solutions_own_exported_macro_named_like_a_crates_stays_its_own() {
+    // The solution's `#[macro_export] macro_rules! twice` beside alpha's `twice!`: E0428, and
+    // alpha's `$crate::twice!` must not reach the solution's macro.
+    let ws = copy_workspace(&fixture("deps_ws"));
+    let (text, output) = bundle_compile_run(ws.path(), "own_macro_like_crates");
+    assert_eq!(output, "abab 20 14\n");
+    let own = "#[macro_export]\nmacro_rules! twice {\n    ($e:expr) => {\n        format!";
+    assert!(
+        text.contains(own),
+        "the solution's macro was changed:\n{text}"
+    );
+}
+
+#[test]
+fn a_module_of_the_solution_named_like_an_inlined_crate_bundles() {
+    // `mod beta` in the solution, and alpha depends on crate `beta`: E0428 at a bundle line.
+    let ws = copy_workspace(&fixture("deps_ws"));
+    let (text, output) = bundle_compile_run(ws.path(), "mod_like_crate");
+    assert_eq!(output, "left 104\n");
+    assert_eq!(text.matches("\nmod beta {").count(), 1, "{text}");
+}
+
+#[test]
+fn a_crate_of_an_older_edition_may_use_gen_as_a_name() {
+    // `gen` is a keyword since 2024: `pub gen: u64`, `fn gen`, `$gen:expr` in an edition-2021
+    // crate (and the problem's `oldgen::gen(…)`) did not parse in a 2024 bundle.
+    let ws = copy_workspace(&fixture("deps_ws"));
+    let (text, output) = bundle_compile_run(ws.path(), "uses_gen");
+    assert_eq!(output, "6 15\n");
+    assert!(
+        text.contains("pub fn r#gen(counter: &mut Counter)"),
+        "{text}"
+    );
+    // The problem is of edition 2021 too.
+    assert!(text.contains("Counter { r#gen: 5 }"), "{text}");
+}
+
+#[test]
+fn patterns_of_an_older_edition_that_2024_refuses_keep_their_meaning() {
+    // `let (a, &b) = pair;`, `let (mut a, b) = pair;` under `&_` and `Some((ref mut a, b))`
+    // under `&mut _` in an edition-2021 crate: errors under 2024 before.
+    let ws = copy_workspace(&fixture("deps_ws"));
+    let (_, output) = bundle_compile_run(ws.path(), "uses_oldpat");
+    assert_eq!(output, "3 17 (3, 4) 4 2\n");
 }
 
 #[test]

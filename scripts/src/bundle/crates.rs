@@ -108,9 +108,141 @@ impl Finder<'_> {
             if !is_normal || self.is_workspace_library(pkg) || !self.in_member_build(pkg) {
                 continue;
             }
-            deps.push((name.to_string(), self.add(pkg)?));
+            deps.push((name.to_string(), self.add(pkg, id)?));
         }
         Ok(deps)
+    }
+
+    /// The refusal of proc-macro crate `package` (`label`: name and version), a dependency of
+    /// `parent`: who pulls it in (the problem, or a crate's feature the problem enabled), the
+    /// line of the problem's code using it, and the way out.
+    fn proc_macro_refusal(
+        &self,
+        package: &Value,
+        label: &str,
+        entry: &Path,
+        parent: &str,
+    ) -> anyhow::Error {
+        let crate_name = package["name"].as_str().unwrap_or("?").replace('-', "_");
+        let id = &self.problem.id;
+        let parent_package = self.package(parent);
+        let parent_name = parent_package
+            .and_then(|p| p["name"].as_str())
+            .unwrap_or("?");
+        let manifest = self.problem.dir.join("Cargo.toml");
+        let manifest = manifest.canonicalize().unwrap_or(manifest);
+        let from_problem = parent_package
+            .and_then(|p| p["manifest_path"].as_str())
+            .is_some_and(|path| Path::new(path) == manifest);
+        let features = if from_problem {
+            Vec::new()
+        } else {
+            self.features_pulling(parent, package)
+        };
+        let quoted = |list: &[String]| {
+            list.iter()
+                .map(|f| format!("`{f}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let why = "its code runs inside the compiler while building, so it cannot be pasted into a bundle";
+        let mut message = if from_problem {
+            format!("problems/{id}/Cargo.toml depends on crate `{crate_name}`, a proc-macro crate ({label}): {why}")
+        } else if features.is_empty() {
+            format!("problems/{id}: crate `{parent_name}` depends on `{crate_name}`, a proc-macro crate ({label}): {why}")
+        } else {
+            let noun = if features.len() == 1 {
+                "feature"
+            } else {
+                "features"
+            };
+            format!(
+                "problems/{id}/Cargo.toml: `{parent_name}` with {noun} {} pulls in `{crate_name}`, a proc-macro crate ({label}): {why}",
+                quoted(&features)
+            )
+        };
+        let main = self.problem.main_file();
+        let names = super::proc_macro::defined_names(entry);
+        let used_at = std::fs::read_to_string(&main)
+            .ok()
+            .and_then(|text| super::proc_macro::first_use(&text, &names));
+        let drop_what = if from_problem {
+            format!("the dependency `{crate_name}`")
+        } else if features.is_empty() {
+            format!("the dependency on `{parent_name}`")
+        } else {
+            format!(
+                "the {} {}",
+                if features.len() == 1 {
+                    "feature"
+                } else {
+                    "features"
+                },
+                quoted(&features)
+            )
+        };
+        match used_at {
+            Some((line, code)) => message.push_str(&format!(
+                ".\n`{code}` at {}:{line} uses it: drop that and {drop_what} to bundle",
+                self.workspace.display(&main)
+            )),
+            None => message.push_str(&format!(
+                ".\nNothing in {} uses it: drop {drop_what} to bundle",
+                self.workspace.display(&main)
+            )),
+        }
+        anyhow!(message)
+    }
+
+    /// The features of package `parent` enabled in the member's build that enable its
+    /// dependency `package` (`derive = ["dep:proconio-derive"]`).
+    fn features_pulling(&self, parent: &str, package: &Value) -> Vec<String> {
+        let Some(parent_package) = self.package(parent) else {
+            return Vec::new();
+        };
+        let package_name = package["name"].as_str().unwrap_or("");
+        let keys: Vec<&str> = parent_package["dependencies"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|d| d["name"] == package_name)
+            .map(|d| d["rename"].as_str().unwrap_or(package_name))
+            .collect();
+        let enabled = self.member.get(&self.name_version(parent));
+        let enables = |value: &str| {
+            keys.iter().any(|key| {
+                value == *key
+                    || value.strip_prefix("dep:") == Some(key)
+                    || value.starts_with(&format!("{key}/"))
+                    || value.starts_with(&format!("{key}?/"))
+            })
+        };
+        let pulling: Vec<String> = parent_package["features"]
+            .as_object()
+            .into_iter()
+            .flatten()
+            .filter(|(feature, _)| enabled.is_some_and(|on| on.contains(*feature)))
+            .filter(|(_, values)| {
+                values
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(Value::as_str)
+                    .any(enables)
+            })
+            .map(|(feature, _)| feature.clone())
+            .collect();
+        // An optional dependency is also a feature of its own name, enabled by the others.
+        let named: Vec<String> = pulling
+            .iter()
+            .filter(|f| !keys.contains(&f.as_str()))
+            .cloned()
+            .collect();
+        if named.is_empty() {
+            pulling
+        } else {
+            named
+        }
     }
 
     fn is_workspace_library(&self, id: &str) -> bool {
@@ -140,7 +272,8 @@ impl Finder<'_> {
         self.packages.iter().find(|p| p["id"] == id)
     }
 
-    fn add(&mut self, id: &str) -> Result<usize> {
+    /// Adds package `id`, a dependency of package `parent`.
+    fn add(&mut self, id: &str, parent: &str) -> Result<usize> {
         if let Some(index) = self.ids.iter().position(|i| i == id) {
             return Ok(index);
         }
@@ -160,15 +293,12 @@ impl Finder<'_> {
                 .collect()
         };
         let targets = package["targets"].as_array().map_or(&[][..], Vec::as_slice);
-        if targets
+        let proc_macro = targets
             .iter()
-            .any(|t| kinds(t).iter().any(|k| k == "proc-macro"))
-        {
-            bail!(
-                "problems/{}/Cargo.toml depends on crate `{}`, a proc-macro crate ({label}): its code runs inside the compiler while building, so it cannot be pasted into a bundle",
-                self.problem.id,
-                name.replace('-', "_")
-            );
+            .find(|t| kinds(t).iter().any(|k| k == "proc-macro"));
+        if let Some(target) = proc_macro {
+            let entry = Path::new(target["src_path"].as_str().unwrap_or(""));
+            return Err(self.proc_macro_refusal(package, &label, entry, parent));
         }
         let lib = targets
             .iter()

@@ -1,27 +1,32 @@
 //! Code of crates written for an older edition, made to compile under 2024 too.
 //!
+//! `gen` is a keyword since 2024: in such a crate every identifier `gen` is written `r#gen`,
+//! the same name to every edition since 2018 (and to rustc 1.63).
+//!
 //! Since 2024 a pattern that borrows implicitly (matching `&Enum` with `Enum::A { x }`) may
-//! not say `ref` again (`Enum::A { ref x }`): an error, where older editions took it. Which
-//! patterns borrow implicitly only the type checker knows, so rustc under 2024 is the judge:
-//! under `&_` such a `ref` changes nothing and is dropped; under `&mut _` it made a shared
-//! borrow, and rustc's own suggestion (`&mut Enum::A { ref x, ref mut y }`) replaces the line.
+//! not say `ref`, `mut` or `&` inside (`Enum::A { ref x }`, `(mut a, b)`, `(a, &b)`): an
+//! error, where older editions took it. Which patterns borrow implicitly only the type
+//! checker knows, so rustc under 2024 is the judge, and its own edition-migration suggestion
+//! (`&(mut a, ref b)`, or the modifier removed), which keeps the meaning, is applied.
 
 use std::path::Path;
 
 use anyhow::Result;
+use proc_macro2::{TokenStream, TokenTree};
 
+use super::diagnostics::Diagnostic;
 use super::linemap::Mapped;
 use crate::rustc;
 use crate::settings::Edition;
 
-const IMPLICIT_BORROW: &str =
-    "error: cannot explicitly borrow within an implicitly-borrowing pattern";
+/// What the errors about such patterns say.
+const IMPLICITLY_BORROWING: &str = "within an implicitly-borrowing pattern";
 
 /// Rounds of rustc at most: it reports every body's errors at once, so one is the rule.
 const MAX_ROUNDS: usize = 3;
 
-/// `bundle` without the `ref`s rustc 2024 refuses; unchanged when there are none (or rustc
-/// fails for another reason: the caller's type check reports that).
+/// `bundle` with rustc's fixes of the patterns 2024 refuses; unchanged when there are none
+/// (or rustc fails for another reason: the caller's type check reports that).
 pub fn fix_patterns_refused_by_2024(bundle: &Mapped, scratch: &Path) -> Result<Mapped> {
     let mut out = bundle.clone();
     std::fs::create_dir_all(scratch)?;
@@ -30,11 +35,11 @@ pub fn fix_patterns_refused_by_2024(bundle: &Mapped, scratch: &Path) -> Result<M
         std::fs::write(&source, &out.text)?;
         let checked =
             rustc::type_check(&source, Edition::E2024, &scratch.join("edition2024.rmeta"))?;
-        let fixes = fixes(&checked.messages);
-        if checked.success || fixes.is_empty() {
+        let edits = suggestions(&checked.diagnostics);
+        if checked.success || edits.is_empty() {
             break;
         }
-        match apply(&out.text, &fixes) {
+        match apply(&out.text, &edits) {
             Some(text) => out.text = text,
             None => break,
         }
@@ -42,132 +47,171 @@ pub fn fix_patterns_refused_by_2024(bundle: &Mapped, scratch: &Path) -> Result<M
     Ok(out)
 }
 
+/// `text` (an inlined crate's code) with each identifier `gen` written `r#gen`; strings,
+/// comments and `r#gen` stay. Unchanged when it does not lex.
+pub fn raw_gen_identifiers(text: &Mapped) -> Mapped {
+    let Ok(tokens) = text.text.parse::<TokenStream>() else {
+        return text.clone();
+    };
+    let mut starts = Vec::new();
+    gen_identifiers(tokens, &mut starts);
+    let mut out = text.clone();
+    for start in starts.into_iter().rev() {
+        out.text.insert_str(start, "r#");
+    }
+    out
+}
+
+fn gen_identifiers(tokens: TokenStream, starts: &mut Vec<usize>) {
+    for token in tokens {
+        match token {
+            TokenTree::Group(group) => gen_identifiers(group.stream(), starts),
+            TokenTree::Ident(ident) if ident == "gen" => {
+                starts.push(ident.span().byte_range().start);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// One edit rustc suggests: replace from (line, column) to (line, column), 1-based, columns
+/// in characters, the end excluded.
 #[derive(Debug, PartialEq, Eq)]
-enum Fix {
-    /// Drop the `ref ` at this line and column (1-based, in characters).
-    DropRef { line: usize, column: usize },
-    /// Write these lines (1-based numbers) as rustc suggests.
-    Lines(Vec<(usize, String)>),
+struct Suggested {
+    start: (usize, usize),
+    end: (usize, usize),
+    text: String,
 }
 
-/// The fixes of rustc's (human-readable) messages about refused `ref`s.
-fn fixes(messages: &str) -> Vec<Fix> {
-    let mut fixes = Vec::new();
-    for error in messages.split("\nerror") {
-        let error = error.trim_start_matches('\n');
-        let error = if error.starts_with("error") {
-            error.to_string()
-        } else {
-            format!("error{error}")
-        };
-        if !error.starts_with(IMPLICIT_BORROW) {
-            continue;
-        }
-        if error.contains("matches on a reference type `&_`") {
-            let location = error.lines().find_map(|l| l.trim().strip_prefix("--> "));
-            let mut parts = location.unwrap_or("").rsplit(':');
-            let column = parts.next().and_then(|c| c.parse().ok());
-            let line = parts.next().and_then(|l| l.parse().ok());
-            if let (Some(line), Some(column)) = (line, column) {
-                fixes.push(Fix::DropRef { line, column });
-            }
-        } else if let Some((_, help)) = error.split_once("\nhelp: ") {
-            let lines: Vec<(usize, String)> = help
-                .lines()
-                .skip(1)
-                .filter_map(|l| {
-                    let (number, code) = l.split_once(" | ")?;
-                    Some((number.trim().parse().ok()?, code.to_string()))
-                })
-                .collect();
-            if !lines.is_empty() && lines.iter().all(|(_, code)| !code.contains("...")) {
-                fixes.push(Fix::Lines(lines));
+/// The edits of rustc's first suggestion for each refused pattern.
+fn suggestions(diagnostics: &[Diagnostic]) -> Vec<Suggested> {
+    let mut edits = Vec::new();
+    for error in diagnostics
+        .iter()
+        .filter(|d| d.level == "error" && d.message.contains(IMPLICITLY_BORROWING))
+    {
+        let suggestion = error.children.iter().find(|child| {
+            child
+                .spans
+                .iter()
+                .any(|span| span.suggested_replacement.is_some())
+        });
+        let spans = suggestion.map_or(&[][..], |child| child.spans.as_slice());
+        for span in spans {
+            if let Some(text) = &span.suggested_replacement {
+                let at = |line: u32, column: u32| (line as usize, column as usize);
+                edits.push(Suggested {
+                    start: at(span.line_start, span.column_start),
+                    end: at(span.line_end, span.column_end),
+                    text: text.clone(),
+                });
             }
         }
     }
-    fixes
+    edits
 }
 
-/// `text` with the fixes; `None` when one does not fit the text (rustc's line was cut).
-fn apply(text: &str, fixes: &[Fix]) -> Option<String> {
-    let mut lines: Vec<String> = text.split('\n').map(str::to_string).collect();
-    for fix in fixes {
-        match fix {
-            Fix::DropRef { line, column } => {
-                let code = lines.get_mut(line.checked_sub(1)?)?;
-                let at = code.char_indices().nth(column.checked_sub(1)?)?.0;
-                if !code[at..].starts_with("ref ") || code[at + 4..].starts_with("mut ") {
-                    return None;
-                }
-                code.replace_range(at..at + 4, "");
-            }
-            Fix::Lines(new) => {
-                for (number, code) in new {
-                    let old = lines.get_mut(number.checked_sub(1)?)?;
-                    // rustc's suggestion shows the line as it was, plus insertions.
-                    if old.trim().len() > code.trim().len() {
-                        return None;
-                    }
-                    *old = code.clone();
-                }
-            }
-        }
+/// `text` with the edits; `None` when one does not fit it or two overlap.
+fn apply(text: &str, edits: &[Suggested]) -> Option<String> {
+    let line_starts: Vec<usize> = std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(at, _)| at + 1))
+        .collect();
+    let offset = |(line, column): (usize, usize)| -> Option<usize> {
+        let start = *line_starts.get(line.checked_sub(1)?)?;
+        let code = &text[start..];
+        let code = &code[..code.find('\n').unwrap_or(code.len())];
+        let within = code
+            .char_indices()
+            .map(|(at, _)| at)
+            .chain(std::iter::once(code.len()))
+            .nth(column.checked_sub(1)?)?;
+        Some(start + within)
+    };
+    let mut ranges = Vec::new();
+    for edit in edits {
+        ranges.push((offset(edit.start)?, offset(edit.end)?, edit.text.as_str()));
     }
-    Some(lines.join("\n"))
+    ranges.sort();
+    ranges.dedup();
+    if ranges.windows(2).any(|w| w[0].1 > w[1].0) {
+        return None;
+    }
+    let mut out = text.to_string();
+    for &(start, end, replacement) in ranges.iter().rev() {
+        out.replace_range(start..end, replacement);
+    }
+    Some(out)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    const MESSAGES: &str = "error: cannot explicitly borrow within an implicitly-borrowing pattern
- --> s.rs:2:12
-  |
-2 |     E::B { ref k, m } => 1,
-  |            ^^^ explicit `ref` binding modifier not allowed when implicitly borrowing
-  |
-note: matching on a reference type with a non-reference pattern implicitly borrows the contents
- --> s.rs:2:5
-  |
-2 |     E::B { ref k, m } => 1,
-  |     ^^^^^^^^^^^^^^^^^ this non-reference pattern matches on a reference type `&mut _`
-help: match on the reference with a reference pattern and borrow explicitly using a variable binding mode
-  |
-2 |     &mut E::B { ref k, ref mut m } => 1,
-  |     ++++               +++++++
+    #[test]
+    fn gen_identifiers_become_raw_and_nothing_else_changes() {
+        let text = Mapped::plain(
+            "// gen\nfn gen(g: u64) -> u64 { let s = \"gen\"; r#gen(g) + ($gen) + genx }\n",
+        );
+        assert_eq!(
+            raw_gen_identifiers(&text).text,
+            "// gen\nfn r#gen(g: u64) -> u64 { let s = \"gen\"; r#gen(g) + ($r#gen) + genx }\n"
+        );
+    }
 
-error: cannot explicitly borrow within an implicitly-borrowing pattern
- --> s.rs:3:12
-  |
-3 |     E::C { ref k } => 2,
-  |            ^^^ explicit `ref` binding modifier not allowed when implicitly borrowing
-  |
-note: matching on a reference type with a non-reference pattern implicitly borrows the contents
- --> s.rs:3:5
-  |
-3 |     E::C { ref k } => 2,
-  |     ^^^^^^^^^^^^^^ this non-reference pattern matches on a reference type `&_`
+    fn span(line: u32, columns: (u32, u32), replacement: Option<&str>) -> String {
+        let replacement = replacement.map_or("null".to_string(), |r| format!("{r:?}"));
+        format!(
+            r#"{{"file_name":"s.rs","line_start":{line},"line_end":{line},"column_start":{},"column_end":{},"is_primary":true,"label":null,"suggested_replacement":{replacement}}}"#,
+            columns.0, columns.1
+        )
+    }
 
-error[E0308]: mismatched types
-";
+    fn error(message: &str, children: &[Vec<String>]) -> String {
+        let children: Vec<String> = children
+            .iter()
+            .map(|spans| {
+                format!(
+                    r#"{{"message":"m","code":null,"level":"help","spans":[{}],"children":[],"rendered":null}}"#,
+                    spans.join(",")
+                )
+            })
+            .collect();
+        format!(
+            r#"{{"message":"{message}","code":null,"level":"error","spans":[],"children":[{}],"rendered":null}}"#,
+            children.join(",")
+        )
+    }
 
     #[test]
-    fn a_ref_under_a_shared_borrow_goes_and_one_under_a_mutable_borrow_takes_the_suggestion() {
-        let found = fixes(MESSAGES);
+    fn rustcs_suggestions_for_refused_patterns_are_applied_and_nothing_else() {
+        let json = [
+            error(
+                "cannot mutably bind by value within an implicitly-borrowing pattern",
+                &[
+                    vec![span(2, (9, 19), None)],
+                    vec![span(2, (9, 9), Some("&")), span(2, (17, 17), Some("ref "))],
+                ],
+            ),
+            error(
+                "cannot explicitly borrow within an implicitly-borrowing pattern",
+                &[vec![span(3, (15, 23), Some(""))]],
+            ),
+            error("mismatched types", &[vec![span(1, (1, 3), Some("xx"))]]),
+        ]
+        .join("\n");
+        let edits = suggestions(&super::super::diagnostics::parse(&json));
+        assert_eq!(edits.len(), 3);
+        let text = "fn m() {\n    let (mut a, b) = x;\n        Some((ref mut a, b)) => 1,\n";
         assert_eq!(
-            found,
-            vec![
-                Fix::Lines(vec![(2, "    &mut E::B { ref k, ref mut m } => 1,".into())]),
-                Fix::DropRef {
-                    line: 3,
-                    column: 12
-                },
-            ]
+            apply(text, &edits).unwrap(),
+            "fn m() {\n    let &(mut a, ref b) = x;\n        Some((a, b)) => 1,\n"
         );
-        let text = "match e {\n    E::B { ref k, m } => 1,\n    E::C { ref k } => 2,\n}";
-        assert_eq!(
-            apply(text, &found).unwrap(),
-            "match e {\n    &mut E::B { ref k, ref mut m } => 1,\n    E::C { k } => 2,\n}"
-        );
+        // A suggestion past the text's end does not fit.
+        let far = [Suggested {
+            start: (9, 1),
+            end: (9, 2),
+            text: String::new(),
+        }];
+        assert_eq!(apply(text, &far), None);
     }
 }

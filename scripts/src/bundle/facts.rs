@@ -93,6 +93,8 @@ pub struct UseLeaf {
 pub struct MacroDef {
     pub scope: ScopeId,
     pub name: String,
+    /// The name after `macro_rules!`: an inlined crate's exported macro is renamed there.
+    pub name_range: Range<usize>,
     pub exported: bool,
 }
 
@@ -108,6 +110,8 @@ pub struct ExternCrate {
     /// The name it binds (`extern crate b as beta;`: `beta`).
     pub bound: String,
     pub range: Range<usize>,
+    /// `#[macro_use]`: the crate's exported macros are in scope by their bare names.
+    pub macro_use: bool,
 }
 
 /// An item at the top of the file (not in an inline module or function).
@@ -635,9 +639,13 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                     .as_ref()
                     .map_or(name.clone(), |(_, r)| r.to_string());
                 self.name_item(bound.clone());
-                self.facts
-                    .extern_crates
-                    .push(ExternCrate { name, bound, range });
+                let macro_use = krate.attrs.iter().any(|a| a.path().is_ident("macro_use"));
+                self.facts.extern_crates.push(ExternCrate {
+                    name,
+                    bound,
+                    range,
+                    macro_use,
+                });
             }
             Item::Macro(mac) => {
                 if let Some(ident) = &mac.ident {
@@ -645,6 +653,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                     self.facts.macro_defs.push(MacroDef {
                         scope: self.scope,
                         name: ident.to_string(),
+                        name_range: byte_range(ident.span()),
                         exported,
                     });
                 }

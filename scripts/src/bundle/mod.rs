@@ -9,6 +9,7 @@ mod facts;
 mod layout;
 mod linemap;
 mod modtree;
+mod proc_macro;
 mod reach;
 mod render;
 mod resolve;
@@ -75,13 +76,14 @@ pub fn build(workspace: &Workspace, problem: &Problem, options: &Options) -> Res
     };
     let mut problem_externs = vec![(lib_name.to_string(), CrateId::LIBRARY)];
     problem_externs.extend(externs_of(&dependencies.direct));
+    let mut module_names = ModuleNames::of_problem(&main);
     let mut views = vec![
         CrateView::new(String::new(), &main, problem_externs, None),
-        CrateView::new(lib_name.to_string(), &lib, Vec::new(), None),
+        CrateView::new(module_names.take(lib_name), &lib, Vec::new(), None),
     ];
     for (krate, tree) in dependencies.crates.iter().zip(&external) {
         views.push(CrateView::new(
-            krate.name.clone(),
+            module_names.take(&krate.name),
             tree,
             externs_of(&krate.deps),
             Some(krate.edition),
@@ -109,14 +111,21 @@ pub fn build(workspace: &Workspace, problem: &Problem, options: &Options) -> Res
     };
     let header = header(problem);
     let mut text = Mapped::plain(&header);
-    text.push_mapped(&renderer.render_file(CrateId::PROBLEM, 0)?);
+    let mut main_text = renderer.render_file(CrateId::PROBLEM, 0)?;
+    if problem.meta.edition != Edition::E2024 {
+        main_text = editions::raw_gen_identifiers(&main_text);
+    }
+    text.push_mapped(&main_text);
     if needs_alloc(&resolver, &selection) {
         text.push("\nextern crate alloc;\n", |_| None);
     }
     let mut inlined = Vec::new();
     for krate in resolver.inlined().filter(|&k| selection.reaches(k)) {
         let view = resolver.view(krate);
-        let body = renderer.render_file(krate, 0)?;
+        let mut body = renderer.render_file(krate, 0)?;
+        if view.edition.unwrap_or(problem.meta.edition) != Edition::E2024 {
+            body = editions::raw_gen_identifiers(&body);
+        }
         inlined.push(krate);
         // Like cargo, which caps the lints of crates from crates.io (`--cap-lints`).
         let lints = if view.edition.is_some() {
@@ -133,6 +142,18 @@ pub fn build(workspace: &Workspace, problem: &Problem, options: &Options) -> Res
             text.push(&format!("{attr}\n"), |_| None);
         }
         text.push_mapped(&body);
+        // Exported macros live at the bundle's root under unique names; the crate's module
+        // gives them back their own, so `pc::input!` after `use proconio as pc;` works. Last,
+        // after the crate's inner attributes and docs; its lints allow it unused.
+        let reexports: Vec<String> = renderer
+            .macro_reexports(krate)
+            .into_iter()
+            .map(|(name, unique)| format!("{unique} as {name}"))
+            .collect();
+        if !reexports.is_empty() {
+            let line = format!("pub(crate) use crate::{{{}}};\n", reexports.join(", "));
+            text.push(&line, |_| None);
+        }
         text.push("}\n", |_| None);
     }
     if !options.whole_modules {
@@ -166,6 +187,48 @@ pub fn build(workspace: &Workspace, problem: &Problem, options: &Options) -> Res
         text: text.text,
         modules: selection.describe(&lib, CrateId::LIBRARY),
     })
+}
+
+/// The module names of the inlined crates at the bundle's root: each crate's lib name, unless
+/// the problem's root already has an item of that name (`mod either` beside itertools, which
+/// needs crate `either`) or another crate took it; then `either_crate`, `either_crate2`, ….
+/// Every path into the crate is written with the name chosen here.
+struct ModuleNames {
+    taken: std::collections::BTreeSet<String>,
+}
+
+impl ModuleNames {
+    fn of_problem(main: &CrateTree) -> ModuleNames {
+        let root = &main.root_file().facts;
+        let mut taken = root.scopes[0].items.clone();
+        for item in root.uses.iter().filter(|u| u.scope == 0) {
+            // `use itertools;` binds the crate itself: its module may keep the name.
+            let renaming = item
+                .leaves()
+                .into_iter()
+                .filter(|leaf| leaf.segments.len() > 1);
+            taken.extend(renaming.filter_map(|leaf| leaf.alias));
+        }
+        // `extern crate x;` binds the name of a crate that gets a module of that name.
+        for krate in &root.extern_crates {
+            taken.remove(&krate.bound);
+        }
+        ModuleNames { taken }
+    }
+
+    fn take(&mut self, lib_name: &str) -> String {
+        let mut name = lib_name.to_string();
+        let mut n = 1;
+        while self.taken.contains(&name) {
+            name = format!(
+                "{lib_name}_crate{}",
+                if n == 1 { String::new() } else { n.to_string() }
+            );
+            n += 1;
+        }
+        self.taken.insert(name.clone());
+        name
+    }
 }
 
 /// Lints of an inlined crate from crates.io: all capped, as cargo does for dependencies.

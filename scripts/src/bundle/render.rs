@@ -6,11 +6,11 @@ use anyhow::Result;
 use std::sync::Arc;
 
 use super::edits::Edits;
-use super::facts::{leaves_of, PathOcc, UseItem, UseLeaf, UseNode};
+use super::facts::{PathOcc, UseItem, UseLeaf, UseNode};
 use super::linemap::{Mapped, Origin};
 use super::modtree::FileId;
 use super::reach::Selection;
-use super::resolve::{CrateId, Resolver};
+use super::resolve::{names_of_problem, CrateId, Resolver};
 use crate::settings::Edition;
 
 pub struct Renderer<'a> {
@@ -95,15 +95,25 @@ impl Renderer<'_> {
             self.rewrite_path(krate, path, &mut edits);
         }
         for item in &facts.uses {
-            let at_root = !is_lib && tree.scope_module(file_id, item.scope) == 0;
-            self.rewrite_use(krate, at_root, item, text, &mut edits);
+            self.rewrite_use(krate, item, &mut edits);
+        }
+        for def in facts.macro_defs.iter().filter(|d| d.exported) {
+            if let Some(unique) = self.resolver.bundle_macro_name(krate, &def.name) {
+                edits.replace(def.name_range.clone(), unique);
+            }
         }
         // The crates it names are modules of the bundle; std's crates are the bundle's.
-        for item in facts.extern_crates.iter().filter(|k| {
-            view.extern_crate(&k.name).is_some()
-                || is_lib && SYSROOT_CRATES.contains(&k.name.as_str())
-        }) {
-            edits.delete(text, item.range.clone());
+        for item in &facts.extern_crates {
+            if let Some(other) = view.extern_crate(&item.name) {
+                match self.macro_use_import(krate, other) {
+                    Some(import) if item.macro_use => {
+                        edits.replace(item.range.clone(), import);
+                    }
+                    _ => edits.delete(text, item.range.clone()),
+                }
+            } else if is_lib && SYSROOT_CRATES.contains(&item.name.as_str()) {
+                edits.delete(text, item.range.clone());
+            }
         }
         let display: Arc<str> = file.source.display.as_str().into();
         let source_lines: Vec<&str> = text.lines().collect();
@@ -139,6 +149,50 @@ impl Renderer<'_> {
             .collect()
     }
 
+    /// The exported macros of `krate` that its module in the bundle re-exports by their own
+    /// names (`pub(crate) use crate::__proconio_input as input;`), with their bundle names:
+    /// those defined in kept modules, unless the crate's root imports that name itself.
+    pub fn macro_reexports(&self, krate: CrateId) -> Vec<(String, String)> {
+        let view = self.resolver.view(krate);
+        self.resolver
+            .exported_macros
+            .iter()
+            .flat_map(|(name, locs)| locs.iter().map(move |loc| (name, loc)))
+            .filter(|(_, &(k, module))| {
+                k == krate
+                    && self
+                        .selection
+                        .whole
+                        .contains(&(k, view.tree.file_module(module)))
+            })
+            .filter(|(name, _)| !view.imports[0].names.contains_key(*name))
+            .filter_map(|(name, _)| {
+                let unique = self.resolver.bundle_macro_name(krate, name)?;
+                Some((name.clone(), unique.to_string()))
+            })
+            .collect()
+    }
+
+    /// What `#[macro_use] extern crate NAME;` becomes: an import of the macros that crate
+    /// re-exports, by their bare names, except those `krate` binds itself.
+    fn macro_use_import(&self, krate: CrateId, other: CrateId) -> Option<String> {
+        let own = names_of_problem(self.resolver.view(krate).tree);
+        let names: Vec<String> = self
+            .macro_reexports(other)
+            .into_iter()
+            .map(|(name, _)| name)
+            .filter(|name| !own.contains(name))
+            .collect();
+        if names.is_empty() {
+            return None;
+        }
+        let module = &self.resolver.view(other).name;
+        Some(format!(
+            "#[allow(unused_imports, deprecated)]\nuse crate::{module}::{{{}}};",
+            names.join(", ")
+        ))
+    }
+
     /// A `use` in a container stays for the leaves whose targets stay: a re-export the
     /// problem reaches (`pub use shapes::Thing;`), not its neighbours in the same group.
     fn cut_container_use(
@@ -161,7 +215,7 @@ impl Renderer<'_> {
         }
         let paths: Vec<String> = kept
             .iter()
-            .filter_map(|leaf| self.bundle_leaf(krate, false, leaf))
+            .filter_map(|leaf| self.bundle_leaf(krate, leaf))
             .collect();
         write_use(item, &paths, text, edits);
     }
@@ -189,24 +243,26 @@ impl Renderer<'_> {
     }
 
     /// Paths into inlined crates become paths into their modules: `crate::x` of a crate
-    /// becomes `crate::<name>::x`, `either::Either` (or `::either::…`) `crate::either::Either`,
-    /// and an exported macro `proconio::input!` `crate::input!` (it lives at the root).
+    /// becomes `crate::<name>::x`, `either::Either` (or `::either::…`) `crate::either::Either`.
+    /// Exported macros too (`$crate::input!` → `$crate::proconio::input!`): the crate's
+    /// module re-exports each under its own name. A bare call of a crate's own exported
+    /// macro uses its bundle name, which stands where the definition stood.
     fn rewrite_path(&self, krate: CrateId, path: &PathOcc, edits: &mut Edits) {
         let view = self.resolver.view(krate);
         let names: Vec<&str> = path.segments.iter().map(|s| s.name.as_str()).collect();
         let seg = &path.segments;
-        let macro_at = |i: usize| names.len() == i + 1 && self.resolver.is_exported_macro(names[i]);
         let is_crate_root = matches!(names[0], "crate" | "$crate") && path.leading_colon.is_none();
-        if is_crate_root && !krate.is_problem() {
-            if names.len() >= 2 && !macro_at(1) {
+        if is_crate_root {
+            if !krate.is_problem() && names.len() >= 2 {
                 edits.insert(seg[1].range.start, format!("{}::", view.name));
             }
             return;
         }
-        if is_crate_root {
-            // `crate::ojlib::m!` after `extern crate ojlib;`: the macro is at the root.
-            if names.len() == 3 && view.extern_crate(names[1]).is_some() && macro_at(2) {
-                edits.replace(seg[1].range.start..seg[2].range.start, "");
+        if names.len() == 1 && path.is_macro && path.leading_colon.is_none() {
+            if self.resolver.calls_own_exported_macro(krate, names[0]) {
+                if let Some(unique) = self.resolver.bundle_macro_name(krate, names[0]) {
+                    edits.replace(seg[0].range.clone(), unique);
+                }
             }
             return;
         }
@@ -217,36 +273,12 @@ impl Renderer<'_> {
             .leading_colon
             .as_ref()
             .map_or(seg[0].range.start, |c| c.start);
-        if macro_at(1) {
-            edits.replace(start..seg[1].range.start, "crate::");
-        } else {
-            let module = &self.resolver.view(other).name;
-            edits.replace(start..seg[0].range.end, format!("crate::{module}"));
-        }
+        let module = &self.resolver.view(other).name;
+        edits.replace(start..seg[0].range.end, format!("crate::{module}"));
     }
 
-    fn rewrite_use(
-        &self,
-        krate: CrateId,
-        at_root: bool,
-        item: &UseItem,
-        text: &str,
-        edits: &mut Edits,
-    ) {
+    fn rewrite_use(&self, krate: CrateId, item: &UseItem, edits: &mut Edits) {
         let view = self.resolver.view(krate);
-        let leaves = item.leaves();
-        if leaves
-            .iter()
-            .any(|leaf| self.is_extern_macro_leaf(krate, leaf))
-        {
-            // At the problem's root the macro is already in scope (importing it again is
-            // E0255), elsewhere it is `crate::m`: the `use` is written anew.
-            let paths: Vec<String> = leaves
-                .iter()
-                .filter_map(|leaf| self.bundle_leaf(krate, at_root, leaf))
-                .collect();
-            return write_use(item, &paths, text, edits);
-        }
         for node in first_nodes(&item.tree) {
             let (UseNode::Path {
                 segment,
@@ -263,16 +295,8 @@ impl Renderer<'_> {
             };
             let is_crate_root = matches!(segment.name.as_str(), "crate" | "$crate");
             if is_crate_root && !krate.is_problem() {
-                if let UseNode::Path {
-                    rest, rest_start, ..
-                } = node
-                {
-                    let only_macros = leaves_of(rest)
-                        .iter()
-                        .all(|l| self.is_macro_leaf(&l.segments));
-                    if !only_macros {
-                        edits.insert(*rest_start, format!("{}::", view.name));
-                    }
+                if let UseNode::Path { rest_start, .. } = node {
+                    edits.insert(*rest_start, format!("{}::", view.name));
                 }
                 continue;
             }
@@ -287,8 +311,8 @@ impl Renderer<'_> {
         }
     }
 
-    /// A `use` leaf as the bundle writes it; `None` for a root macro at the problem's root.
-    fn bundle_leaf(&self, krate: CrateId, at_root: bool, leaf: &UseLeaf) -> Option<String> {
+    /// A `use` leaf as the bundle writes it.
+    fn bundle_leaf(&self, krate: CrateId, leaf: &UseLeaf) -> Option<String> {
         let view = self.resolver.view(krate);
         let mut segments = leaf.segments.clone();
         let mut leading_colon = leaf.leading_colon;
@@ -298,20 +322,11 @@ impl Renderer<'_> {
             segments.remove(0);
         }
         let first = segments.first()?.clone();
-        let is_macro =
-            !leaf.is_glob && segments.len() == 2 && self.resolver.is_exported_macro(&segments[1]);
         let is_crate_root = !leading_colon && matches!(first.as_str(), "crate" | "$crate");
         if let Some(other) = view.extern_crate(&first) {
-            if is_macro && at_root {
-                return None;
-            }
-            segments[0] = if is_macro {
-                "crate".to_string()
-            } else {
-                format!("crate::{}", self.resolver.view(other).name)
-            };
+            segments[0] = format!("crate::{}", self.resolver.view(other).name);
             leading_colon = false;
-        } else if is_crate_root && !krate.is_problem() && !is_macro {
+        } else if is_crate_root && !krate.is_problem() {
             segments[0] = format!("{first}::{}", view.name);
         }
         let mut path = segments.join("::");
@@ -329,28 +344,6 @@ impl Renderer<'_> {
             _ => {}
         }
         Some(path)
-    }
-
-    /// `ojlib::m` or `crate::ojlib::m` (after `extern crate ojlib;`) naming an exported macro.
-    fn is_extern_macro_leaf(&self, krate: CrateId, leaf: &UseLeaf) -> bool {
-        let view = self.resolver.view(krate);
-        let names: Vec<&str> = leaf.segments.iter().map(String::as_str).collect();
-        let macro_name = match names.as_slice() {
-            [first, name] if view.extern_crate(first).is_some() => name,
-            ["crate", second, name]
-                if krate.is_problem()
-                    && view.extern_crate(second).is_some()
-                    && !leaf.leading_colon =>
-            {
-                name
-            }
-            _ => return false,
-        };
-        !leaf.is_glob && self.resolver.is_exported_macro(macro_name)
-    }
-
-    fn is_macro_leaf(&self, segments: &[String]) -> bool {
-        segments.len() == 1 && self.resolver.is_exported_macro(&segments[0])
     }
 }
 

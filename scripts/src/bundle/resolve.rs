@@ -106,8 +106,12 @@ pub type Loc = (CrateId, ModId);
 
 pub struct Resolver<'a> {
     pub crates: Vec<CrateView<'a>>,
-    /// `#[macro_export]` macros (they live at the bundle's root) and where they are defined.
-    pub exported_macros: BTreeMap<String, Loc>,
+    /// `#[macro_export]` macros of the inlined crates and where each is defined.
+    pub exported_macros: BTreeMap<String, Vec<Loc>>,
+    /// The name each crate's exported macro has in the bundle, where all of them live at the
+    /// root: unique (`__proconio_input`), so neither the solution's own exported macros nor
+    /// another crate's can clash with it. Each crate's module re-exports it by its own name.
+    pub bundle_macro_names: BTreeMap<(CrateId, String), String>,
     /// Every `macro_rules!` of each crate by name (textual scope is not tracked).
     pub macros: BTreeMap<(CrateId, String), Vec<ModId>>,
     /// Modules whose `use` items a resolved path went through (`pub use a::Thing;` at the
@@ -120,8 +124,10 @@ const MAX_ALIAS_DEPTH: u32 = 8;
 impl<'a> Resolver<'a> {
     /// `crates[0]` is the problem, `crates[1]` the library.
     pub fn new(crates: Vec<CrateView<'a>>) -> Resolver<'a> {
-        let mut exported_macros = BTreeMap::new();
+        let mut exported_macros: BTreeMap<String, Vec<Loc>> = BTreeMap::new();
+        let mut bundle_macro_names = BTreeMap::new();
         let mut macros: BTreeMap<(CrateId, String), Vec<ModId>> = BTreeMap::new();
+        let taken = names_of_problem(crates[0].tree);
         for (index, view) in crates.iter().enumerate().skip(1) {
             let krate = CrateId(index);
             for (file_id, file) in view.tree.files.iter().enumerate() {
@@ -130,7 +136,13 @@ impl<'a> Resolver<'a> {
                     if def.exported {
                         exported_macros
                             .entry(def.name.clone())
-                            .or_insert((krate, module));
+                            .or_default()
+                            .push((krate, module));
+                        let mut unique = format!("__{}_{}", view.name, def.name);
+                        while taken.contains(&unique) {
+                            unique.insert(0, '_');
+                        }
+                        bundle_macro_names.insert((krate, def.name.clone()), unique);
                     }
                     macros
                         .entry((krate, def.name.clone()))
@@ -142,9 +154,31 @@ impl<'a> Resolver<'a> {
         Resolver {
             crates,
             exported_macros,
+            bundle_macro_names,
             macros,
             passed_through: RefCell::default(),
         }
+    }
+
+    /// The bundle's name of `krate`'s exported macro `name`, if it exports one.
+    pub fn bundle_macro_name(&self, krate: CrateId, name: &str) -> Option<&str> {
+        self.bundle_macro_names
+            .get(&(krate, name.to_string()))
+            .map(String::as_str)
+    }
+
+    /// Whether a bare `name!` in `krate` calls its own exported macro: it exports one and
+    /// defines no other macro of that name.
+    pub fn calls_own_exported_macro(&self, krate: CrateId, name: &str) -> bool {
+        let exported = self
+            .exported_macros
+            .get(name)
+            .map_or(0, |locs| locs.iter().filter(|(k, _)| *k == krate).count());
+        let defined = self
+            .macros
+            .get(&(krate, name.to_string()))
+            .map_or(0, Vec::len);
+        exported > 0 && exported == defined
     }
 
     pub fn view(&self, id: CrateId) -> &CrateView<'a> {
@@ -154,12 +188,6 @@ impl<'a> Resolver<'a> {
     /// The crates inlined as modules: all but the problem.
     pub fn inlined(&self) -> impl Iterator<Item = CrateId> {
         (1..self.crates.len()).map(CrateId)
-    }
-
-    pub fn is_exported_macro(&self, name: &str) -> bool {
-        self.exported_macros
-            .get(name)
-            .is_some_and(|&(krate, _)| !self.view(krate).tree.module(0).children.contains_key(name))
     }
 
     /// The modules of inlined crates a path written in `module` of crate `krate` needs.
@@ -173,8 +201,9 @@ impl<'a> Resolver<'a> {
             let mut targets: Vec<Loc> = self
                 .exported_macros
                 .get(name)
-                .copied()
                 .into_iter()
+                .flatten()
+                .copied()
                 .collect();
             if krate.is_problem() {
                 return targets;
@@ -261,10 +290,9 @@ impl<'a> Resolver<'a> {
             return self.from(krate, child, rest, depth);
         }
         if !krate.is_problem() && module == 0 && rest.is_empty() {
-            if let Some(&(defined_by, defined_in)) = self.exported_macros.get(name) {
-                if defined_by == krate {
-                    return Some((krate, defined_in));
-                }
+            let mut exported = self.exported_macros.get(name).into_iter().flatten();
+            if let Some(&found) = exported.find(|(k, _)| *k == krate) {
+                return Some(found);
             }
         }
         if !krate.is_problem() && defines(view.tree, module, name) {
@@ -308,6 +336,22 @@ impl<'a> Resolver<'a> {
         }
         found
     }
+}
+
+/// The names the problem's code defines or imports anywhere (an over-approximation of what
+/// the bundle's root must not define twice).
+pub fn names_of_problem(tree: &CrateTree) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    for file in &tree.files {
+        for scope in &file.facts.scopes {
+            names.extend(scope.items.iter().cloned());
+        }
+        names.extend(file.facts.macro_defs.iter().map(|d| d.name.clone()));
+        for item in &file.facts.uses {
+            names.extend(item.leaves().into_iter().filter_map(|l| l.alias));
+        }
+    }
+    names
 }
 
 /// Whether an item named `name` is defined in `module` itself.
