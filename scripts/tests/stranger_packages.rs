@@ -1,5 +1,6 @@
-//! Glob imports between a solution's own modules (`use super::*;` in each, as templates
-//! split into many modules write) are resolved in time polynomial in the modules.
+//! Strangers' solution packages: glob imports between a solution's own modules (`use
+//! super::*;` in each, as templates split into many modules write) are resolved in time
+//! polynomial in the modules; a package with a build script is refused.
 
 mod common;
 
@@ -7,7 +8,7 @@ use std::fs;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{copy_workspace, fixture, path_with_ojgames};
+use common::{copy_workspace, fixture, oj, path_with_ojgames};
 
 /// Each lookup used to follow every glob again, up to 8 deep: 14 modules took 12 s in a
 /// release build, and a real 40-file solution did not finish in 12 minutes. 24 modules would
@@ -50,4 +51,20 @@ fn many_modules_that_glob_import_each_other_bundle_without_blowing_up() {
         String::from_utf8_lossy(&output.stderr)
     );
     assert!(bundle.contains("pub fn f24(x: u64)"), "{bundle}");
+}
+
+/// What a build script sets (`cargo:rustc-env`, `cargo:rustc-cfg`, generated code) exists only
+/// in a cargo build: the bundle printed 7 where cargo printed 9, and bundling said nothing.
+#[test]
+fn a_solution_package_with_a_build_script_is_refused_naming_the_file() {
+    let ws = copy_workspace(&fixture("bundle_ws"));
+    let run = oj(ws.path(), &["bundle", "build_script"]);
+    assert!(!run.success, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("problems/build_script/build.rs")
+            && run.stderr.contains("build script"),
+        "{}",
+        run.stderr
+    );
+    assert!(!ws.path().join("bundled/build_script.rs").exists());
 }
