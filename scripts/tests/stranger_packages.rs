@@ -1,6 +1,7 @@
 //! Strangers' solution packages: glob imports between a solution's own modules (`use
 //! super::*;` in each, as templates split into many modules write) are resolved in time
-//! polynomial in the modules; a package with a build script is refused.
+//! polynomial in the modules; a package with a build script is refused; files read with
+//! `include_str!`/`include_bytes!` travel inside the bundle.
 
 mod common;
 
@@ -8,7 +9,7 @@ use std::fs;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{copy_workspace, fixture, oj, path_with_ojgames};
+use common::{copy_workspace, fixture, oj, path_with_ojgames, rustc};
 
 /// Each lookup used to follow every glob again, up to 8 deep: 14 modules took 12 s in a
 /// release build, and a real 40-file solution did not finish in 12 minutes. 24 modules would
@@ -67,4 +68,33 @@ fn a_solution_package_with_a_build_script_is_refused_naming_the_file() {
         run.stderr
     );
     assert!(!ws.path().join("bundled/build_script.rs").exists());
+}
+
+/// `include_str!`/`include_bytes!` read files next to the solution when cargo compiles it; the
+/// bundle failed with "couldn't read bundled/banner.txt", a path the user never wrote.
+#[test]
+fn files_read_by_include_str_and_include_bytes_become_literals_in_the_bundle() {
+    let ws = copy_workspace(&fixture("bundle_ws"));
+    let run = oj(ws.path(), &["bundle", "includes"]);
+    assert!(run.success, "{}", run.stderr);
+    let problem = ws.path().join("problems/includes");
+    let banner = fs::read_to_string(problem.join("banner.txt")).unwrap();
+    let table = fs::read(problem.join("data/table.bin")).unwrap();
+    let sum: u32 = table.iter().map(|&b| u32::from(b)).sum();
+    let expected = format!("{banner}{} {sum}\n", table.len());
+    // The files are gone: the bundle alone must carry them.
+    fs::remove_file(problem.join("banner.txt")).unwrap();
+    fs::remove_dir_all(problem.join("data")).unwrap();
+    let bundle = ws.path().join("bundled/includes.rs");
+    let binary = ws.path().join("includes-bin");
+    for edition in ["2018", "2021", "2024"] {
+        let (ok, messages) = rustc(&bundle, edition, &binary);
+        assert!(ok && messages.trim().is_empty(), "{edition}: {messages}");
+        let output = Command::new(&binary).output().unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&output.stdout),
+            expected,
+            "{edition}"
+        );
+    }
 }
