@@ -4,7 +4,7 @@
 use std::fmt;
 use std::time::Duration;
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use serde::Deserialize;
 
 /// The Rust edition a judge compiles with.
@@ -182,13 +182,28 @@ impl JudgeMeta {
             .and_then(|m| m.get("judge"));
         let mut raw: Raw = match section {
             // `1e17` is a float and `2^54` overflows: serde names the field and the type.
-            Some(value) => value.clone().try_into()?,
+            Some(value) => value
+                .clone()
+                .try_into()
+                .context("[package.metadata.judge]")?,
             None => Raw::default(),
         };
+        // A package (it has a name) without `edition`: cargo builds it as 2015.
+        let package = manifest.get("package");
+        let edition_missing = raw.edition.is_none()
+            && package.is_some_and(|p| p.get("name").is_some() && p.get("edition").is_none());
         if raw.edition.is_none() {
             raw.edition = package_edition(manifest, workspace);
         }
-        JudgeMeta::from_raw(raw)
+        let meta = JudgeMeta::from_raw(raw).context("[package.metadata.judge]")?;
+        if edition_missing {
+            bail!(
+                "no `edition` in [package]: cargo builds the package as edition 2015, which no \
+                 judge uses for Rust; set `edition = \"2021\"` (or the edition the code is \
+                 written for) in [package], or `edition` in [package.metadata.judge]"
+            );
+        }
+        Ok(meta)
     }
 
     fn from_raw(raw: Raw) -> Result<JudgeMeta> {
@@ -262,6 +277,9 @@ mod tests {
             .unwrap();
         let meta = JudgeMeta::from_manifest(&inherits, Some(&root)).unwrap();
         assert_eq!(meta.edition, Edition::E2024);
+        // cargo builds a package without `edition` as 2015; judging it as 2021 gave a wrong
+        // answer (`[1u8, 2, 3].into_iter()` yields references in 2015).
+        assert!(error("[package]\nname = \"x\"").contains("edition 2015"));
         // The judge's own setting wins: a judge may compile with an older edition.
         let both = "[package]\nedition = \"2024\"\n[package.metadata.judge]\nedition = \"2021\"";
         assert_eq!(parse(both).unwrap().edition, Edition::E2021);
@@ -273,7 +291,7 @@ mod tests {
 
     #[test]
     fn missing_section_gives_defaults() {
-        let meta = parse("[package]\nname = \"x\"").unwrap();
+        let meta = parse("[package]\nname = \"x\"\nedition = \"2021\"").unwrap();
         assert_eq!(meta.time_limit, Duration::from_millis(1000));
         assert_eq!(meta.memory_limit_kib, 131072);
         assert_eq!(meta.stack_limit_kib, 131072);

@@ -20,6 +20,8 @@ pub struct Workspace {
 pub struct Problem {
     pub id: ProblemId,
     pub dir: PathBuf,
+    /// The solution: the source of the bin target named like the problem.
+    pub main: PathBuf,
     pub meta: JudgeMeta,
     /// Names under `[dependencies]` of the problem's manifest.
     pub dependencies: BTreeSet<String>,
@@ -121,14 +123,17 @@ impl Workspace {
         let manifest = read_manifest(&manifest_path)?;
         let workspace = read_manifest(&self.root.join("Cargo.toml")).ok();
         let meta = JudgeMeta::from_manifest(&manifest, workspace.as_ref())
-            .with_context(|| format!("problems/{id}/Cargo.toml: [package.metadata.judge]"))?;
+            .with_context(|| format!("problems/{id}/Cargo.toml"))?;
         let dependencies = manifest
             .get("dependencies")
             .and_then(|deps| deps.as_table())
             .map(|deps| deps.keys().map(|k| k.replace('-', "_")).collect())
             .unwrap_or_default();
+        let main = solution_source(&manifest, &dir, id)
+            .with_context(|| format!("problems/{id}/Cargo.toml"))?;
         Ok(Problem {
             id: ProblemId::parse(id)?,
+            main,
             dir,
             meta,
             dependencies,
@@ -138,8 +143,57 @@ impl Workspace {
 
 impl Problem {
     pub fn main_file(&self) -> PathBuf {
-        self.dir.join("main.rs")
+        self.main.clone()
     }
+}
+
+/// The source of the bin target named `id`, as cargo finds it: its `path`, else
+/// `src/main.rs` for the package's own name or `src/bin/ID.rs`. A manifest without such a
+/// bin means `main.rs` in the problem's directory (this workspace's layout) if there is one.
+fn solution_source(manifest: &toml::Table, dir: &Path, id: &str) -> Result<PathBuf> {
+    let bins = manifest
+        .get("bin")
+        .and_then(toml::Value::as_array)
+        .map_or(&[][..], Vec::as_slice);
+    let package = manifest
+        .get("package")
+        .and_then(|p| p.get("name"))
+        .and_then(toml::Value::as_str);
+    let named = bins
+        .iter()
+        .find(|bin| bin.get("name").and_then(toml::Value::as_str) == Some(id));
+    if let Some(bin) = named {
+        return Ok(match bin.get("path").and_then(toml::Value::as_str) {
+            Some(path) => dir.join(path),
+            None if package == Some(id) && dir.join("src/main.rs").is_file() => {
+                dir.join("src/main.rs")
+            }
+            None => dir.join("src/bin").join(format!("{id}.rs")),
+        });
+    }
+    for default in ["main.rs", "src/main.rs"] {
+        if dir.join(default).is_file() && (default == "main.rs" || package == Some(id)) {
+            return Ok(dir.join(default));
+        }
+    }
+    let others: Vec<String> = bins
+        .iter()
+        .filter_map(|bin| {
+            let name = bin.get("name")?.as_str()?;
+            let path = bin.get("path").and_then(toml::Value::as_str);
+            Some(match path {
+                Some(path) => format!("`{name}` ({path})"),
+                None => format!("`{name}`"),
+            })
+        })
+        .collect();
+    if others.is_empty() {
+        bail!("no bin target named `{id}` and no main.rs: the solution is the bin named like the problem's directory");
+    }
+    bail!(
+        "no bin target named `{id}` (it has {}): the solution is the bin named like the problem's directory; rename one or add `[[bin]] name = \"{id}\"`",
+        others.join(", ")
+    )
 }
 
 fn find_root(start: &Path) -> Result<PathBuf> {

@@ -98,3 +98,66 @@ fn files_read_by_include_str_and_include_bytes_become_literals_in_the_bundle() {
         );
     }
 }
+
+/// A problem package in the temporary workspace `ws` with this manifest head and `code` at
+/// `path`.
+fn add_problem(ws: &std::path::Path, id: &str, manifest_head: &str, path: &str, code: &str) {
+    let dir = ws.join("problems").join(id);
+    fs::create_dir_all(dir.join(path).parent().unwrap()).unwrap();
+    fs::write(
+        dir.join("Cargo.toml"),
+        format!("{manifest_head}\n[dependencies]\n"),
+    )
+    .unwrap();
+    fs::write(dir.join(path), code).unwrap();
+}
+
+/// cargo-compete's layout: the bin named like the problem lives under `src/bin/`. The tool
+/// said "has no problems/ID/main.rs" and never looked at the manifest.
+#[test]
+fn the_solution_is_the_bin_named_like_the_problem_wherever_its_file_is() {
+    let ws = copy_workspace(&fixture("bundle_ws"));
+    let code = "fn main() { println!(\"from src/bin\"); }\n";
+    let head = "[package]\nname = \"srcbin\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\
+                [[bin]]\nname = \"srcbin\"\npath = \"src/bin/a.rs\"";
+    add_problem(ws.path(), "srcbin", head, "src/bin/a.rs", code);
+    let run = oj(ws.path(), &["bundle", "srcbin", "-o", "-"]);
+    assert!(run.success, "{}", run.stderr);
+    assert!(run.stdout.contains("from src/bin"), "{}", run.stdout);
+
+    let head = "[package]\nname = \"otherbin\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\
+                [[bin]]\nname = \"otherbin-a\"\npath = \"src/bin/a.rs\"";
+    add_problem(ws.path(), "otherbin", head, "src/bin/a.rs", code);
+    let run = oj(ws.path(), &["bundle", "otherbin"]);
+    assert!(!run.success);
+    assert!(
+        run.stderr.contains("problems/otherbin/Cargo.toml")
+            && run.stderr.contains("`otherbin-a` (src/bin/a.rs)"),
+        "{}",
+        run.stderr
+    );
+}
+
+/// cargo builds a package without `edition` as 2015, where `[1u8, 2, 3].into_iter()` yields
+/// references: judged as 2021 it printed 3 where cargo printed 24, and bundling said OK.
+#[test]
+fn a_package_without_an_edition_is_an_error_naming_the_manifest() {
+    let ws = copy_workspace(&fixture("bundle_ws"));
+    let code = "fn main() { let a = [1u8, 2, 3]; \
+                let n: usize = a.into_iter().map(|x| std::mem::size_of_val(&x)).sum(); \
+                println!(\"{}\", n); }\n";
+    let head = "[package]\nname = \"ed2015\"\nversion = \"0.1.0\"\n\
+                [[bin]]\nname = \"ed2015\"\npath = \"main.rs\"";
+    add_problem(ws.path(), "ed2015", head, "main.rs", code);
+    for command in ["bundle", "judge"] {
+        let run = oj(ws.path(), &[command, "ed2015"]);
+        assert!(!run.success, "{command}");
+        // `judge` reports a problem it cannot judge in its table, on stdout.
+        let said = run.stdout + &run.stderr;
+        assert!(
+            said.contains("problems/ed2015/Cargo.toml")
+                && said.contains("no `edition` in [package]"),
+            "{command}: {said}"
+        );
+    }
+}
