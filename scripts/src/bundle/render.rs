@@ -246,7 +246,8 @@ impl Renderer<'_> {
     /// becomes `crate::<name>::x`, `either::Either` (or `::either::…`) `crate::either::Either`.
     /// Exported macros too (`$crate::input!` → `$crate::proconio::input!`): the crate's
     /// module re-exports each under its own name. A bare call of a crate's own exported
-    /// macro uses its bundle name, which stands where the definition stood.
+    /// macro becomes a path to its bundle name at the root (`crate::__proconio_input!`),
+    /// which resolves wherever the call stands, before the definition too.
     fn rewrite_path(&self, krate: CrateId, path: &PathOcc, edits: &mut Edits) {
         let view = self.resolver.view(krate);
         let names: Vec<&str> = path.segments.iter().map(|s| s.name.as_str()).collect();
@@ -261,7 +262,7 @@ impl Renderer<'_> {
         if names.len() == 1 && path.is_macro && path.leading_colon.is_none() {
             if self.resolver.calls_own_exported_macro(krate, names[0]) {
                 if let Some(unique) = self.resolver.bundle_macro_name(krate, names[0]) {
-                    edits.replace(seg[0].range.clone(), unique);
+                    edits.replace(seg[0].range.clone(), format!("crate::{unique}"));
                 }
             }
             return;
