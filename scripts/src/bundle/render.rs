@@ -10,7 +10,7 @@ use super::facts::{PathOcc, UseItem, UseLeaf, UseNode};
 use super::linemap::{Mapped, Origin};
 use super::modtree::FileId;
 use super::reach::Selection;
-use super::resolve::{names_of_problem, CrateId, Resolver};
+use super::resolve::{names_defined_or_imported, CrateId, Resolver};
 use crate::settings::Edition;
 
 pub struct Renderer<'a> {
@@ -176,7 +176,7 @@ impl Renderer<'_> {
     /// What `#[macro_use] extern crate NAME;` becomes: an import of the macros that crate
     /// re-exports, by their bare names, except those `krate` binds itself.
     fn macro_use_import(&self, krate: CrateId, other: CrateId) -> Option<String> {
-        let own = names_of_problem(self.resolver.view(krate).tree);
+        let own = names_defined_or_imported(self.resolver.view(krate).tree);
         let names: Vec<String> = self
             .macro_reexports(other)
             .into_iter()
