@@ -154,17 +154,18 @@ impl Renderer<'_> {
     /// those defined in kept modules, unless the crate's root imports that name itself.
     pub fn macro_reexports(&self, krate: CrateId) -> Vec<(String, String)> {
         let view = self.resolver.view(krate);
+        let kept = |&(k, module): &(CrateId, usize)| {
+            k == krate
+                && self
+                    .selection
+                    .whole
+                    .contains(&(k, view.tree.file_module(module)))
+        };
+        // One entry a name, also for definitions under different `#[cfg]`s.
         self.resolver
             .exported_macros
             .iter()
-            .flat_map(|(name, locs)| locs.iter().map(move |loc| (name, loc)))
-            .filter(|(_, &(k, module))| {
-                k == krate
-                    && self
-                        .selection
-                        .whole
-                        .contains(&(k, view.tree.file_module(module)))
-            })
+            .filter(|(_, locs)| locs.iter().any(kept))
             .filter(|(name, _)| !view.imports[0].names.contains_key(*name))
             .filter_map(|(name, _)| {
                 let unique = self.resolver.bundle_macro_name(krate, name)?;
