@@ -154,17 +154,40 @@ fn in_range<T: PartialOrd + fmt::Display>(
     Ok(value)
 }
 
+/// `[package] edition`, or the workspace's `[workspace.package] edition` when the package
+/// says `edition.workspace = true`; `None` when neither is a Rust edition (cargo reports that).
+fn package_edition(manifest: &toml::Table, workspace: Option<&toml::Table>) -> Option<String> {
+    let edition = manifest.get("package")?.get("edition")?;
+    let edition = match edition.get("workspace").and_then(toml::Value::as_bool) {
+        Some(true) => workspace?
+            .get("workspace")?
+            .get("package")?
+            .get("edition")?,
+        _ => edition,
+    };
+    let edition = edition.as_str()?;
+    Edition::parse(edition).is_ok().then(|| edition.to_string())
+}
+
 impl JudgeMeta {
-    pub fn from_manifest(manifest: &toml::Table) -> Result<JudgeMeta> {
+    /// The problem's settings from its manifest; `workspace` is the workspace's manifest, for
+    /// a package that inherits its edition. A judge edition not given is the package's own.
+    pub fn from_manifest(
+        manifest: &toml::Table,
+        workspace: Option<&toml::Table>,
+    ) -> Result<JudgeMeta> {
         let section = manifest
             .get("package")
             .and_then(|p| p.get("metadata"))
             .and_then(|m| m.get("judge"));
-        let raw: Raw = match section {
+        let mut raw: Raw = match section {
             // `1e17` is a float and `2^54` overflows: serde names the field and the type.
             Some(value) => value.clone().try_into()?,
             None => Raw::default(),
         };
+        if raw.edition.is_none() {
+            raw.edition = package_edition(manifest, workspace);
+        }
         JudgeMeta::from_raw(raw)
     }
 
@@ -218,7 +241,30 @@ mod tests {
     use super::*;
 
     fn parse(text: &str) -> Result<JudgeMeta> {
-        JudgeMeta::from_manifest(&text.parse::<toml::Table>().unwrap())
+        JudgeMeta::from_manifest(&text.parse::<toml::Table>().unwrap(), None)
+    }
+
+    #[test]
+    fn the_edition_defaults_to_the_packages_own() {
+        assert_eq!(
+            parse("[package]\nedition = \"2024\"").unwrap().edition,
+            Edition::E2024
+        );
+        assert_eq!(
+            parse("[package]\nedition = \"2018\"").unwrap().edition,
+            Edition::E2018
+        );
+        let inherits = "[package]\nedition.workspace = true"
+            .parse::<toml::Table>()
+            .unwrap();
+        let root = "[workspace.package]\nedition = \"2024\""
+            .parse::<toml::Table>()
+            .unwrap();
+        let meta = JudgeMeta::from_manifest(&inherits, Some(&root)).unwrap();
+        assert_eq!(meta.edition, Edition::E2024);
+        // The judge's own setting wins: a judge may compile with an older edition.
+        let both = "[package]\nedition = \"2024\"\n[package.metadata.judge]\nedition = \"2021\"";
+        assert_eq!(parse(both).unwrap().edition, Edition::E2021);
     }
 
     fn error(text: &str) -> String {

@@ -119,7 +119,8 @@ impl Workspace {
             bail!("unknown problem `{id}`: no problems/{id}/Cargo.toml (known: {known})");
         }
         let manifest = read_manifest(&manifest_path)?;
-        let meta = JudgeMeta::from_manifest(&manifest)
+        let workspace = read_manifest(&self.root.join("Cargo.toml")).ok();
+        let meta = JudgeMeta::from_manifest(&manifest, workspace.as_ref())
             .with_context(|| format!("problems/{id}/Cargo.toml: [package.metadata.judge]"))?;
         let dependencies = manifest
             .get("dependencies")
