@@ -42,6 +42,10 @@ pub struct Dependencies {
 /// The problem's crates other than std and the workspace library (which it may name by its
 /// crate or package name, `ac_library` / `ac-library-rs`). A proc-macro crate is refused.
 pub fn find(workspace: &Workspace, problem: &Problem) -> Result<Dependencies> {
+    refuse_build_script(workspace, &problem.dir)?;
+    if problem.dependencies.contains(&workspace.lib_name) {
+        refuse_build_script(workspace, &workspace.root)?;
+    }
     let package = workspace.lib_package.replace('-', "_");
     let only_library = problem
         .dependencies
@@ -75,6 +79,33 @@ pub fn find(workspace: &Workspace, problem: &Problem) -> Result<Dependencies> {
     let direct = finder.deps_of(problem_package["id"].as_str().unwrap_or(""))?;
     finder.found.direct = direct;
     Ok(finder.found)
+}
+
+/// The package in `dir` has a build script (`build.rs`, or `package.build` naming one): what
+/// it sets exists only inside a cargo build, so a bundle could silently behave differently.
+fn refuse_build_script(workspace: &Workspace, dir: &Path) -> Result<()> {
+    let manifest_path = dir.join("Cargo.toml");
+    let manifest = std::fs::read_to_string(&manifest_path)
+        .with_context(|| format!("cannot read {}", workspace.display(&manifest_path)))?;
+    let manifest: toml::Table = manifest
+        .parse()
+        .with_context(|| format!("{} is not valid TOML", workspace.display(&manifest_path)))?;
+    let script = match manifest.get("package").and_then(|p| p.get("build")) {
+        Some(toml::Value::Boolean(false)) => return Ok(()),
+        Some(toml::Value::String(path)) => dir.join(path),
+        _ => dir.join("build.rs"),
+    };
+    if script.is_file() {
+        bail!(
+            "{}: a build script runs only inside a cargo build; what it sets (`cargo:rustc-env` \
+             for `env!`/`option_env!`, `cargo:rustc-cfg`, generated code) does not exist when a \
+             judge compiles the one bundled file, so the bundle could behave differently. Move \
+             what it computes into the solution (or set `build = false` in {})",
+            workspace.display(&script),
+            workspace.display(&manifest_path),
+        );
+    }
+    Ok(())
 }
 
 struct Finder<'a> {

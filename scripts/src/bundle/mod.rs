@@ -6,6 +6,7 @@ pub mod diagnostics;
 mod editions;
 mod edits;
 mod facts;
+mod include;
 mod layout;
 mod linemap;
 mod modtree;

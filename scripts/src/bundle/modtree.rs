@@ -93,6 +93,7 @@ impl CrateTree {
         display: Display,
     ) -> Result<ModId> {
         let source = Source::load(path, display(path))?;
+        let source = super::include::inline(source, path.parent().unwrap_or(Path::new(".")))?;
         if let Some(at) = source.text.find("env!(\"OUT_DIR\")") {
             bail!(
                 "{}: includes code that a build script generates (`OUT_DIR`); it exists only inside a cargo build, so it cannot be pasted into a bundle",

@@ -117,7 +117,13 @@ pub struct Resolver<'a> {
     /// Modules whose `use` items a resolved path went through (`pub use a::Thing;` at the
     /// root): they must stay, at least as containers of those re-exports.
     pub passed_through: RefCell<BTreeSet<Loc>>,
+    /// [`Resolver::name_in`]'s answers: with globs in every module (`use super::*;`) each
+    /// lookup would otherwise follow every glob again at each depth, exponentially.
+    name_in_answers: RefCell<BTreeMap<NameQuery, Option<Loc>>>,
 }
+
+/// A name looked up in a module, with the alias depth it was looked up at.
+type NameQuery = (CrateId, ModId, Vec<String>, u32);
 
 const MAX_ALIAS_DEPTH: u32 = 8;
 
@@ -157,6 +163,7 @@ impl<'a> Resolver<'a> {
             bundle_macro_names,
             macros,
             passed_through: RefCell::default(),
+            name_in_answers: RefCell::default(),
         }
     }
 
@@ -277,7 +284,25 @@ impl<'a> Resolver<'a> {
         }
     }
 
+    /// Where `segments` lead from `module`, looked up once per query (the lookup is a pure
+    /// function of it; what it records in `passed_through` is recorded the first time).
     fn name_in(
+        &self,
+        krate: CrateId,
+        module: ModId,
+        segments: &[String],
+        depth: u32,
+    ) -> Option<Loc> {
+        let query = (krate, module, segments.to_vec(), depth);
+        if let Some(&answer) = self.name_in_answers.borrow().get(&query) {
+            return answer;
+        }
+        let answer = self.look_up_name_in(krate, module, segments, depth);
+        self.name_in_answers.borrow_mut().insert(query, answer);
+        answer
+    }
+
+    fn look_up_name_in(
         &self,
         krate: CrateId,
         module: ModId,
