@@ -9,6 +9,7 @@ use std::sync::{Arc, Mutex};
 use anyhow::{anyhow, bail, Context, Result};
 use serde_json::Value;
 
+use super::proc_macro::{self, PulledBy, Refused};
 use super::resolve::{CrateId, Resolver};
 use crate::settings::Edition;
 use crate::workspace::{Problem, Workspace};
@@ -154,75 +155,36 @@ impl Finder<'_> {
         entry: &Path,
         parent: &str,
     ) -> anyhow::Error {
-        let crate_name = package["name"].as_str().unwrap_or("?").replace('-', "_");
-        let id = &self.problem.id;
         let parent_package = self.package(parent);
         let parent_name = parent_package
             .and_then(|p| p["name"].as_str())
-            .unwrap_or("?");
+            .unwrap_or("?")
+            .to_string();
         let manifest = self.problem.dir.join("Cargo.toml");
         let manifest = manifest.canonicalize().unwrap_or(manifest);
         let from_problem = parent_package
             .and_then(|p| p["manifest_path"].as_str())
             .is_some_and(|path| Path::new(path) == manifest);
-        let features = if from_problem {
-            Vec::new()
+        let pulled_by = if from_problem {
+            PulledBy::Problem
         } else {
-            self.features_pulling(parent, package)
-        };
-        let quoted = |list: &[String]| {
-            list.iter()
-                .map(|f| format!("`{f}`"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        let why = "its code runs inside the compiler while building, so it cannot be pasted into a bundle";
-        let mut message = if from_problem {
-            format!("problems/{id}/Cargo.toml depends on crate `{crate_name}`, a proc-macro crate ({label}): {why}")
-        } else if features.is_empty() {
-            format!("problems/{id}: crate `{parent_name}` depends on `{crate_name}`, a proc-macro crate ({label}): {why}")
-        } else {
-            let noun = if features.len() == 1 {
-                "feature"
-            } else {
-                "features"
-            };
-            format!(
-                "problems/{id}/Cargo.toml: `{parent_name}` with {noun} {} pulls in `{crate_name}`, a proc-macro crate ({label}): {why}",
-                quoted(&features)
-            )
+            match self.features_pulling(parent, package) {
+                features if features.is_empty() => PulledBy::Crate(parent_name),
+                features => PulledBy::Features(parent_name, features),
+            }
         };
         let main = self.problem.main_file();
-        let names = super::proc_macro::defined_names(entry);
         let used_at = std::fs::read_to_string(&main)
             .ok()
-            .and_then(|text| super::proc_macro::first_use(&text, &names));
-        let drop_what = if from_problem {
-            format!("the dependency `{crate_name}`")
-        } else if features.is_empty() {
-            format!("the dependency on `{parent_name}`")
-        } else {
-            format!(
-                "the {} {}",
-                if features.len() == 1 {
-                    "feature"
-                } else {
-                    "features"
-                },
-                quoted(&features)
-            )
-        };
-        match used_at {
-            Some((line, code)) => message.push_str(&format!(
-                ".\n`{code}` at {}:{line} uses it: drop that and {drop_what} to bundle",
-                self.workspace.display(&main)
-            )),
-            None => message.push_str(&format!(
-                ".\nNothing in {} uses it: drop {drop_what} to bundle",
-                self.workspace.display(&main)
-            )),
-        }
-        anyhow!(message)
+            .and_then(|text| proc_macro::first_use(&text, &proc_macro::defined_names(entry)));
+        anyhow!(proc_macro::refusal(&Refused {
+            problem: self.problem.id.as_str(),
+            crate_name: &package["name"].as_str().unwrap_or("?").replace('-', "_"),
+            label,
+            pulled_by,
+            main: &self.workspace.display(&main),
+            used_at,
+        }))
     }
 
     /// The features of package `parent` enabled in the member's build that enable its

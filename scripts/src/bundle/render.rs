@@ -10,7 +10,7 @@ use super::facts::{PathOcc, UseItem, UseLeaf, UseNode};
 use super::linemap::{Mapped, Origin};
 use super::modtree::FileId;
 use super::reach::Selection;
-use super::resolve::{names_of_problem, CrateId, Resolver};
+use super::resolve::{names_defined_or_imported, CrateId, Resolver};
 use crate::settings::Edition;
 
 pub struct Renderer<'a> {
@@ -154,17 +154,18 @@ impl Renderer<'_> {
     /// those defined in kept modules, unless the crate's root imports that name itself.
     pub fn macro_reexports(&self, krate: CrateId) -> Vec<(String, String)> {
         let view = self.resolver.view(krate);
+        let kept = |&(k, module): &(CrateId, usize)| {
+            k == krate
+                && self
+                    .selection
+                    .whole
+                    .contains(&(k, view.tree.file_module(module)))
+        };
+        // One entry a name, also for definitions under different `#[cfg]`s.
         self.resolver
             .exported_macros
             .iter()
-            .flat_map(|(name, locs)| locs.iter().map(move |loc| (name, loc)))
-            .filter(|(_, &(k, module))| {
-                k == krate
-                    && self
-                        .selection
-                        .whole
-                        .contains(&(k, view.tree.file_module(module)))
-            })
+            .filter(|(_, locs)| locs.iter().any(kept))
             .filter(|(name, _)| !view.imports[0].names.contains_key(*name))
             .filter_map(|(name, _)| {
                 let unique = self.resolver.bundle_macro_name(krate, name)?;
@@ -176,7 +177,7 @@ impl Renderer<'_> {
     /// What `#[macro_use] extern crate NAME;` becomes: an import of the macros that crate
     /// re-exports, by their bare names, except those `krate` binds itself.
     fn macro_use_import(&self, krate: CrateId, other: CrateId) -> Option<String> {
-        let own = names_of_problem(self.resolver.view(krate).tree);
+        let own = names_defined_or_imported(self.resolver.view(krate).tree);
         let names: Vec<String> = self
             .macro_reexports(other)
             .into_iter()
@@ -246,7 +247,8 @@ impl Renderer<'_> {
     /// becomes `crate::<name>::x`, `either::Either` (or `::either::…`) `crate::either::Either`.
     /// Exported macros too (`$crate::input!` → `$crate::proconio::input!`): the crate's
     /// module re-exports each under its own name. A bare call of a crate's own exported
-    /// macro uses its bundle name, which stands where the definition stood.
+    /// macro becomes a path to its bundle name at the root (`crate::__proconio_input!`),
+    /// which resolves wherever the call stands, before the definition too.
     fn rewrite_path(&self, krate: CrateId, path: &PathOcc, edits: &mut Edits) {
         let view = self.resolver.view(krate);
         let names: Vec<&str> = path.segments.iter().map(|s| s.name.as_str()).collect();
@@ -261,7 +263,7 @@ impl Renderer<'_> {
         if names.len() == 1 && path.is_macro && path.leading_colon.is_none() {
             if self.resolver.calls_own_exported_macro(krate, names[0]) {
                 if let Some(unique) = self.resolver.bundle_macro_name(krate, names[0]) {
-                    edits.replace(seg[0].range.clone(), unique);
+                    edits.replace(seg[0].range.clone(), format!("crate::{unique}"));
                 }
             }
             return;

@@ -133,7 +133,7 @@ impl<'a> Resolver<'a> {
         let mut exported_macros: BTreeMap<String, Vec<Loc>> = BTreeMap::new();
         let mut bundle_macro_names = BTreeMap::new();
         let mut macros: BTreeMap<(CrateId, String), Vec<ModId>> = BTreeMap::new();
-        let taken = names_of_problem(crates[0].tree);
+        let taken = names_defined_or_imported(crates[0].tree);
         for (index, view) in crates.iter().enumerate().skip(1) {
             let krate = CrateId(index);
             for (file_id, file) in view.tree.files.iter().enumerate() {
@@ -363,9 +363,9 @@ impl<'a> Resolver<'a> {
     }
 }
 
-/// The names the problem's code defines or imports anywhere (an over-approximation of what
-/// the bundle's root must not define twice).
-pub fn names_of_problem(tree: &CrateTree) -> BTreeSet<String> {
+/// The names a crate's code defines or imports anywhere: for the problem, an
+/// over-approximation of what the bundle's root must not define twice.
+pub fn names_defined_or_imported(tree: &CrateTree) -> BTreeSet<String> {
     let mut names = BTreeSet::new();
     for file in &tree.files {
         for scope in &file.facts.scopes {
