@@ -1,6 +1,7 @@
 //! `include_str!("file")` and `include_bytes!("file")` read a file next to the source when
 //! cargo compiles it; a judge has only the bundle. Each such call with a literal path becomes a
-//! literal of the file's contents, on one line so the line map stays true.
+//! literal of the file's contents, on one line so the line map stays true. `include!` and
+//! a path built by another macro are refused by name, before rustc fails at a bundle path.
 
 use std::ops::Range;
 use std::path::Path;
@@ -17,17 +18,36 @@ struct Include {
     bytes: bool,
 }
 
+/// What a file's tokens hold: calls to inline, and the start of the first call that cannot be.
+#[derive(Default)]
+struct Found {
+    includes: Vec<Include>,
+    refused: Option<(usize, String)>,
+}
+
 /// `source` with each `include_str!`/`include_bytes!` of a literal path replaced by the file's
 /// contents; `dir` is the directory of the source file, which such paths are relative to.
 pub fn inline(source: Source, dir: &Path) -> Result<Source> {
-    if !source.text.contains("include_str!") && !source.text.contains("include_bytes!") {
+    if !["include!", "include_str!", "include_bytes!"]
+        .iter()
+        .any(|call| source.text.contains(call))
+    {
         return Ok(source);
     }
     let Ok(tokens) = source.text.parse::<TokenStream>() else {
         return Ok(source);
     };
-    let mut found = Vec::new();
+    let mut found = Found::default();
     collect(tokens, &mut found);
+    if let Some((at, call)) = found.refused {
+        anyhow::bail!(
+            "{}: `{call}!` reads a file when cargo compiles, but a judge gets the one bundled \
+             file; only `include_str!(\"path\")` and `include_bytes!(\"path\")` with a literal \
+             path are carried into the bundle (paste the code in, or make it a module: `mod part;`)",
+            source.location(at)
+        );
+    }
+    let found = found.includes;
     if found.is_empty() {
         return Ok(source);
     }
@@ -58,42 +78,54 @@ pub fn inline(source: Source, dir: &Path) -> Result<Source> {
     Source::parse(source.display, text)
 }
 
-fn collect(tokens: TokenStream, found: &mut Vec<Include>) {
+fn collect(tokens: TokenStream, found: &mut Found) {
     let tokens: Vec<TokenTree> = tokens.into_iter().collect();
-    for (index, token) in tokens.iter().enumerate() {
+    let mut index = 0;
+    while index < tokens.len() {
+        let token = &tokens[index];
+        index += 1;
         if let TokenTree::Group(group) = token {
             collect(group.stream(), found);
         }
         let TokenTree::Ident(name) = token else {
             continue;
         };
-        let bytes = match name.to_string().as_str() {
+        let name_text = name.to_string();
+        if name_text == "macro_rules" {
+            // A macro's body is a template: its calls are looked at where it is used.
+            index += 3;
+            continue;
+        }
+        let bytes = match name_text.as_str() {
             "include_str" => false,
             "include_bytes" => true,
+            "include" => true,
             _ => continue,
         };
         let (Some(TokenTree::Punct(bang)), Some(TokenTree::Group(args))) =
-            (tokens.get(index + 1), tokens.get(index + 2))
+            (tokens.get(index), tokens.get(index + 1))
         else {
             continue;
         };
         if bang.as_char() != '!' || args.delimiter() != Delimiter::Parenthesis {
             continue;
         }
-        let args: Vec<TokenTree> = args.stream().into_iter().collect();
-        let Some(path) = (match args.as_slice() {
-            [TokenTree::Literal(path)] => string_value(&path.to_string()),
+        let start = name.span().byte_range().start;
+        let arguments: Vec<TokenTree> = args.stream().into_iter().collect();
+        let path = match arguments.as_slice() {
+            [TokenTree::Literal(path)] if name_text != "include" => string_value(&path.to_string()),
             _ => None,
-        }) else {
+        };
+        let Some(path) = path else {
+            found.refused.get_or_insert((start, name_text));
             continue;
         };
-        let start = name.span().byte_range().start;
-        let end = tokens[index + 2].span().byte_range().end;
-        found.push(Include {
-            range: start..end,
+        found.includes.push(Include {
+            range: start..args.span().byte_range().end,
             path,
             bytes,
         });
+        index += 2;
     }
 }
 
@@ -136,6 +168,26 @@ fn byte_string_literal(bytes: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn found(code: &str) -> Found {
+        let mut found = Found::default();
+        collect(code.parse().unwrap(), &mut found);
+        found
+    }
+
+    #[test]
+    fn include_and_built_paths_are_refused_but_not_inside_a_macro_definition() {
+        let ok = found("fn f() { print!(\"{}\", include_str!(\"a.txt\")); }");
+        assert_eq!((ok.includes.len(), ok.refused), (1, None));
+        assert_eq!(ok.includes[0].path, "a.txt");
+        let code = "include!(\"part.rs\");";
+        assert_eq!(found(code).refused, Some((0, "include".to_string())));
+        let built = "const T: &str = include_str!(concat!(\"a\", \".txt\"));";
+        assert_eq!(found(built).refused, Some((16, "include_str".to_string())));
+        let template = "macro_rules! load { ($p:expr) => { include_str!($p) }; }";
+        let template = found(template);
+        assert!(template.includes.is_empty() && template.refused.is_none());
+    }
 
     #[test]
     fn literal_paths_are_read_and_others_left() {
