@@ -87,6 +87,8 @@ pub struct JudgeMeta {
     pub output_limit_kib: u64,
     pub compare: Compare,
     pub edition: Edition,
+    /// The package's own edition (cargo builds with it), when the manifest gives one.
+    pub package_edition: Option<Edition>,
     /// A checker: a `.rs` file in the problem directory or a command (see `judge::checker`).
     pub checker: Option<String>,
 }
@@ -192,10 +194,12 @@ impl JudgeMeta {
         let package = manifest.get("package");
         let edition_missing = raw.edition.is_none()
             && package.is_some_and(|p| p.get("name").is_some() && p.get("edition").is_none());
+        let package_edition = package_edition(manifest, workspace);
         if raw.edition.is_none() {
-            raw.edition = package_edition(manifest, workspace);
+            raw.edition.clone_from(&package_edition);
         }
-        let meta = JudgeMeta::from_raw(raw).context("[package.metadata.judge]")?;
+        let mut meta = JudgeMeta::from_raw(raw).context("[package.metadata.judge]")?;
+        meta.package_edition = package_edition.and_then(|e| Edition::parse(&e).ok());
         if edition_missing {
             bail!(
                 "no `edition` in [package]: cargo builds the package as edition 2015, which no \
@@ -246,6 +250,7 @@ impl JudgeMeta {
             output_limit_kib: output,
             compare,
             edition,
+            package_edition: None,
             checker: raw.checker,
         })
     }
@@ -283,6 +288,7 @@ mod tests {
         // The judge's own setting wins: a judge may compile with an older edition.
         let both = "[package]\nedition = \"2024\"\n[package.metadata.judge]\nedition = \"2021\"";
         assert_eq!(parse(both).unwrap().edition, Edition::E2021);
+        assert_eq!(parse(both).unwrap().package_edition, Some(Edition::E2024));
     }
 
     fn error(text: &str) -> String {

@@ -150,7 +150,17 @@ pub fn write_bundle(
     match check {
         check::Check::Skip => {}
         check::Check::Types => {
-            check::type_check(&path, problem.meta.edition, &scratch, &built.lines)?;
+            let meta = &problem.meta;
+            check::type_check(&path, meta.edition, &scratch, &built.lines).map_err(|error| {
+                match meta.package_edition.filter(|&own| own != meta.edition) {
+                    Some(own) => anyhow::anyhow!(
+                        "{error:#}\nnote: the package is edition {own} (cargo builds it so), but \
+                         [package.metadata.judge] says edition = \"{}\": the judge compiles with that",
+                        meta.edition
+                    ),
+                    None => error,
+                }
+            })?;
         }
         check::Check::Editions => {
             check::check_bundle(&path, &scratch, &built.lines)?;

@@ -161,3 +161,23 @@ fn a_package_without_an_edition_is_an_error_naming_the_manifest() {
         );
     }
 }
+
+/// A 2024 package judged as 2021: rustc's "let chains are only allowed in Rust 2024" said
+/// nothing of the two settings that disagree.
+#[test]
+fn a_judge_edition_other_than_the_packages_is_named_when_the_bundle_does_not_compile() {
+    let ws = copy_workspace(&fixture("bundle_ws"));
+    let code = "fn main() { let s = \"5\"; if let Ok(n) = s.parse::<u32>() && n > 3 { println!(\"{n}\"); } }\n";
+    let head = "[package]\nname = \"mismatch\"\nversion = \"0.1.0\"\nedition = \"2024\"\n\
+                [[bin]]\nname = \"mismatch\"\npath = \"main.rs\"\n\
+                [package.metadata.judge]\nedition = \"2021\"";
+    add_problem(ws.path(), "mismatch", head, "main.rs", code);
+    let run = oj(ws.path(), &["bundle", "mismatch"]);
+    assert!(!run.success);
+    assert!(
+        run.stderr.contains("the package is edition 2024")
+            && run.stderr.contains("edition = \"2021\""),
+        "{}",
+        run.stderr
+    );
+}
