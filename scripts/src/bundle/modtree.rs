@@ -93,13 +93,14 @@ impl CrateTree {
         display: Display,
     ) -> Result<ModId> {
         let source = Source::load(path, display(path))?;
-        let source = super::include::inline(source, path.parent().unwrap_or(Path::new(".")))?;
         if let Some(at) = source.text.find("env!(\"OUT_DIR\")") {
             bail!(
                 "{}: includes code that a build script generates (`OUT_DIR`); it exists only inside a cargo build, so it cannot be pasted into a bundle",
                 source.location(at)
             );
         }
+        // After the build-script check: its message says more than `include!`'s.
+        let source = super::include::inline(source, path.parent().unwrap_or(Path::new(".")))?;
         let facts = FileFacts::collect(&source.syntax, &source.text, self.features.as_ref());
         let file_id = self.files.len();
         let mut scope_modules = Vec::with_capacity(facts.scopes.len());
