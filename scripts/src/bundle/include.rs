@@ -38,7 +38,7 @@ pub fn inline(source: Source, dir: &Path) -> Result<Source> {
         return Ok(source);
     };
     let mut found = Found::default();
-    collect(tokens, &mut found);
+    collect(tokens, &mut found, false);
     if let Some((at, call)) = found.refused {
         anyhow::bail!(
             "{}: `{call}!` reads a file when cargo compiles, but a judge gets the one bundled \
@@ -78,21 +78,25 @@ pub fn inline(source: Source, dir: &Path) -> Result<Source> {
     Source::parse(source.display, text)
 }
 
-fn collect(tokens: TokenStream, found: &mut Found) {
+/// `in_template`: inside a `macro_rules!` body, where a call may never be expanded, so only
+/// what can be inlined is (a literal path), and nothing is refused.
+fn collect(tokens: TokenStream, found: &mut Found, in_template: bool) {
     let tokens: Vec<TokenTree> = tokens.into_iter().collect();
     let mut index = 0;
     while index < tokens.len() {
         let token = &tokens[index];
         index += 1;
         if let TokenTree::Group(group) = token {
-            collect(group.stream(), found);
+            collect(group.stream(), found, in_template);
         }
         let TokenTree::Ident(name) = token else {
             continue;
         };
         let name_text = name.to_string();
-        if name_text == "macro_rules" {
-            // A macro's body is a template: its calls are looked at where it is used.
+        if name_text == "macro_rules" && !in_template {
+            if let Some(TokenTree::Group(body)) = tokens.get(index + 2) {
+                collect(body.stream(), found, true);
+            }
             index += 3;
             continue;
         }
@@ -117,7 +121,9 @@ fn collect(tokens: TokenStream, found: &mut Found) {
             _ => None,
         };
         let Some(path) = path else {
-            found.refused.get_or_insert((start, name_text));
+            if !in_template {
+                found.refused.get_or_insert((start, name_text));
+            }
             continue;
         };
         found.includes.push(Include {
@@ -171,7 +177,7 @@ mod tests {
 
     fn found(code: &str) -> Found {
         let mut found = Found::default();
-        collect(code.parse().unwrap(), &mut found);
+        collect(code.parse().unwrap(), &mut found, false);
         found
     }
 
@@ -187,6 +193,10 @@ mod tests {
         let template = "macro_rules! load { ($p:expr) => { include_str!($p) }; }";
         let template = found(template);
         assert!(template.includes.is_empty() && template.refused.is_none());
+        // A literal path in a macro's body is inlined like any other.
+        let template = found("macro_rules! banner { () => { include_str!(\"b.txt\") }; }");
+        assert_eq!(template.includes.len(), 1);
+        assert_eq!(template.includes[0].path, "b.txt");
     }
 
     #[test]
