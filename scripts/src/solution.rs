@@ -10,6 +10,7 @@ use anyhow::{bail, Context, Result};
 use crate::bundle;
 use crate::check;
 use crate::rustc;
+use crate::settings::Edition;
 use crate::workspace::{Problem, Workspace};
 
 /// Where the program comes from.
@@ -116,7 +117,17 @@ pub fn write_bundle(
     check: check::Check,
     to_stdout: bool,
 ) -> Result<String> {
-    let built = bundle::build(workspace, problem, options)?;
+    let built = bundle::build(workspace, problem, options).map_err(|error| {
+        let is_2015 = problem.meta.package_edition == Some(Edition::E2015);
+        if is_2015 && format!("{error:#}").contains("parse error") {
+            error.context(
+                "the package is edition 2015, and the bundler reads code as edition 2018 or \
+                 later (where `async`, `await`, `dyn` and `try` are keywords)",
+            )
+        } else {
+            error
+        }
+    })?;
     let scratch = workspace.work_dir(&problem.id);
     let (path, changed) = if to_stdout {
         std::fs::create_dir_all(&scratch)?;

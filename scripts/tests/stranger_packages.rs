@@ -181,3 +181,20 @@ fn a_judge_edition_other_than_the_packages_is_named_when_the_bundle_does_not_com
         run.stderr
     );
 }
+
+/// Valid 2015 code the bundler cannot parse (`async` as a name) got a bare parse error.
+#[test]
+fn edition_2015_code_that_does_not_parse_as_2018_says_why() {
+    let ws = copy_workspace(&fixture("bundle_ws"));
+    let code = "fn main() { let async = 3; println!(\"{}\", async); }\n";
+    let head = "[package]\nname = \"old\"\nversion = \"0.1.0\"\nedition = \"2015\"\n\
+                [[bin]]\nname = \"old\"\npath = \"main.rs\"";
+    add_problem(ws.path(), "old", head, "main.rs", code);
+    let run = oj(ws.path(), &["bundle", "old"]);
+    assert!(!run.success);
+    assert!(
+        run.stderr.contains("edition 2015") && run.stderr.contains("parse error"),
+        "{}",
+        run.stderr
+    );
+}
