@@ -215,6 +215,16 @@ fn impls_in_a_module_nothing_names_are_kept() {
 }
 
 #[test]
+fn qualified_paths_bundle_in_the_solution_and_the_library() {
+    // `<[u64]>::total` was read as the crate `total` and refused.
+    let ws = copy_workspace(&fixture("bundle_ws"));
+    let (text, output) = bundle_compile_run(ws.path(), "qualified");
+    assert_eq!(output, "6 12 3\n");
+    assert!(text.contains("<[u64]>::total(self)"), "{text}");
+    assert!(text.contains("<u64 as Double>::double("), "{text}");
+}
+
+#[test]
 fn edition_2021_code_bundles_into_a_file_that_compiles_under_2018_too() {
     let ws = copy_workspace(&fixture("bundle_ws"));
     let (text, output) = bundle_compile_run(ws.path(), "modern");

@@ -309,6 +309,19 @@ impl Collector<'_> {
         self.facts.scopes[self.scope].items.insert(name);
     }
 
+    /// A path after `<Type>` or `<Type as Trait>`: only the trait's segments name an item in
+    /// scope; what follows is an associated item (`<[T]>::f` is not the crate `f`).
+    fn visit_qualified(&mut self, qself: &syn::QSelf, path: &syn::Path) {
+        Visit::visit_qself(self, qself);
+        if qself.position > 0 {
+            let colon = path.leading_colon.map(|c| byte_range(c.span()));
+            self.record_path(colon, segments_of(path, qself.position), false);
+        }
+        for segment in &path.segments {
+            Visit::visit_path_arguments(self, &segment.arguments);
+        }
+    }
+
     fn record_path(
         &mut self,
         leading_colon: Option<Range<usize>>,
@@ -726,16 +739,22 @@ impl<'ast> Visit<'ast> for Collector<'_> {
 
     fn visit_path(&mut self, path: &'ast syn::Path) {
         let colon = path.leading_colon.map(|c| byte_range(c.span()));
-        let segments = path
-            .segments
-            .iter()
-            .map(|s| Segment {
-                name: s.ident.to_string(),
-                range: byte_range(s.ident.span()),
-            })
-            .collect();
-        self.record_path(colon, segments, false);
+        self.record_path(colon, segments_of(path, path.segments.len()), false);
         visit::visit_path(self, path);
+    }
+
+    fn visit_expr_path(&mut self, expr: &'ast syn::ExprPath) {
+        match &expr.qself {
+            Some(qself) => self.visit_qualified(qself, &expr.path),
+            None => visit::visit_expr_path(self, expr),
+        }
+    }
+
+    fn visit_type_path(&mut self, ty: &'ast syn::TypePath) {
+        match &ty.qself {
+            Some(qself) => self.visit_qualified(qself, &ty.path),
+            None => visit::visit_type_path(self, ty),
+        }
     }
 
     fn visit_vis_restricted(&mut self, restricted: &'ast syn::VisRestricted) {
@@ -746,19 +765,23 @@ impl<'ast> Visit<'ast> for Collector<'_> {
 
     fn visit_macro(&mut self, mac: &'ast syn::Macro) {
         let colon = mac.path.leading_colon.map(|c| byte_range(c.span()));
-        let segments = mac
-            .path
-            .segments
-            .iter()
-            .map(|s| Segment {
-                name: s.ident.to_string(),
-                range: byte_range(s.ident.span()),
-            })
-            .collect();
+        let segments = segments_of(&mac.path, mac.path.segments.len());
         self.record_path(colon, segments, true);
         if let Some(range) = lone_message(mac) {
             self.facts.lone_messages.push(range);
         }
         self.scan_tokens(mac.tokens.clone());
     }
+}
+
+/// The first `count` segments of `path`, with their names and where they are.
+fn segments_of(path: &syn::Path, count: usize) -> Vec<Segment> {
+    path.segments
+        .iter()
+        .take(count)
+        .map(|s| Segment {
+            name: s.ident.to_string(),
+            range: byte_range(s.ident.span()),
+        })
+        .collect()
 }
