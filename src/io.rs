@@ -95,23 +95,19 @@ impl<R: Read> Scanner<R> {
     #[allow(clippy::should_implement_trait)]
     #[inline(always)]
     pub fn next<T: Token>(&mut self) -> Result<Option<T>, InputError> {
-        let mut pos = self.pos;
-        let value = self.fast(&mut pos);
-        self.pos = pos;
-        value.map_or_else(|| self.next_slow(), |value| Ok(Some(value)))
-    }
-
-    /// The fast path from `pos`: skips whitespace, then takes a well-formed token that ends
-    /// inside the buffer and moves `pos` past it.
-    #[inline(always)]
-    fn fast<T: Token>(&self, pos: &mut usize) -> Option<T> {
-        let buf = &self.buf[..self.len];
-        while *pos < buf.len() && buf[*pos].is_ascii_whitespace() {
-            *pos += 1;
+        // The fast path: whitespace, then a well-formed token that ends inside the buffer.
+        let (buf, mut pos) = (&self.buf[..self.len], self.pos);
+        while pos < buf.len() && buf[pos].is_ascii_whitespace() {
+            pos += 1;
         }
-        let (value, used) = buf.get(*pos..*pos + WINDOW).and_then(T::prefix)?;
-        *pos += used;
-        Some(value)
+        self.pos = pos;
+        match buf.get(pos..pos + WINDOW).and_then(T::prefix) {
+            Some((value, used)) => {
+                self.pos += used;
+                Ok(Some(value))
+            }
+            None => self.next_slow(),
+        }
     }
 
     /// Everything the fast path leaves: tokens near the end of the buffer, long tokens, and
@@ -119,7 +115,7 @@ impl<R: Read> Scanner<R> {
     #[cold]
     #[inline(never)]
     fn next_slow<T: Token>(&mut self) -> Result<Option<T>, InputError> {
-        let start = self.token(T::NAME)?;
+        let start = self.token()?;
         let token = &self.buf[start..self.pos];
         let parsed = (!token.is_empty()).then(|| T::parse(token));
         parsed.transpose().map_err(|why| self.error_at(start, why))
@@ -140,21 +136,13 @@ impl<R: Read> Scanner<R> {
 
     /// Replaces the contents of `items` with the next `n` tokens, reusing its memory (for many
     /// cases in a row). A count read from the input may be a lie: it reserves at most a million
-    /// up front. The fast path runs with its position in a register, not in `self`.
+    /// up front.
     pub fn read_into<T: Token>(&mut self, items: &mut Vec<T>, n: usize) -> Result<(), InputError> {
         items.clear();
         items.reserve(n.min(1 << 20));
-        let mut pos = self.pos;
-        while items.len() < n {
-            if let Some(value) = self.fast(&mut pos) {
-                items.push(value);
-            } else {
-                self.pos = pos;
-                items.push(self.read()?);
-                pos = self.pos;
-            }
+        for _ in 0..n {
+            items.push(self.read()?);
         }
-        self.pos = pos;
         Ok(())
     }
 
@@ -174,12 +162,12 @@ impl<R: Read> Scanner<R> {
     /// Skips whitespace and takes the next token, reading more input as needed (a token that
     /// reaches the end of the buffer is kept whole while more is read): its start in `buf`,
     /// with `pos` at its end; empty at the end of input.
-    fn token(&mut self, name: &str) -> Result<usize, InputError> {
+    fn token(&mut self) -> Result<usize, InputError> {
         let mut end = self.pos;
         // `fill` moves `buf[pos..]` to the front: `end` is kept relative to `pos`.
         while end < self.len || {
             end -= self.pos;
-            self.fill(name)?
+            self.fill()?
         } {
             if !self.buf[end].is_ascii_whitespace() {
                 end += 1;
@@ -195,7 +183,7 @@ impl<R: Read> Scanner<R> {
 
     /// Moves the unread bytes to the front of `buf` (growing it if one token fills it) and
     /// reads more after them. Returns whether any byte was read; `false` means the end of input.
-    fn fill(&mut self, name: &str) -> Result<bool, InputError> {
+    fn fill(&mut self) -> Result<bool, InputError> {
         (self.lines, self.line_start) = self.position(self.pos);
         self.before += self.pos as u64;
         self.buf.copy_within(self.pos..self.len, 0);
@@ -207,9 +195,7 @@ impl<R: Read> Scanner<R> {
         loop {
             match self.reader.read(&mut self.buf[self.len..]) {
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => {
-                    return Err(self.error_at(self.len, format!("reading {name} failed: {e}")))
-                }
+                Err(e) => return Err(self.error_at(self.len, format!("reading failed: {e}"))),
                 Ok(n) => {
                     self.len += n;
                     return Ok(n > 0);

@@ -16,9 +16,12 @@ pub struct InputError {
 
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        let e = self;
-        let at = format!("line {}, column {} (byte {})", e.line, e.column, e.byte);
-        write!(f, "input error at {at}: {}", e.message)
+        let (line, column, byte) = (self.line, self.column, self.byte);
+        let message = &self.message;
+        write!(
+            f,
+            "input error at line {line}, column {column} (byte {byte}): {message}"
+        )
     }
 }
 

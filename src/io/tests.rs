@@ -738,3 +738,57 @@ fn the_fast_path_takes_twenty_digits_up_to_u64_max() {
         Some((42, 25))
     );
 }
+
+/// Hands out `data` in pieces, with an `Interrupted` error before each, then fails with
+/// `failure` (or ends cleanly if there is none).
+struct Flaky<'a> {
+    data: &'a [u8],
+    interrupt: bool,
+    failure: Option<io::ErrorKind>,
+}
+
+impl Read for Flaky<'_> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        self.interrupt = !self.interrupt;
+        if self.interrupt {
+            return Err(io::ErrorKind::Interrupted.into());
+        }
+        if self.data.is_empty() {
+            return self.failure.map_or(Ok(0), |kind| Err(kind.into()));
+        }
+        let n = 3.min(self.data.len()).min(out.len());
+        out[..n].copy_from_slice(&self.data[..n]);
+        self.data = &self.data[n..];
+        Ok(n)
+    }
+}
+
+#[test]
+fn an_interrupted_read_is_retried() {
+    let reader = Flaky {
+        data: b"12 345\n6789 0",
+        interrupt: false,
+        failure: None,
+    };
+    let mut scanner = Scanner::new(reader);
+    let mut values = Vec::new();
+    while let Some(v) = scanner.next::<u32>().unwrap() {
+        values.push(v);
+    }
+    assert_eq!(values, [12, 345, 6789, 0]);
+}
+
+#[test]
+fn a_failed_read_is_an_error_at_the_end_of_what_was_read() {
+    let reader = Flaky {
+        data: b"12 345\n67",
+        interrupt: false,
+        failure: Some(io::ErrorKind::BrokenPipe),
+    };
+    let mut scanner = Scanner::new(reader);
+    assert_eq!(scanner.read::<u32>().unwrap(), 12);
+    assert_eq!(scanner.read::<u32>().unwrap(), 345);
+    let error = scanner.read::<u32>().unwrap_err().to_string();
+    let expected = "input error at line 2, column 3 (byte 9): reading failed: broken pipe";
+    assert_eq!(error, expected);
+}

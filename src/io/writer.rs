@@ -37,13 +37,13 @@ impl<W: Write> Writer<W> {
 
     /// Writes `value`: a number, a string, a tuple or a slice (space-separated).
     pub fn put<T: Put>(&mut self, value: T) -> &mut Self {
-        value.put(self);
+        Put::put(&value, self);
         self
     }
 
     /// Writes `value` and a line end.
     pub fn line<T: Put>(&mut self, value: T) -> &mut Self {
-        value.put(self);
+        Put::put(&value, self);
         self.bytes(b"\n")
     }
 
@@ -110,7 +110,7 @@ pub trait Put {
 
 impl<T: Put + ?Sized> Put for &T {
     fn put<W: Write>(&self, out: &mut Writer<W>) {
-        (**self).put(out);
+        T::put(self, out);
     }
 }
 
@@ -131,6 +131,13 @@ impl Put for char {
     }
 }
 
+// Before the slice's impl, which it calls: the shake tries to cut impls in file order.
+impl<T: Put> Put for Vec<T> {
+    fn put<W: Write>(&self, out: &mut Writer<W>) {
+        <[T]>::put(self, out);
+    }
+}
+
 /// Space-separated.
 impl<T: Put> Put for [T] {
     fn put<W: Write>(&self, out: &mut Writer<W>) {
@@ -138,32 +145,25 @@ impl<T: Put> Put for [T] {
             if i > 0 {
                 out.bytes(b" ");
             }
-            item.put(out);
+            T::put(item, out);
         }
-    }
-}
-
-impl<T: Put> Put for Vec<T> {
-    fn put<W: Write>(&self, out: &mut Writer<W>) {
-        self.as_slice().put(out);
     }
 }
 
 macro_rules! tuple_put {
-    ($first:ident $(, $rest:ident)*) => {
+    ($(($first:ident $(, $rest:ident)*);)*) => {$(
         impl<$first: Put $(, $rest: Put)*> Put for ($first, $($rest,)*) {
             #[allow(non_snake_case)]
             fn put<W: Write>(&self, out: &mut Writer<W>) {
                 let ($first, $($rest,)*) = self;
-                $first.put(out);
-                $(out.bytes(b" "); $rest.put(out);)*
+                $first::put($first, out);
+                $(out.bytes(b" "); $rest::put($rest, out);)*
             }
         }
-    };
+    )*};
 }
-tuple_put!(A, B);
-tuple_put!(A, B, C);
-tuple_put!(A, B, C, D);
+// Each arity ends with its own `;`, so the shake can cut any of them alone.
+tuple_put!((A, B); (A, B, C); (A, B, C, D););
 
 macro_rules! int_put {
     ($($t:ident)*) => {$(
