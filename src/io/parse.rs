@@ -38,9 +38,10 @@ const POW10: [u64; 9] = [
 #[inline(always)]
 pub(super) fn fast_digits(bytes: &[u8]) -> Option<(u64, usize)> {
     let (mut value, mut len) = (0u64, 0);
-    for _ in 0..3 {
+    for i in 0..3 {
+        // `len` is `8 * i` here: an address that does not wait for the previous word.
         let mut word = [0; 8];
-        word.copy_from_slice(&bytes[len..len + 8]);
+        word.copy_from_slice(&bytes[8 * i..8 * i + 8]);
         let word = u64::from_le_bytes(word).wrapping_sub(ZEROS);
         let n = ((word | word.wrapping_add(0x76 * ONES)) & ONES << 7).trailing_zeros() as usize / 8;
         value = value
