@@ -92,10 +92,10 @@ impl<R: Read> Scanner<R> {
     }
 
     /// The next token as a `T`, or `None` at a clean end of input (only whitespace left).
+    /// The fast path here: whitespace, then a well-formed token that ends inside the buffer.
     #[allow(clippy::should_implement_trait)]
     #[inline(always)]
     pub fn next<T: Token>(&mut self) -> Result<Option<T>, InputError> {
-        // The fast path: whitespace, then a well-formed token that ends inside the buffer.
         let (buf, mut pos) = (&self.buf[..self.len], self.pos);
         while pos < buf.len() && buf[pos].is_ascii_whitespace() {
             pos += 1;
@@ -128,10 +128,10 @@ impl<R: Read> Scanner<R> {
         self.next()?.ok_or_else(|| self.error_at(self.len, end()))
     }
 
-    /// The next `n` tokens.
+    /// The next `n` tokens. A count read from the input may be a lie: memory grows with what
+    /// is read, not with `n`.
     pub fn read_vec<T: Token>(&mut self, n: usize) -> Result<Vec<T>, InputError> {
-        let mut items = Vec::new();
-        self.read_into(&mut items, n).map(|_| items)
+        (0..n).map(|_| self.read()).collect()
     }
 
     /// Replaces the contents of `items` with the next `n` tokens, reusing its memory (for many
@@ -161,10 +161,10 @@ impl<R: Read> Scanner<R> {
 
     /// Skips whitespace and takes the next token, reading more input as needed (a token that
     /// reaches the end of the buffer is kept whole while more is read): its start in `buf`,
-    /// with `pos` at its end; empty at the end of input.
+    /// with `pos` at its end; empty at the end of input. `fill` moves `buf[pos..]` to the front,
+    /// so `end` is kept relative to `pos` across it.
     fn token(&mut self) -> Result<usize, InputError> {
         let mut end = self.pos;
-        // `fill` moves `buf[pos..]` to the front: `end` is kept relative to `pos`.
         while end < self.len || {
             end -= self.pos;
             self.fill()?

@@ -16,12 +16,12 @@ pub struct InputError {
 
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        let (line, column, byte) = (self.line, self.column, self.byte);
-        let message = &self.message;
         write!(
             f,
-            "input error at line {line}, column {column} (byte {byte}): {message}"
-        )
+            "input error at line {}, column {}",
+            self.line, self.column
+        )?;
+        write!(f, " (byte {}): {}", self.byte, self.message)
     }
 }
 

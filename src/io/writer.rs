@@ -114,16 +114,17 @@ impl<T: Put + ?Sized> Put for &T {
     }
 }
 
-macro_rules! text_put {
-    ($($t:ty)*) => {$(
-        impl Put for $t {
-            fn put<W: Write>(&self, out: &mut Writer<W>) {
-                out.bytes(self.as_ref());
-            }
-        }
-    )*};
+impl Put for String {
+    fn put<W: Write>(&self, out: &mut Writer<W>) {
+        out.bytes(self.as_bytes());
+    }
 }
-text_put!(str String);
+
+impl Put for str {
+    fn put<W: Write>(&self, out: &mut Writer<W>) {
+        out.bytes(self.as_bytes());
+    }
+}
 
 impl Put for char {
     fn put<W: Write>(&self, out: &mut Writer<W>) {
@@ -131,7 +132,8 @@ impl Put for char {
     }
 }
 
-// Before the slice's impl, which it calls: the shake tries to cut impls in file order.
+/// Space-separated. Before the slice's impl, which it calls: `ojgames bundle` tries to cut
+/// impls in file order.
 impl<T: Put> Put for Vec<T> {
     fn put<W: Write>(&self, out: &mut Writer<W>) {
         <[T]>::put(self, out);
@@ -150,6 +152,8 @@ impl<T: Put> Put for [T] {
     }
 }
 
+/// Space-separated. Each arity ends with its own `;`, so that `ojgames bundle` can cut any of
+/// them alone.
 macro_rules! tuple_put {
     ($(($first:ident $(, $rest:ident)*);)*) => {$(
         impl<$first: Put $(, $rest: Put)*> Put for ($first, $($rest,)*) {
@@ -162,7 +166,6 @@ macro_rules! tuple_put {
         }
     )*};
 }
-// Each arity ends with its own `;`, so the shake can cut any of them alone.
 tuple_put!((A, B); (A, B, C); (A, B, C, D););
 
 macro_rules! int_put {
