@@ -116,7 +116,6 @@ macro_rules! int_token {
             fn parse(token: &[u8]) -> Result<Self, String> {
                 parse_int(token, $t::MIN != 0, $t::MAX as u64, Self::NAME).map(|v| v as $t)
             }
-            #[inline(always)]
             fn prefix(bytes: &[u8]) -> Option<(Self, usize)> {
                 int_prefix(bytes, $t::MIN != 0, $t::MAX as u64).map(|(v, len)| (v as $t, len))
             }

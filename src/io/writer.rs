@@ -171,10 +171,9 @@ tuple_put!((A, B); (A, B, C); (A, B, C, D););
 macro_rules! int_put {
     ($($t:ident)*) => {$(
         impl Put for $t {
-            #[allow(unused_comparisons)]
-            #[inline(always)]
             fn put<W: Write>(&self, out: &mut Writer<W>) {
-                out.int(*self < 0, (*self as i128).unsigned_abs() as u64);
+                let value = *self as i128;
+                out.int(value < 0, value.unsigned_abs() as u64);
             }
         }
     )*};
