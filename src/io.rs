@@ -93,7 +93,6 @@ impl<R: Read> Scanner<R> {
 
     /// The next token as a `T`, or `None` at a clean end of input (only whitespace left).
     /// The fast path here: whitespace, then a well-formed token that ends inside the buffer.
-    #[allow(clippy::should_implement_trait)]
     #[inline(always)]
     pub fn next<T: Token>(&mut self) -> Result<Option<T>, InputError> {
         let (buf, mut pos) = (&self.buf[..self.len], self.pos);
@@ -101,13 +100,11 @@ impl<R: Read> Scanner<R> {
             pos += 1;
         }
         self.pos = pos;
-        match buf.get(pos..pos + WINDOW).and_then(T::prefix) {
-            Some((value, used)) => {
-                self.pos += used;
-                Ok(Some(value))
-            }
-            None => self.next_slow(),
+        if let Some((value, used)) = buf.get(pos..pos + WINDOW).and_then(T::prefix) {
+            self.pos += used;
+            return Ok(Some(value));
         }
+        self.next_slow()
     }
 
     /// Everything the fast path leaves: tokens near the end of the buffer, long tokens, and
