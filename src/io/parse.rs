@@ -20,9 +20,7 @@ pub trait Parse: Sized {
     /// input, the first not whitespace) that a whitespace byte ends, and its length with that
     /// byte. `None` sends the token to [`Parse::parse`]: it must be `None` whenever `parse`
     /// fails, and agree with it otherwise.
-    fn prefix(_: &[u8]) -> Option<(Self, usize)> {
-        None
-    }
+    fn prefix(bytes: &[u8]) -> Option<(Self, usize)>;
 }
 
 const ONES: u64 = 0x0101_0101_0101_0101;
@@ -128,5 +126,9 @@ impl Parse for Vec<u8> {
     const NAME: &'static str = "token";
     fn parse(token: &[u8]) -> Result<Self, String> {
         Ok(token.to_vec())
+    }
+    /// Every raw token takes the slow path, which finds where it ends.
+    fn prefix(_: &[u8]) -> Option<(Self, usize)> {
+        None
     }
 }
