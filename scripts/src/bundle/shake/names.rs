@@ -54,6 +54,10 @@ struct Occurrence {
     is_prefix: bool,
     /// After `.` or `::`.
     is_qualified: bool,
+    /// After `.`: a method or a field.
+    after_dot: bool,
+    /// After `Type::`, `Self::` or `<…>::`: an associated item.
+    after_type: bool,
     in_macro: bool,
 }
 
@@ -62,7 +66,10 @@ impl Occurrence {
     fn can_name(&self, kind: Kind) -> bool {
         match kind {
             Kind::Type => true,
-            Kind::Value => !self.is_prefix,
+            // `x.new()` and `Vec::new()` name no free function `new`.
+            Kind::Value => {
+                !self.is_prefix && (self.in_macro || !self.after_dot && !self.after_type)
+            }
             Kind::Method => !self.is_prefix && (self.is_qualified || self.in_macro),
         }
     }
@@ -104,16 +111,12 @@ fn one_round(text: &str, lib_start: usize) -> Option<Vec<Range<usize>>> {
                     .any(|(leaf, range)| leaf == name && range.contains(&o.at))
         });
     }
+    let units = finder.units();
+    let live = live_units(&units, &uses);
     let mut cut = Vec::new();
     let mut gone = BTreeSet::new();
-    for unit in finder.units() {
-        let unused = unit.names.iter().all(|name| {
-            uses.get(name).is_none_or(|occurrences| {
-                occurrences.iter().all(|o| {
-                    !o.can_name(unit.kind) || unit.ranges.iter().any(|r| r.contains(&o.at))
-                })
-            })
-        });
+    for (unit, live) in units.into_iter().zip(live) {
+        let unused = !live;
         // Units can overlap (a trait and one of its methods): one of them per round.
         let overlaps = unit.ranges.iter().any(|r| {
             cut.iter()
@@ -136,6 +139,73 @@ fn one_round(text: &str, lib_start: usize) -> Option<Vec<Range<usize>>> {
     Some(cut)
 }
 
+/// Which units a name reaches, marked from the code outside every unit (the solution, what
+/// is not a candidate): a unit is live when one of its names is written, in a way that can
+/// name it, outside the unit itself, where every unit around the place is live. So units
+/// that name only each other go together (itertools' `ChunkBy` and `Groups`, each named in
+/// the other's definition or impls), which counting uses unit by unit never cut.
+fn live_units(units: &[Unit], uses: &BTreeMap<String, Vec<Occurrence>>) -> Vec<bool> {
+    let containers = containers(units, uses);
+    let mut live = vec![false; units.len()];
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for (index, unit) in units.iter().enumerate() {
+            if live[index] {
+                continue;
+            }
+            let reached = unit.names.iter().any(|name| {
+                uses.get(name).is_some_and(|occurrences| {
+                    occurrences.iter().any(|o| {
+                        let around = &containers[&o.at];
+                        o.can_name(unit.kind)
+                            && !around.contains(&index)
+                            && around.iter().all(|&u| live[u])
+                    })
+                })
+            });
+            if reached {
+                live[index] = true;
+                changed = true;
+            }
+        }
+    }
+    live
+}
+
+/// For each place a unit's name is written, the units whose ranges contain it.
+fn containers(
+    units: &[Unit],
+    uses: &BTreeMap<String, Vec<Occurrence>>,
+) -> BTreeMap<usize, Vec<usize>> {
+    let mut intervals: Vec<(usize, usize, usize)> = units
+        .iter()
+        .enumerate()
+        .flat_map(|(u, unit)| unit.ranges.iter().map(move |r| (r.start, r.end, u)))
+        .collect();
+    intervals.sort_unstable();
+    let names: BTreeSet<&String> = units.iter().flat_map(|u| &u.names).collect();
+    let mut places: Vec<usize> = names
+        .iter()
+        .filter_map(|name| uses.get(*name))
+        .flatten()
+        .map(|o| o.at)
+        .collect();
+    places.sort_unstable();
+    places.dedup();
+    let mut containers = BTreeMap::new();
+    let (mut active, mut next) = (Vec::new(), 0);
+    for at in places {
+        while next < intervals.len() && intervals[next].0 <= at {
+            active.push((intervals[next].1, intervals[next].2));
+            next += 1;
+        }
+        active.retain(|&(end, _)| end > at);
+        containers.insert(at, active.iter().map(|&(_, u)| u).collect::<Vec<usize>>());
+    }
+    containers
+}
+
 /// Every identifier in `tokens` (also inside macros) and where it starts.
 fn collect_idents(
     tokens: TokenStream,
@@ -151,11 +221,22 @@ fn collect_idents(
                 let name = name.strip_prefix("r#").unwrap_or(&name).to_string();
                 let is_prefix =
                     punct(Some(i + 1), ':') && punct(Some(i + 2), ':') && !punct(Some(i + 3), '<');
-                let is_qualified = punct(i.checked_sub(1), '.') || punct(i.checked_sub(1), ':');
+                let after_dot = punct(i.checked_sub(1), '.');
+                let after_path = punct(i.checked_sub(1), ':') && punct(i.checked_sub(2), ':');
+                let after_type = after_path
+                    && match i.checked_sub(3).and_then(|j| tokens.get(j)) {
+                        Some(TokenTree::Ident(head)) => head
+                            .to_string()
+                            .starts_with(|c: char| c.is_ascii_uppercase()),
+                        Some(TokenTree::Punct(p)) => p.as_char() == '>',
+                        _ => false,
+                    };
                 uses.entry(name).or_default().push(Occurrence {
                     at: ident.span().byte_range().start,
                     is_prefix,
-                    is_qualified,
+                    is_qualified: after_dot || after_path,
+                    after_dot,
+                    after_type,
                     in_macro,
                 });
             }
@@ -528,6 +609,52 @@ mod lib {
         let path = "fn main() { let _ = lib::inner::Helper; }";
         let library = cut(path, LIBRARY);
         assert!(library.contains("struct Helper") && !library.contains("struct Other"));
+    }
+
+    #[test]
+    fn types_that_only_name_each_other_go_together() {
+        // itertools' `ChunkBy` and `Groups`: each named only in the other's definition or
+        // impls, and by a free function `new` that nothing calls (`Vec::new()` and
+        // `x.new()` name no free function).
+        let library = "\
+mod lib {
+    pub struct Live;
+    pub struct Outer { inner: Vec<Inner> }
+    pub struct Inner { outer: Option<Box<Outer>> }
+    impl IntoIterator for Outer {
+        type Item = Inner;
+        type IntoIter = std::vec::IntoIter<Inner>;
+        fn into_iter(self) -> Self::IntoIter { self.inner.into_iter() }
+    }
+    pub fn new() -> Outer { Outer { inner: Vec::new() } }
+}
+";
+        let main = "fn main() { let v: Vec<u8> = Vec::new(); let _ = (v, lib::Live); }";
+        let library = cut(main, library);
+        for gone in [
+            "struct Outer",
+            "struct Inner",
+            "impl IntoIterator",
+            "fn new",
+        ] {
+            assert!(!library.contains(gone), "{gone} stayed:\n{library}");
+        }
+        assert!(library.contains("struct Live"), "{library}");
+        let called = "fn main() { let _ = lib::new(); }";
+        let library = cut(
+            called,
+            "mod lib { pub struct Outer; pub fn new() -> Outer { Outer } }",
+        );
+        assert!(
+            library.contains("fn new") && library.contains("struct Outer"),
+            "{library}"
+        );
+        let bare = "use lib::new; fn main() { let _ = new(); }";
+        let library = cut(
+            bare,
+            "mod lib { pub struct Outer; pub fn new() -> Outer { Outer } }",
+        );
+        assert!(library.contains("fn new"), "{library}");
     }
 
     #[test]
