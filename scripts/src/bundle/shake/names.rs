@@ -32,6 +32,9 @@ const MAX_ROUNDS: usize = 40;
 struct Unit {
     names: Vec<String>,
     ranges: Vec<Range<usize>>,
+    /// Cut with the unit, but not part of it when telling whether its names are used: a
+    /// macro's calls, which its owners decide on.
+    carried: Vec<Range<usize>>,
     kind: Kind,
 }
 
@@ -96,10 +99,9 @@ fn one_round(text: &str, lib_start: usize) -> Option<Vec<Range<usize>>> {
         ..Finder::default()
     };
     finder.items(&file.items);
-    let leaves: Vec<(String, Range<usize>)> = use_leaves(text, &file, lib_start)
+    let (renames, leaves): (Vec<_>, Vec<_>) = use_leaves(text, &file, lib_start)
         .into_iter()
-        .filter(|(_, range)| !text[range.clone()].contains(" as "))
-        .collect();
+        .partition(|(_, range)| text[range.clone()].contains(" as "));
     let mut uses: BTreeMap<String, Vec<Occurrence>> = BTreeMap::new();
     collect_idents(tokens, false, &mut uses);
     // Where an item is defined, or imported by a `use` leaf of its own name, is no use of it.
@@ -111,20 +113,36 @@ fn one_round(text: &str, lib_start: usize) -> Option<Vec<Range<usize>>> {
                     .any(|(leaf, range)| leaf == name && range.contains(&o.at))
         });
     }
-    let units = finder.units();
+    let mut units = finder.units();
+    // `use a::A as B`: what it imports is used where `B` is (`as _` imports a trait's
+    // methods, written nowhere by that name: it stays).
+    for (_, range) in renames {
+        let alias = text[range.clone()].rsplit(" as ").next().unwrap_or("");
+        let alias = alias.trim_matches(|c: char| !(c.is_alphanumeric() || c == '_'));
+        if alias == "_" {
+            continue;
+        }
+        units.push(Unit {
+            names: vec![alias.to_string()],
+            ranges: vec![range],
+            carried: Vec::new(),
+            kind: Kind::Type,
+        });
+    }
     let live = live_units(&units, &uses);
     let mut cut = Vec::new();
     let mut gone = BTreeSet::new();
     for (unit, live) in units.into_iter().zip(live) {
         let unused = !live;
         // Units can overlap (a trait and one of its methods): one of them per round.
-        let overlaps = unit.ranges.iter().any(|r| {
+        let overlaps = unit.ranges.iter().chain(&unit.carried).any(|r| {
             cut.iter()
                 .any(|c: &Range<usize>| c.start < r.end && r.start < c.end)
         });
         if unused && !overlaps {
             gone.extend(unit.names.iter().cloned());
             cut.extend(unit.ranges);
+            cut.extend(unit.carried);
         }
     }
     if cut.is_empty() {
@@ -267,6 +285,10 @@ struct Finder {
     values: BTreeMap<String, Vec<Range<usize>>>,
     /// Library inherent methods and associated constants by name.
     inherent: BTreeMap<String, Vec<Range<usize>>>,
+    /// Library `macro_rules!` definitions by name: their ranges and bodies.
+    macros: BTreeMap<String, Vec<(Range<usize>, TokenStream)>>,
+    /// Library item-level macro calls: the macro's name and the call's range.
+    calls: Vec<(String, Range<usize>)>,
 }
 
 /// A type name's definitions and the impls for it, in the library.
@@ -311,9 +333,70 @@ impl Finder {
                 syn::Item::Type(t) => self.type_def(&t.ident, range, in_library),
                 syn::Item::Trait(t) => self.trait_def(t, range, in_library),
                 syn::Item::Impl(block) => self.impl_block(block, range, in_library),
+                syn::Item::Macro(call) => self.macro_item(call, range, in_library),
                 _ => {}
             }
         }
+    }
+
+    fn macro_item(&mut self, item: &syn::ItemMacro, range: Range<usize>, in_library: bool) {
+        if let Some(ident) = &item.ident {
+            self.define(ident);
+            if in_library && item.mac.path.is_ident("macro_rules") {
+                let body = item.mac.tokens.clone();
+                self.macros
+                    .entry(ident.to_string())
+                    .or_default()
+                    .push((range, body));
+            }
+        } else if let (true, Some(name)) = (in_library, item.mac.path.get_ident()) {
+            self.calls.push((name.to_string(), range));
+        }
+    }
+
+    /// The library traits and types whose units each item-level call joins: those its
+    /// macro's body implements (`impl … Trait … for Type`), when the body defines nothing
+    /// else a name could reach (no `struct`, `trait`, `mod`…).
+    fn call_owners(&self) -> Vec<(&str, Range<usize>, Vec<String>)> {
+        let mut owners = Vec::new();
+        for (name, range) in &self.calls {
+            let Some([(_, body)]) = self.macros.get(name).map(Vec::as_slice) else {
+                continue;
+            };
+            let mut words = Vec::new();
+            flat_idents(body.clone(), &mut words);
+            const DEFINES: [&str; 8] = [
+                "struct",
+                "enum",
+                "union",
+                "trait",
+                "mod",
+                "static",
+                "macro_rules",
+                "use",
+            ];
+            if words.iter().any(|w| DEFINES.contains(&w.as_str())) {
+                continue;
+            }
+            let mut heads = Vec::new();
+            impl_heads(body.clone(), &mut heads);
+            heads.sort();
+            heads.dedup();
+            // Two different impls: each may be the one needed, so no owner decides alone.
+            let [(trait_name, type_name)] = heads.as_slice() else {
+                continue;
+            };
+            let mut implemented: Vec<String> =
+                trait_name.iter().chain(type_name).cloned().collect();
+            implemented.retain(|w| {
+                self.traits.get(w).is_some_and(|defs| defs.len() == 1)
+                    || self.types.get(w).is_some_and(|t| !t.definitions.is_empty())
+            });
+            if !implemented.is_empty() {
+                owners.push((name.as_str(), range.clone(), implemented));
+            }
+        }
+        owners
     }
 
     fn define(&mut self, ident: &syn::Ident) {
@@ -441,6 +524,7 @@ impl Finder {
             units.push(Unit {
                 names: vec![name.clone()],
                 ranges: ranges.clone(),
+                carried: Vec::new(),
                 kind: Kind::Value,
             });
         }
@@ -448,14 +532,36 @@ impl Finder {
             units.push(Unit {
                 names: vec![name.clone()],
                 ranges: ranges.clone(),
+                carried: Vec::new(),
                 kind: Kind::Method,
+            });
+        }
+        let owners = self.call_owners();
+        let calls_of = |name: &String| -> Vec<Range<usize>> {
+            owners
+                .iter()
+                .filter(|(_, _, owners)| owners.contains(name))
+                .map(|(_, range, _)| range.clone())
+                .collect()
+        };
+        // A macro goes with the calls its owners take: a call without its macro is an error.
+        for (name, defs) in &self.macros {
+            let calls = owners.iter().filter(|(m, ..)| m == name);
+            units.push(Unit {
+                names: vec![name.clone()],
+                ranges: defs.iter().map(|(range, _)| range.clone()).collect(),
+                carried: calls.map(|(_, range, _)| range.clone()).collect(),
+                kind: Kind::Type,
             });
         }
         // A type defined elsewhere (`impl Trait for u64`) is no unit.
         for (name, items) in self.types.iter().filter(|(_, t)| !t.definitions.is_empty()) {
+            let mut ranges = [&items.definitions[..], &items.impls[..]].concat();
+            ranges.extend(calls_of(name));
             units.push(Unit {
                 names: vec![name.clone()],
-                ranges: [&items.definitions[..], &items.impls[..]].concat(),
+                ranges,
+                carried: Vec::new(),
                 kind: Kind::Type,
             });
         }
@@ -472,15 +578,18 @@ impl Finder {
             let mut whole = Unit {
                 names: vec![name.clone()],
                 ranges: vec![def.range.clone()],
+                carried: Vec::new(),
                 kind: Kind::Type,
             };
             whole.names.extend(def.item_names.iter().cloned());
             whole.ranges.extend(impls.iter().map(|i| i.range.clone()));
+            whole.ranges.extend(calls_of(name));
             units.push(whole);
             for (method, range) in &def.methods {
                 let mut unit = Unit {
                     names: vec![method.clone()],
                     ranges: vec![range.clone()],
+                    carried: Vec::new(),
                     kind: Kind::Method,
                 };
                 for block in impls {
@@ -496,6 +605,64 @@ impl Finder {
             }
         }
         units
+    }
+}
+
+/// Every identifier in `tokens`, nested groups included.
+fn flat_idents(tokens: TokenStream, out: &mut Vec<String>) {
+    for token in tokens {
+        match token {
+            TokenTree::Ident(ident) => out.push(ident.to_string()),
+            TokenTree::Group(group) => flat_idents(group.stream(), out),
+            _ => {}
+        }
+    }
+}
+
+/// The trait and the type each `impl` header in `tokens` names: in `impl<…> Trait<…> for
+/// Type<…>`, the last name before `for` and the first after it, outside `<…>`; in an
+/// inherent `impl Type<…>`, no trait and the type.
+fn impl_heads(tokens: TokenStream, out: &mut Vec<(Option<String>, Option<String>)>) {
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut i = 0;
+    while i < tokens.len() {
+        match &tokens[i] {
+            TokenTree::Ident(ident) if ident == "impl" => {
+                let (mut depth, mut last, mut after_for) = (0i32, None, false);
+                let (mut trait_name, mut type_name) = (None, None);
+                i += 1;
+                while let Some(token) = tokens.get(i) {
+                    match token {
+                        TokenTree::Punct(p) if p.as_char() == '<' => depth += 1,
+                        TokenTree::Punct(p) if p.as_char() == '>' => depth -= 1,
+                        TokenTree::Group(g) if g.delimiter() == proc_macro2::Delimiter::Brace => {
+                            break
+                        }
+                        TokenTree::Ident(word) if depth == 0 && word == "where" => break,
+                        TokenTree::Ident(word) if depth == 0 && word == "for" && !after_for => {
+                            trait_name = last.take();
+                            after_for = true;
+                        }
+                        TokenTree::Ident(word) if depth == 0 => {
+                            if after_for {
+                                type_name = Some(word.to_string());
+                                break;
+                            }
+                            last = Some(word.to_string());
+                        }
+                        _ => {}
+                    }
+                    i += 1;
+                }
+                if !after_for {
+                    type_name = last;
+                }
+                out.push((trait_name, type_name));
+            }
+            TokenTree::Group(group) => impl_heads(group.stream(), out),
+            _ => {}
+        }
+        i += 1;
     }
 }
 
@@ -655,6 +822,79 @@ mod lib {
             "mod lib { pub struct Outer; pub fn new() -> Outer { Outer } }",
         );
         assert!(library.contains("fn new"), "{library}");
+    }
+
+    #[test]
+    fn macro_calls_that_only_implement_a_dead_trait_go_with_it_and_their_macro() {
+        // itertools' `impl_unzip_iter!(A => FromA, …)`: item-level calls of a macro whose
+        // body implements `MultiUnzip`; they kept the trait (and the macro) alive.
+        let library = "\
+mod lib {
+    pub trait Unzip { fn unzip_all(self) -> u8; }
+    macro_rules! impl_unzip { ($($t:ident)*) => { $(impl Unzip for $t { fn unzip_all(self) -> u8 { 1 } })* }; }
+    impl_unzip!(u8 u16);
+    pub trait Kept { fn kept(self) -> u8; }
+    macro_rules! impl_kept { ($t:ident) => { impl Kept for $t { fn kept(self) -> u8 { 2 } } }; }
+    impl_kept!(u8);
+    macro_rules! make_type { ($name:ident) => { pub struct $name; impl Kept for $name { fn kept(self) -> u8 { 3 } } }; }
+    make_type!(Made);
+}
+";
+        let main = "use lib::Kept; fn main() { let _ = 1u8.kept(); }";
+        let library = cut(main, library);
+        for gone in [
+            "trait Unzip",
+            "macro_rules! impl_unzip",
+            "impl_unzip!(u8 u16);",
+        ] {
+            assert!(!library.contains(gone), "{gone} stayed:\n{library}");
+        }
+        // A call that also defines items stays: what it defines may be named elsewhere.
+        for kept in [
+            "trait Kept",
+            "macro_rules! impl_kept",
+            "impl_kept!(u8);",
+            "make_type!(Made);",
+        ] {
+            assert!(library.contains(kept), "{kept} went:\n{library}");
+        }
+        // A call implementing two traits is needed while either is (ALPC J: `Max` needs
+        // `BoundedBelow`, whose impls come from the same call as the dead `BoundedAbove`'s).
+        let both = "\
+mod lib {
+    pub trait Below { fn below() -> u8; }
+    pub trait Above { fn above() -> u8; }
+    macro_rules! bounded { ($t:ident) => {
+        impl Below for $t { fn below() -> u8 { 0 } }
+        impl Above for $t { fn above() -> u8 { 1 } }
+    }; }
+    bounded!(u8);
+    pub fn least<T: Below>() -> u8 { T::below() }
+}
+";
+        let library = cut("fn main() { let _ = lib::least::<u8>(); }", both);
+        assert!(library.contains("bounded!(u8);"), "{library}");
+    }
+
+    #[test]
+    fn a_renaming_import_keeps_what_it_renames_only_while_its_new_name_is_used() {
+        // The bundler re-exports a crate's macros as `use crate::{__either_m as m}`: that
+        // line kept every exported macro (and `Either`, which their bodies name) alive.
+        let library = "\
+mod lib {
+    pub enum Either { Left, Right }
+    macro_rules! __lib_pick { () => { $crate::lib::Either::Left }; }
+    macro_rules! __lib_keep { () => { 1 }; }
+    pub(crate) use crate::{__lib_pick as pick, __lib_keep as keep};
+}
+";
+        let main = "fn main() { let _ = lib::keep!(); }";
+        let library = cut(main, library);
+        for gone in ["__lib_pick", "enum Either", "as pick"] {
+            assert!(!library.contains(gone), "{gone} stayed:\n{library}");
+        }
+        assert!(library.contains("__lib_keep as keep"), "{library}");
+        assert!(library.contains("macro_rules! __lib_keep"), "{library}");
     }
 
     #[test]
