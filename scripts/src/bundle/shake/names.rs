@@ -289,6 +289,8 @@ struct Finder {
     macros: BTreeMap<String, Vec<(Range<usize>, TokenStream)>>,
     /// Library item-level macro calls: the macro's name and the call's range.
     calls: Vec<(String, Range<usize>)>,
+    /// Library impls and the names in their headers other than their type's.
+    mentions: Vec<(Range<usize>, Vec<String>)>,
 }
 
 /// A type name's definitions and the impls for it, in the library.
@@ -495,7 +497,20 @@ impl Finder {
             }
             return;
         }
-        if let Some(head) = type_head(&block.self_ty) {
+        let head = type_head(&block.self_ty);
+        // The other types its header names (`From<Pair> for Option<Side>`): it is of no use
+        // once one of them is gone.
+        let mut names = Names(Vec::new());
+        if let Some((_, path, _)) = &block.trait_ {
+            syn::visit::visit_path(&mut names, path);
+        }
+        syn::visit::visit_type(&mut names, &block.self_ty);
+        let Names(mut named) = names;
+        named.retain(|n| Some(n) != head.as_ref());
+        named.sort();
+        named.dedup();
+        self.mentions.push((range.clone(), named));
+        if let Some(head) = head {
             self.types
                 .entry(head)
                 .or_default()
@@ -558,6 +573,11 @@ impl Finder {
         for (name, items) in self.types.iter().filter(|(_, t)| !t.definitions.is_empty()) {
             let mut ranges = [&items.definitions[..], &items.impls[..]].concat();
             ranges.extend(calls_of(name));
+            let mentioning = self
+                .mentions
+                .iter()
+                .filter(|(_, named)| named.contains(name));
+            ranges.extend(mentioning.map(|(range, _)| range.clone()));
             units.push(Unit {
                 names: vec![name.clone()],
                 ranges,
@@ -605,6 +625,15 @@ impl Finder {
             }
         }
         units
+    }
+}
+
+/// The identifiers a syntax tree visits.
+struct Names(Vec<String>);
+
+impl<'ast> syn::visit::Visit<'ast> for Names {
+    fn visit_ident(&mut self, ident: &'ast syn::Ident) {
+        self.0.push(ident.to_string());
     }
 }
 
@@ -895,6 +924,29 @@ mod lib {
         }
         assert!(library.contains("__lib_keep as keep"), "{library}");
         assert!(library.contains("macro_rules! __lib_keep"), "{library}");
+    }
+
+    #[test]
+    fn an_impl_naming_a_dead_type_in_its_header_goes_with_it() {
+        // itertools' `impl From<EitherOrBoth<A, B>> for Option<Either<A, B>>` kept `Either`
+        // (15 KB of impls) alive in every itertools bundle.
+        let library = "\
+mod lib {
+    pub enum Pair { Both }
+    pub enum Side { Left }
+    impl From<Pair> for Option<Side> { fn from(_: Pair) -> Self { Some(Side::Left) } }
+}
+";
+        let main = "fn main() { let _ = lib::Pair::Both; }";
+        let library = cut(main, library);
+        assert!(
+            !library.contains("enum Side") && !library.contains("impl From"),
+            "{library}"
+        );
+        assert!(library.contains("enum Pair"), "{library}");
+        let both = "fn main() { let _: Option<lib::Side> = lib::Pair::Both.into(); }";
+        let library = cut(both, "mod lib { pub enum Pair { Both } pub enum Side { Left } impl From<Pair> for Option<Side> { fn from(_: Pair) -> Self { Some(Side::Left) } } }");
+        assert!(library.contains("impl From"), "{library}");
     }
 
     #[test]
