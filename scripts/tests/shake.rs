@@ -88,3 +88,38 @@ fn a_type_only_code_behind_a_false_cfg_makes_stays() {
     assert!(text.contains("pub struct WindowsOnly"), "{text}");
     assert!(text.contains("fn make_windows_only"), "{text}");
 }
+
+#[test]
+fn two_bundles_of_one_problem_at_once_shake_alike() {
+    // Both shakes wrote their candidates to the same `target/ojgames/ID/shake.rs`: one
+    // read the other's diagnostics, kept cuts the other had tried, and could end broken.
+    let ws = copy_workspace(&fixture("shake_ws"));
+    for round in 0..3 {
+        let _ = fs::remove_dir_all(ws.path().join("target/ojgames"));
+        let spawn = || {
+            Command::new(env!("CARGO_BIN_EXE_ojgames"))
+                .arg("--root")
+                .arg(ws.path())
+                .args(["bundle", "impls", "-o", "-"])
+                .output()
+                .unwrap()
+        };
+        let (first, second) = std::thread::scope(|s| {
+            let first = s.spawn(spawn);
+            let second = s.spawn(spawn);
+            (first.join().unwrap(), second.join().unwrap())
+        });
+        for run in [&first, &second] {
+            assert!(
+                run.status.success(),
+                "round {round}: {}",
+                String::from_utf8_lossy(&run.stderr)
+            );
+        }
+        assert_eq!(
+            String::from_utf8_lossy(&first.stdout),
+            String::from_utf8_lossy(&second.stdout),
+            "round {round}"
+        );
+    }
+}
