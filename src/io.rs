@@ -213,12 +213,11 @@ impl<R: Read> Scanner<R> {
     fn error_at(&self, index: usize, message: String) -> InputError {
         let (lines, line_start) = self.position(index);
         let byte = self.before + index as u64;
-        let (line, column) = (lines + 1, byte - line_start + 1);
         InputError {
             message,
             byte,
-            line,
-            column,
+            line: lines + 1,
+            column: byte - line_start + 1,
         }
     }
 }

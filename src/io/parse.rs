@@ -107,6 +107,8 @@ fn parse_int(token: &[u8], signed: bool, max: u64, name: &str) -> Result<u64, St
         .ok_or_else(|| format!("`{}` is out of range for {name}", quote(token)))
 }
 
+/// Called with the types problems use most first, together: `ojgames bundle` cuts the
+/// others in fewer tries.
 macro_rules! int_token {
     ($($t:ident)*) => {$(
         impl Parse for $t {
@@ -120,7 +122,7 @@ macro_rules! int_token {
         }
     )*};
 }
-int_token!(u8 u16 u32 u64 usize i8 i16 i32 i64 isize);
+int_token!(u64 usize u32 i64 i32 u8 u16 i8 i16 isize);
 
 impl Parse for Vec<u8> {
     const NAME: &'static str = "token";

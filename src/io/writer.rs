@@ -108,12 +108,6 @@ pub trait Put {
     fn put<W: Write>(&self, out: &mut Writer<W>);
 }
 
-impl<T: Put + ?Sized> Put for &T {
-    fn put<W: Write>(&self, out: &mut Writer<W>) {
-        T::put(self, out);
-    }
-}
-
 impl Put for String {
     fn put<W: Write>(&self, out: &mut Writer<W>) {
         out.bytes(self.as_bytes());
@@ -152,22 +146,37 @@ impl<T: Put> Put for [T] {
     }
 }
 
-/// Space-separated. Each arity ends with its own `;`, so that `ojgames bundle` can cut any of
-/// them alone.
-macro_rules! tuple_put {
-    ($(($first:ident $(, $rest:ident)*);)*) => {$(
-        impl<$first: Put $(, $rest: Put)*> Put for ($first, $($rest,)*) {
-            #[allow(non_snake_case)]
-            fn put<W: Write>(&self, out: &mut Writer<W>) {
-                let ($first, $($rest,)*) = self;
-                $first::put($first, out);
-                $(out.bytes(b" "); $rest::put($rest, out);)*
-            }
-        }
-    )*};
+/// Space-separated, as `(a, (b, c))`, which writes the same: longer tuples cost a bundle a
+/// few lines each, and only when it writes them. The impls come before those they call, in
+/// the order `ojgames bundle` tries to cut them.
+impl<A: Put, B: Put, C: Put, D: Put> Put for (A, B, C, D) {
+    fn put<W: Write>(&self, out: &mut Writer<W>) {
+        <(&A, (&B, &C, &D))>::put(&(&self.0, (&self.1, &self.2, &self.3)), out);
+    }
 }
-tuple_put!((A, B); (A, B, C); (A, B, C, D););
 
+impl<A: Put, B: Put, C: Put> Put for (A, B, C) {
+    fn put<W: Write>(&self, out: &mut Writer<W>) {
+        <(&A, (&B, &C))>::put(&(&self.0, (&self.1, &self.2)), out);
+    }
+}
+
+impl<A: Put, B: Put> Put for (A, B) {
+    fn put<W: Write>(&self, out: &mut Writer<W>) {
+        A::put(&self.0, out);
+        out.bytes(b" ");
+        B::put(&self.1, out);
+    }
+}
+
+impl<T: Put + ?Sized> Put for &T {
+    fn put<W: Write>(&self, out: &mut Writer<W>) {
+        T::put(self, out);
+    }
+}
+
+/// Called with the types problems use most first, together: `ojgames bundle` cuts the
+/// others in fewer tries.
 macro_rules! int_put {
     ($($t:ident)*) => {$(
         impl Put for $t {
@@ -178,4 +187,4 @@ macro_rules! int_put {
         }
     )*};
 }
-int_put!(u8 u16 u32 u64 usize i8 i16 i32 i64 isize);
+int_put!(u64 usize u32 i64 i32 u8 u16 i8 i16 isize);
