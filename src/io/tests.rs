@@ -216,10 +216,12 @@ fn writes_strings_tuples_and_slices() {
             .put('b')
             .bytes(b"c\n")
             .line(String::from("end"));
+        let pairs = vec![(1u8, 2u8), (3, 4)];
         out.line((1u8, "a", -2i16, 'z'))
-            .line(&vec![(1u8, 2u8), (3, 4)]);
+            .line(&pairs)
+            .line(pairs.len());
     });
-    assert_eq!(text, "Yes\n9 5\n1 2 3\nabc\nend\n1 a -2 z\n1 2 3 4\n");
+    assert_eq!(text, "Yes\n9 5\n1 2 3\nabc\nend\n1 a -2 z\n1 2 3 4\n2\n");
 }
 
 #[test]
