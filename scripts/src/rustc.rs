@@ -64,6 +64,25 @@ pub fn type_check(source: &Path, edition: Edition, output: &Path) -> Result<Comp
     run(source, edition, "--emit=metadata", output)
 }
 
+/// Type-checks `text` as `scratch/NAME-PID.rs`, a file of this process's own (two bundles of
+/// one problem may run at once), removed afterwards with its metadata.
+pub fn type_check_text(
+    text: &str,
+    edition: Edition,
+    scratch: &Path,
+    name: &str,
+) -> Result<Compiled> {
+    let source = scratch.join(format!("{name}-{}.rs", std::process::id()));
+    let metadata = source.with_extension("rmeta");
+    std::fs::write(&source, text)?;
+    let compiled = type_check(&source, edition, &metadata);
+    let _ = (
+        std::fs::remove_file(&source),
+        std::fs::remove_file(&metadata),
+    );
+    compiled
+}
+
 /// rustc with [`FLAGS`], `mode` (one or more words) in place of `-O`.
 fn run(source: &Path, edition: Edition, mode: &str, output: &Path) -> Result<Compiled> {
     let result = Command::new("rustc")

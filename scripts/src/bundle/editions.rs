@@ -30,17 +30,8 @@ const MAX_ROUNDS: usize = 3;
 pub fn fix_patterns_refused_by_2024(bundle: &Mapped, scratch: &Path) -> Result<Mapped> {
     let mut out = bundle.clone();
     std::fs::create_dir_all(scratch)?;
-    // Files of this process's own, as two bundles of one problem may run at once.
-    let source = scratch.join(format!("edition2024-{}.rs", std::process::id()));
-    let metadata = source.with_extension("rmeta");
     for _ in 0..MAX_ROUNDS {
-        std::fs::write(&source, &out.text)?;
-        let checked = rustc::type_check(&source, Edition::E2024, &metadata);
-        let _ = (
-            std::fs::remove_file(&source),
-            std::fs::remove_file(&metadata),
-        );
-        let checked = checked?;
+        let checked = rustc::type_check_text(&out.text, Edition::E2024, scratch, "edition2024")?;
         let edits = suggestions(&checked.diagnostics);
         if checked.success || edits.is_empty() {
             break;

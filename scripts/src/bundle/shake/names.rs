@@ -365,8 +365,10 @@ impl Finder {
             let Some([(_, body)]) = self.macros.get(name).map(Vec::as_slice) else {
                 continue;
             };
-            let mut words = Vec::new();
-            flat_idents(body.clone(), &mut words);
+            let mut words = BTreeSet::new();
+            body.clone()
+                .into_iter()
+                .for_each(|t| super::idents_of(&t, &mut words));
             const DEFINES: [&str; 8] = [
                 "struct",
                 "enum",
@@ -634,17 +636,6 @@ struct Names(Vec<String>);
 impl<'ast> syn::visit::Visit<'ast> for Names {
     fn visit_ident(&mut self, ident: &'ast syn::Ident) {
         self.0.push(ident.to_string());
-    }
-}
-
-/// Every identifier in `tokens`, nested groups included.
-fn flat_idents(tokens: TokenStream, out: &mut Vec<String>) {
-    for token in tokens {
-        match token {
-            TokenTree::Ident(ident) => out.push(ident.to_string()),
-            TokenTree::Group(group) => flat_idents(group.stream(), out),
-            _ => {}
-        }
     }
 }
 
