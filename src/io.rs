@@ -125,10 +125,14 @@ impl<R: Read> Scanner<R> {
         self.next()?.ok_or_else(|| self.error_at(self.len, end()))
     }
 
-    /// The next `n` tokens. A count read from the input may be a lie: memory grows with what
-    /// is read, not with `n`.
+    /// The next `n` tokens. A count read from the input may be a lie: it reserves at most a
+    /// million up front.
     pub fn read_vec<T: Token>(&mut self, n: usize) -> Result<Vec<T>, InputError> {
-        (0..n).map(|_| self.read()).collect()
+        let mut items = Vec::with_capacity(n.min(1 << 20));
+        for _ in 0..n {
+            items.push(self.read()?);
+        }
+        Ok(items)
     }
 
     /// Replaces the contents of `items` with the next `n` tokens, reusing its memory (for many

@@ -18,10 +18,9 @@ impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         write!(
             f,
-            "input error at line {}, column {}",
-            self.line, self.column
-        )?;
-        write!(f, " (byte {}): {}", self.byte, self.message)
+            "input error at line {}, column {} (byte {}): {}",
+            self.line, self.column, self.byte, self.message
+        )
     }
 }
 

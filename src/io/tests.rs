@@ -699,6 +699,23 @@ fn read_into_reuses_and_replaces() {
     assert_eq!(scanner.read_vec::<u8>(0).unwrap(), []);
 }
 
+/// A count read from the input may be a lie; reserving for it whole would abort ("capacity
+/// overflow", or out of memory) before the short input is an error.
+#[test]
+fn a_lying_count_is_an_end_of_input_error() {
+    let mut scanner = Scanner::new(&b"1 2 3"[..]);
+    let error = scanner.read_vec::<u64>(usize::MAX).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "input error at line 1, column 6 (byte 5): expected u64, found end of input"
+    );
+    let mut scanner = Scanner::new(&b"1 2 3"[..]);
+    let error = scanner
+        .read_into::<u64>(&mut Vec::new(), usize::MAX)
+        .unwrap_err();
+    assert_eq!(error.byte, 5);
+}
+
 #[test]
 fn an_error_escapes_control_bytes_in_the_token_it_quotes() {
     let text = error_text::<u32>(b"1 \x1b[2J\x00\x7f\x0b\xff\n");

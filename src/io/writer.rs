@@ -69,7 +69,7 @@ impl<W: Write> Writer<W> {
     /// Makes `ROOM` bytes free after `len`, writing out a full buffer.
     fn room(&mut self) {
         if self.len > CHUNK {
-            self.drain();
+            self.write_out().expect("writing the output failed");
         }
     }
 
@@ -79,14 +79,10 @@ impl<W: Write> Writer<W> {
         self.out.flush()
     }
 
-    /// A full buffer: written out, without flushing the underlying writer (standard output
-    /// would then write its partial last line with a syscall of its own).
+    /// Writes out the buffer, without flushing the underlying writer: when the buffer is full,
+    /// standard output would then write its partial last line with a syscall of its own.
     #[cold]
     #[inline(never)]
-    fn drain(&mut self) {
-        self.write_out().expect("writing the output failed");
-    }
-
     fn write_out(&mut self) -> io::Result<()> {
         let len = std::mem::take(&mut self.len);
         self.out.write_all(&self.buf[..len])
