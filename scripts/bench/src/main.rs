@@ -153,8 +153,18 @@ fn main() {
 
 fn real_main(options: &Options, env: &Env) -> io::Result<()> {
     if options.sizes_only {
-        print!("{}", bundle_sizes(env)?);
-        return Ok(());
+        let table = bundle_sizes(env)?;
+        print!("{table}");
+        let over = table
+            .lines()
+            .filter(|row| row.ends_with("| FAIL |"))
+            .count();
+        return match over {
+            0 => Ok(()),
+            _ => Err(io::Error::other(format!(
+                "{over} bundles carry more than 12 KiB of I/O"
+            ))),
+        };
     }
     build(env, &options.problems)?;
     let mut benches = Vec::new();
