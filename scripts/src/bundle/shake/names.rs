@@ -19,6 +19,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 
 use proc_macro2::{TokenStream, TokenTree};
+use quote::ToTokens;
 use syn::spanned::Spanned;
 
 use super::{use_leaves, without_ranges};
@@ -36,6 +37,18 @@ struct Unit {
     /// macro's calls, which its owners decide on.
     carried: Vec<Range<usize>>,
     kind: Kind,
+}
+
+impl Unit {
+    /// A unit of one name, carrying nothing.
+    fn new(name: &str, ranges: Vec<Range<usize>>, kind: Kind) -> Unit {
+        Unit {
+            names: vec![name.to_string()],
+            ranges,
+            carried: Vec::new(),
+            kind,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -122,12 +135,7 @@ fn one_round(text: &str, lib_start: usize) -> Option<Vec<Range<usize>>> {
         if alias == "_" {
             continue;
         }
-        units.push(Unit {
-            names: vec![alias.to_string()],
-            ranges: vec![range],
-            carried: Vec::new(),
-            kind: Kind::Type,
-        });
+        units.push(Unit::new(alias, vec![range], Kind::Type));
     }
     let live = live_units(&units, &uses);
     let mut cut = Vec::new();
@@ -502,16 +510,21 @@ impl Finder {
         let head = type_head(&block.self_ty);
         // The other types its header names (`From<Pair> for Option<Side>`): it is of no use
         // once one of them is gone.
-        let mut names = Names(Vec::new());
-        if let Some((_, path, _)) = &block.trait_ {
-            syn::visit::visit_path(&mut names, path);
+        let mut named = BTreeSet::new();
+        let trait_path = block
+            .trait_
+            .as_ref()
+            .map(|(_, path, _)| path.to_token_stream());
+        for token in trait_path
+            .into_iter()
+            .flatten()
+            .chain(block.self_ty.to_token_stream())
+        {
+            super::idents_of(&token, &mut named);
         }
-        syn::visit::visit_type(&mut names, &block.self_ty);
-        let Names(mut named) = names;
         named.retain(|n| Some(n) != head.as_ref());
-        named.sort();
-        named.dedup();
-        self.mentions.push((range.clone(), named));
+        self.mentions
+            .push((range.clone(), named.into_iter().collect()));
         if let Some(head) = head {
             self.types
                 .entry(head)
@@ -538,20 +551,10 @@ impl Finder {
     fn units(&self) -> Vec<Unit> {
         let mut units = Vec::new();
         for (name, ranges) in &self.values {
-            units.push(Unit {
-                names: vec![name.clone()],
-                ranges: ranges.clone(),
-                carried: Vec::new(),
-                kind: Kind::Value,
-            });
+            units.push(Unit::new(name, ranges.clone(), Kind::Value));
         }
         for (name, ranges) in &self.inherent {
-            units.push(Unit {
-                names: vec![name.clone()],
-                ranges: ranges.clone(),
-                carried: Vec::new(),
-                kind: Kind::Method,
-            });
+            units.push(Unit::new(name, ranges.clone(), Kind::Method));
         }
         let owners = self.call_owners();
         let calls_of = |name: &String| -> Vec<Range<usize>> {
@@ -564,12 +567,10 @@ impl Finder {
         // A macro goes with the calls its owners take: a call without its macro is an error.
         for (name, defs) in &self.macros {
             let calls = owners.iter().filter(|(m, ..)| m == name);
-            units.push(Unit {
-                names: vec![name.clone()],
-                ranges: defs.iter().map(|(range, _)| range.clone()).collect(),
-                carried: calls.map(|(_, range, _)| range.clone()).collect(),
-                kind: Kind::Type,
-            });
+            let ranges = defs.iter().map(|(range, _)| range.clone()).collect();
+            let mut unit = Unit::new(name, ranges, Kind::Type);
+            unit.carried = calls.map(|(_, range, _)| range.clone()).collect();
+            units.push(unit);
         }
         // A type defined elsewhere (`impl Trait for u64`) is no unit.
         for (name, items) in self.types.iter().filter(|(_, t)| !t.definitions.is_empty()) {
@@ -580,12 +581,7 @@ impl Finder {
                 .iter()
                 .filter(|(_, named)| named.contains(name));
             ranges.extend(mentioning.map(|(range, _)| range.clone()));
-            units.push(Unit {
-                names: vec![name.clone()],
-                ranges,
-                carried: Vec::new(),
-                kind: Kind::Type,
-            });
+            units.push(Unit::new(name, ranges, Kind::Type));
         }
         for (name, defs) in &self.traits {
             // Two traits of one name (or one outside the library): which impl is whose is
@@ -597,23 +593,13 @@ impl Finder {
             if impls.iter().any(|i| !i.in_library) {
                 continue;
             }
-            let mut whole = Unit {
-                names: vec![name.clone()],
-                ranges: vec![def.range.clone()],
-                carried: Vec::new(),
-                kind: Kind::Type,
-            };
+            let mut whole = Unit::new(name, vec![def.range.clone()], Kind::Type);
             whole.names.extend(def.item_names.iter().cloned());
             whole.ranges.extend(impls.iter().map(|i| i.range.clone()));
             whole.ranges.extend(calls_of(name));
             units.push(whole);
             for (method, range) in &def.methods {
-                let mut unit = Unit {
-                    names: vec![method.clone()],
-                    ranges: vec![range.clone()],
-                    carried: Vec::new(),
-                    kind: Kind::Method,
-                };
+                let mut unit = Unit::new(method, vec![range.clone()], Kind::Method);
                 for block in impls {
                     unit.ranges.extend(
                         block
@@ -627,15 +613,6 @@ impl Finder {
             }
         }
         units
-    }
-}
-
-/// The identifiers a syntax tree visits.
-struct Names(Vec<String>);
-
-impl<'ast> syn::visit::Visit<'ast> for Names {
-    fn visit_ident(&mut self, ident: &'ast syn::Ident) {
-        self.0.push(ident.to_string());
     }
 }
 
