@@ -126,7 +126,9 @@ impl<R: Read> Scanner<R> {
     }
 
     /// The next `n` tokens. A count read from the input may be a lie: it reserves at most a
-    /// million up front.
+    /// million up front. A loop of its own, not a call of [`Scanner::read_into`]: a bundle
+    /// that reads only with `read_vec` then carries one loop, not both (p1247's I/O is within
+    /// a few bytes of its 12 KiB budget).
     pub fn read_vec<T: Token>(&mut self, n: usize) -> Result<Vec<T>, InputError> {
         let mut items = Vec::with_capacity(n.min(1 << 20));
         for _ in 0..n {
