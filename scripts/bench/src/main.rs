@@ -9,7 +9,7 @@ mod gen;
 mod measure;
 
 use measure::Measured;
-use ojgames::solution::{build_solution, Built, Source};
+use ojgames::solution::{build_solution, Built, SolutionSource};
 use ojgames::workspace::Workspace;
 use std::fmt::Write as _;
 use std::fs::{self, File};
@@ -279,7 +279,11 @@ fn solution(env: &Env, problem: &str, want_bundle: bool) -> io::Result<Program> 
     // The judge's own build step: bundled, then compiled with rustc as `ojgames judge` does.
     let built = Workspace::locate(Some(env.root.clone()), &env.root).and_then(|workspace| {
         let problem = workspace.problem(problem)?;
-        let built = build_solution(&workspace, &problem, Source::Bundle { keep_docs: false })?;
+        let built = build_solution(
+            &workspace,
+            &problem,
+            SolutionSource::Bundle { keep_docs: false },
+        )?;
         Ok((built, problem.meta.edition))
     });
     match built {
