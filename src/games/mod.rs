@@ -13,6 +13,7 @@ pub mod fibonacci;
 pub mod hackenbush;
 pub mod kayles;
 pub mod lasker;
+pub mod loopy;
 pub mod multi_sg;
 pub mod nim;
 pub mod nim_k;
