@@ -19,6 +19,7 @@ pub mod nim;
 pub mod nim_k;
 pub mod octal;
 pub mod pair_split;
+pub mod partizan;
 pub mod sg;
 pub mod staircase;
 pub mod subtraction;
