@@ -5,7 +5,9 @@
 pub mod anti_nim;
 pub mod anti_sg;
 pub mod bash;
+pub mod blue_red;
 pub mod corner;
+pub mod cut_cake;
 pub mod euclid;
 pub mod every_sg;
 pub mod every_sg_steps;
