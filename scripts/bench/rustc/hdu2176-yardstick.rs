@@ -46,40 +46,42 @@ impl<R: Read> Reader<R> {
         if self.len - self.pos < AHEAD {
             self.refill();
         }
-        while self.buf[self.pos] == b' ' || self.buf[self.pos] == b'\n' {
-            self.pos += 1;
+        let mut pos = self.pos;
+        while self.buf[pos] <= b' ' && pos < self.len {
+            pos += 1;
         }
-        if self.len - self.pos < AHEAD {
+        if self.len - pos < AHEAD {
+            self.pos = pos;
             self.refill();
+            pos = self.pos;
         }
-        let (mut value, n) = self.word();
-        self.pos += n;
+        let (mut value, n) = word(&self.buf, pos);
+        pos += n;
         if n == 8 {
-            let (word, n) = self.word();
-            value = value * POW10[n] + word;
-            self.pos += n;
+            let (low, n) = word(&self.buf, pos);
+            value = value * POW10[n] + low;
+            pos += n;
             if n == 8 {
-                let (word, n) = self.word();
-                value = value * POW10[n] + word;
-                self.pos += n;
+                let (low, n) = word(&self.buf, pos);
+                value = value * POW10[n] + low;
+                pos += n;
             }
         }
+        self.pos = pos;
         value
     }
+}
 
-    /// The value of the digits (up to 8) at the cursor, and how many there are.
-    #[inline(always)]
-    fn word(&self) -> (u64, usize) {
-        let mut bytes = [0; 8];
-        bytes.copy_from_slice(&self.buf[self.pos..self.pos + 8]);
-        let digits = u64::from_le_bytes(bytes).wrapping_sub(0x30 * ONES);
-        let non_digit = (digits | digits.wrapping_add(0x76 * ONES)) & (0x80 * ONES);
-        let n = non_digit.trailing_zeros() as usize / 8;
-        match n {
-            0 => (0, 0),
-            _ => (digits_value(digits << (64 - 8 * n)), n),
-        }
-    }
+/// The value of the digits (up to 8) at `at`, and how many there are.
+#[inline(always)]
+fn word(buf: &[u8], at: usize) -> (u64, usize) {
+    let mut bytes = [0; 8];
+    bytes.copy_from_slice(&buf[at..at + 8]);
+    let digits = u64::from_le_bytes(bytes).wrapping_sub(0x30 * ONES);
+    let non_digit = (digits | digits.wrapping_add(0x76 * ONES)) & (0x80 * ONES);
+    let n = non_digit.trailing_zeros() as usize / 8;
+    let top = digits.checked_shl(64 - 8 * n as u32).unwrap_or(0);
+    (digits_value(top), n)
 }
 
 const POW10: [u64; 9] = [

@@ -2,7 +2,7 @@
 //! competitor, runs them in interleaved rounds with `wait4`, and prints a markdown table of
 //! medians, ratios against the bundled solution, and peak RSS.
 //!
-//! Usage: `bench [--rounds N] [--problems hdu2176,pku1067,...,tokens] [--no-bundle]
+//! Usage: `bench [--rounds N] [--problems hdu2176,tokens,interactive,pku1067,...] [--no-bundle]
 //! [--stdout-null]`
 
 mod gen;
@@ -20,8 +20,19 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-/// The problems, and `tokens`: the per-token benchmark (10 M integers read and written back).
-const ALL_PROBLEMS: [&str; 5] = ["hdu2176", "tokens", "pku1067", "p1290", "hdu3595"];
+/// The problems, `tokens`: the per-token benchmark (10 M integers read and written back), and
+/// `interactive`: the cost of a round trip of one move with a jury over two pipes.
+const ALL_PROBLEMS: [&str; 6] = [
+    "hdu2176",
+    "tokens",
+    "interactive",
+    "pku1067",
+    "p1290",
+    "hdu3595",
+];
+
+/// The moves of one run of the round-trip benchmark.
+const ROUND_TRIPS: &str = "20000";
 
 struct Options {
     rounds: usize,
@@ -77,7 +88,7 @@ fn usage(message: &str) -> ! {
         eprintln!("bench: {message}");
     }
     eprintln!(
-        "usage: bench [--rounds N] [--problems hdu2176,tokens,pku1067,p1290,hdu3595] \
+        "usage: bench [--rounds N] [--problems hdu2176,tokens,interactive,pku1067,p1290,hdu3595] \
          [--no-bundle] [--stdout-null] | bench --sizes"
     );
     std::process::exit(2);
@@ -113,6 +124,8 @@ enum Targets {
     Judge,
     /// One token at a time against `read_vec` and proconio's `input!` in a loop.
     PerToken,
+    /// A round trip of one move against a plain `BufRead` line loop.
+    RoundTrip,
 }
 
 struct Env {
@@ -174,6 +187,8 @@ fn real_main(options: &Options, env: &Env) -> io::Result<()> {
     for problem in &options.problems {
         if problem == "tokens" {
             benches.extend(token_benches(env)?);
+        } else if problem == "interactive" {
+            benches.push(round_trip_bench(env));
         } else {
             let solution = solution(env, problem, options.bundle)?;
             benches.extend(benches_for(env, problem, solution)?);
@@ -228,8 +243,10 @@ const JUDGE_EDITION: Edition = Edition::E2021;
 
 /// The Rust competitors in `scripts/bench/rustc/`, each one file compiled as the judge compiles
 /// a bundle, and whether it links proconio.
-const RUST_COMPETITORS: [(&str, bool); 6] = [
+const RUST_COMPETITORS: [(&str, bool); 8] = [
     ("hdu2176-yardstick", false),
+    ("interactive-jury", false),
+    ("interactive-bufread", false),
     ("hdu2176-naive", false),
     ("hdu2176-proconio", true),
     ("hdu2176-proconio-once", true),
@@ -257,7 +274,10 @@ fn build(env: &Env, problems: &[String]) -> io::Result<()> {
         "ojgames",
         "--bins",
     ]);
-    for p in problems.iter().filter(|p| *p != "tokens") {
+    for p in problems
+        .iter()
+        .filter(|p| *p != "tokens" && *p != "interactive")
+    {
         command.args(["-p", p]);
     }
     let output = command.stderr(std::process::Stdio::inherit()).output();
@@ -280,8 +300,10 @@ fn build(env: &Env, problems: &[String]) -> io::Result<()> {
         };
         judge_build(&sources.join(format!("{name}.rs")), extra, &env.bin(name))?;
     }
-    let tokens = bundle_file(env, "tokens", &sources.join("tokens.rs"))?;
-    judge_build(&tokens, &[], &env.bin("tokens"))?;
+    for name in ["tokens", "interactive"] {
+        let bundled = bundle_file(env, name, &sources.join(format!("{name}.rs")))?;
+        judge_build(&bundled, &[], &env.bin(name))?;
+    }
     let sources = env.root.join("scripts/bench/c");
     for (compiler, source, binary) in [
         ("g++", "hdu2176-fread.cpp", "hdu2176-fread"),
@@ -679,6 +701,36 @@ fn token_benches(env: &Env) -> io::Result<Vec<Bench>> {
     Ok(benches)
 }
 
+/// The cost of a round trip of one move: the jury (`interactive-jury`) plays 20 000 moves
+/// against each solution over two pipes, waiting for each answer before its next move; the
+/// time is the jury's, start to end. The library's `Scanner::interactive` against a plain
+/// `BufRead` line loop with an explicit flush after each move.
+fn round_trip_bench(env: &Env) -> Bench {
+    let jury = env.bin("interactive-jury");
+    let ours = env.bin("interactive").display().to_string();
+    let plain = env.bin("interactive-bufread").display().to_string();
+    Bench {
+        title: format!("interactive: {ROUND_TRIPS} round trips of one move with a jury over two pipes"),
+        input: PathBuf::from("/dev/null"),
+        programs: vec![
+            program(
+                "**`Scanner::interactive`**: `read`, `out().line`, flushed before each read (bundled)",
+                "solution",
+                jury.clone(),
+                &[&ours, ROUND_TRIPS],
+            ),
+            program(
+                "`BufRead::read_line`, `str::parse`, `writeln!` to a `BufWriter`, `flush` each move",
+                "bufread",
+                jury,
+                &[&plain, ROUND_TRIPS],
+            ),
+        ],
+        reference: 0,
+        targets: Targets::RoundTrip,
+    }
+}
+
 /// Generates `target/bench/in/<name>.v<VERSION>.in` unless it is already there (bump the version
 /// when a generator changes). Generation runs in a child process (`bench --generate`): Linux
 /// counts the parent's peak RSS at `exec` into each child's `ru_maxrss`, so the runner itself
@@ -953,7 +1005,7 @@ fn targets(bench: &Bench, results: &[Vec<Measured>], walls: &[Duration]) -> Stri
             );
         }
     }
-    for (key, at_most) in [("yardstick", 1.0), ("read_vec", 1.2)] {
+    for (key, at_most) in [("yardstick", 1.0), ("read_vec", 1.2), ("bufread", 1.0)] {
         if let Some((theirs, theirs_cpu, label)) = time(key) {
             let (ratio, by_cpu) = (solution / theirs, solution_cpu / theirs_cpu);
             check(
