@@ -22,6 +22,7 @@ pub mod nim_k;
 pub mod octal;
 pub mod pair_split;
 pub mod partizan;
+pub mod period;
 pub mod sg;
 pub mod staircase;
 pub mod subtraction;
