@@ -20,6 +20,7 @@ pub mod multi_sg;
 pub mod nim;
 pub mod nim_k;
 pub mod octal;
+pub mod octal_play;
 pub mod pair_split;
 pub mod partizan;
 pub mod period;
