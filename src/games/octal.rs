@@ -207,7 +207,7 @@ impl Octal {
     }
 
     /// The largest number of heaps a move may leave.
-    fn most_left(&self) -> u32 {
+    pub fn most_heaps_left(&self) -> u32 {
         let all = self.digits.iter().fold(self.then, |a, &d| a | d);
         31 - all.leading_zeros().min(31)
     }
@@ -228,7 +228,7 @@ impl Octal {
         } else {
             Vec::new()
         };
-        let most_left = self.most_left();
+        let most_left = self.most_heaps_left();
         let mut many = SplitXors::new(most_left);
         let mut values: Vec<u32> = Vec::with_capacity(up_to + 1);
         let mut options: Vec<u32> = Vec::new();
@@ -270,12 +270,12 @@ impl Octal {
     /// when no theorem here applies: an infinite code, a move that leaves three or more heaps,
     /// or a non-zero saltus.
     pub fn proof_length(&self, period: &Period) -> Option<usize> {
-        if !self.is_finite() || period.saltus != 0 || self.most_left() > 2 {
+        if !self.is_finite() || period.saltus != 0 || self.most_heaps_left() > 2 {
             return None;
         }
         let t = self.digits.len().saturating_sub(1);
         let (n0, p) = (period.preperiod, period.period);
-        let end = if self.most_left() == 2 {
+        let end = if self.most_heaps_left() == 2 {
             2 * n0 + p + t
         } else {
             (n0 + t).max(t + 1)
@@ -589,7 +589,7 @@ mod tests {
                 0
             };
             let game = Octal::with_masks(&digits, then & if len == 1 { !3 } else { !0 });
-            let up_to = if game.most_left() >= 3 { 22 } else { 60 };
+            let up_to = if game.most_heaps_left() >= 3 { 22 } else { 60 };
             assert_eq!(
                 game.values(up_to),
                 reference_values(&game, up_to),
