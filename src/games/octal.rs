@@ -24,6 +24,9 @@
 use crate::games::period::{self, Period};
 use crate::games::sg::mex_in_place;
 
+/// The shortest table in which [`Octal::find_period`] accepts a period no theorem proves.
+pub const UNPROVED_LENGTH: usize = 1024;
+
 /// Most heaps a move may leave.
 pub const MOST_HEAPS_LEFT: u32 = 31;
 
@@ -286,7 +289,8 @@ impl Octal {
     /// The least period of the values (with its preperiod and saltus), from tables of growing
     /// length, at most `most` heaps: until the periodicity theorem proves a period in the
     /// table (for a finite code with at most two heaps left by a move), or else, where no
-    /// theorem applies, until two tables in a row (each twice the last) show the same period ([`period::find`]). O(most²) time at worst.
+    /// theorem applies, until two tables in a row (each twice the last), the second at least
+    /// [`UNPROVED_LENGTH`] heaps long, show the same period ([`period::find`]). O(most²) time at worst.
     ///
     /// A proved period is the least: any period the theorem proves holds for ever, so it is
     /// at least the least one, which is tried first.
@@ -317,7 +321,8 @@ impl Octal {
             let found = period::find(&values);
             let needed = found.as_ref().and_then(|p| self.proof_length(p));
             // Where a theorem applies, only its proof ends the search early.
-            let stable = found.is_some() && found == last && needed.is_none();
+            let stable =
+                found.is_some() && found == last && needed.is_none() && len >= UNPROVED_LENGTH;
             if stable || len >= most {
                 return PeriodSearch {
                     period: found,
