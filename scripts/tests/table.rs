@@ -412,6 +412,57 @@ fn a_brute_force_gives_grundy_values_in_one_run() {
         "{json}"
     );
     assert_eq!(json["proved"], false);
+    // Outcomes without {k}: two heaps x and 3 lose exactly when x = 3.
+    let run = oj(
+        &real_root(),
+        &[
+            "table",
+            "--brute",
+            "p2197",
+            "--batch",
+            "{n}",
+            "--input",
+            "2\\n{x} 3",
+            "--lose",
+            "No",
+            "-x",
+            "0..9",
+            "-y",
+            "0..0",
+            "--outcome",
+        ],
+    );
+    assert!(!run.success, "-y without {{y}} is refused");
+    let run = oj(
+        &real_root(),
+        &[
+            "table",
+            "--brute",
+            "p2197",
+            "--batch",
+            "{n}",
+            "--input",
+            "2\\n{x} 3",
+            "--lose",
+            "No",
+            "-x",
+            "0..9",
+            "--wrap",
+            "5",
+            "--outcome",
+        ],
+    );
+    assert!(run.success, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout
+            .starts_with("p2197's brute force on \"2\\n{x} 3\": L loses, W wins"),
+        "{}",
+        run.stdout
+    );
+    for (column, row, mark) in crate::cells(&run.stdout) {
+        let x = number(&row) + number(&column);
+        assert_eq!(mark, if x == 3 { "L" } else { "W" }, "x = {x}");
+    }
     // A head that does not fit the input format is named, with the counts.
     let run = oj(
         &real_root(),

@@ -70,7 +70,7 @@ GAME, with one heap n (laid out in rows of W = --wrap, so a period W shows as eq
                  octal:4.3... is Lasker's Nim; hexadecimal digits 8-f also leave three
                  heaps (octal:0.f)
   subtraction:S  take a number in the set S, e.g. subtraction:1,3,4    (HDU 1536)
-  take:P..Q      take from P to Q stones                              (HDU 2897)
+  take:P..Q      take from P to Q stones
   split:K        split a heap into K non-empty heaps, taking nothing
   -x A..B        the range of x (or of n); inclusive; default per game
   -y A..B        the range of y
@@ -95,7 +95,7 @@ GAME, with one heap n (laid out in rows of W = --wrap, so a period W shows as eq
   --batch HEAD   --brute: every cell in ONE run of the brute force: HEAD (with {n}, the
                  number of cases) then each cell's input, then TAIL (--end, e.g. a sentinel
                  0); the brute force must print one line a case, e.g.
-                 --brute hdu2176 --batch '' --end 0 --input '2 {x} {y}' --lose No
+                 --brute p2197 --batch '{n}' --input '2\\n{x} {y}' --lose No
   --lose ANSWER  --brute: the answer that says the player to move loses: cells become L / W
                  (and --outcome, --pattern work). With {k} in the template (a Nim heap of
                  k beside the position, --batch needed) a cell is the Grundy value: the
@@ -894,7 +894,7 @@ fn brute_grid(
     let axes = ("x", if ys.is_some() { "y" } else { "" });
     let columns = xs.iter().map(|x| x.to_string()).collect();
     if args.lose.is_some() {
-        let what = if ks == 0 {
+        let what = if ks == 0 && !args.outcome {
             "1 wins, 0 loses"
         } else {
             "Grundy values"
