@@ -14,6 +14,7 @@ pub mod hackenbush;
 pub mod kayles;
 pub mod lasker;
 pub mod multi_sg;
+pub mod multiplication;
 pub mod nim;
 pub mod nim_k;
 pub mod octal;
