@@ -13,6 +13,7 @@ pub mod fibonacci;
 pub mod hackenbush;
 pub mod kayles;
 pub mod lasker;
+pub mod misere_bash;
 pub mod multi_sg;
 pub mod multiplication;
 pub mod nim;
