@@ -21,6 +21,7 @@ pub mod nim_k;
 pub mod octal;
 pub mod pair_split;
 pub mod sg;
+pub mod split_three;
 pub mod staircase;
 pub mod subtraction;
 pub mod wythoff;
