@@ -22,6 +22,7 @@ pub mod octal;
 pub mod pair_split;
 pub mod sg;
 pub mod split_three;
+pub mod spread;
 pub mod staircase;
 pub mod subtraction;
 pub mod wythoff;
