@@ -11,6 +11,7 @@ pub mod every_sg;
 pub mod every_sg_steps;
 pub mod fibonacci;
 pub mod hackenbush;
+pub mod hill;
 pub mod kayles;
 pub mod lasker;
 pub mod misere_bash;
