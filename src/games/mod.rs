@@ -26,4 +26,5 @@ pub mod split_three;
 pub mod spread;
 pub mod staircase;
 pub mod subtraction;
+pub mod treblecross;
 pub mod wythoff;
