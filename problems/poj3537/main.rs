@@ -24,7 +24,7 @@ fn main() -> Result<(), InputError> {
         }
         let n = n as usize;
         if n >= values.len() {
-            values = treblecross::values(n.max(2000));
+            values = treblecross::values(n.max(2 * values.len()));
         }
         out.line(if values[n] != 0 { 1 } else { 2 });
     }
