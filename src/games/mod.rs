@@ -22,6 +22,7 @@ pub mod multi_sg;
 pub mod multiplication;
 pub mod nim;
 pub mod nim_k;
+pub mod northcott;
 pub mod octal;
 pub mod octal_play;
 pub mod pair_split;
