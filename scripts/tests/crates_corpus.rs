@@ -253,3 +253,22 @@ fn a_problem_depending_on_a_proc_macro_crate_is_refused_naming_the_crate() {
         run.stderr
     );
 }
+
+/// A fresh machine: no crate downloaded (an empty `CARGO_HOME`). `cargo metadata --offline`
+/// wanted every platform's crates (`r-efi`) and failed; the bundle now lists the judge's
+/// platform's and downloads what is missing. Needs the network, so not in `make test`:
+/// `cargo test -p ojgames --test crates_corpus -- --ignored a_fresh_cargo_home`.
+#[test]
+#[ignore = "downloads crates from crates.io"]
+fn a_fresh_cargo_home_bundles_a_problem_with_crates_io_dependencies() {
+    let ws = copy_workspace(&fixture("crates_ws"));
+    let home = tempfile::tempdir().unwrap();
+    let run = common::run(
+        Command::new(env!("CARGO_BIN_EXE_ojgames"))
+            .current_dir(ws.path())
+            .env("CARGO_HOME", home.path())
+            .args(["bundle", "derive_unused", "-o", "-"]),
+    );
+    assert!(run.success, "{}", run.stderr);
+    assert!(run.stdout.contains("mod proconio"), "{}", run.stdout);
+}

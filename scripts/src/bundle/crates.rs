@@ -407,10 +407,12 @@ type MemberFeatures = BTreeMap<(String, String), BTreeSet<String>>;
 /// The packages and features of member `package`'s own build, from `cargo tree` (which,
 /// unlike `cargo metadata`, resolves features per member as resolver 2 builds them).
 fn member_features(root: &Path, package: &str) -> Result<MemberFeatures> {
-    let mut command = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
-    command.current_dir(root).args([
+    let mut command = cargo(root);
+    command.args([
         "tree",
         "--offline",
+        "--target",
+        JUDGE_TARGET,
         "-e",
         "normal",
         "--prefix",
@@ -460,24 +462,43 @@ fn parse_tree(text: &str) -> MemberFeatures {
     packages
 }
 
-/// `cargo metadata` of the workspace at `root`, once per run: offline (sources must be
-/// downloaded) and `--locked` when a Cargo.lock is there.
+/// The target every judge runs: the crates of this platform are the ones pasted.
+const JUDGE_TARGET: &str = "x86_64-unknown-linux-gnu";
+
+/// `cargo metadata` of the workspace at `root` for the judge's platform, once per run:
+/// offline when every crate it needs is downloaded, else online (a fresh clone: `cargo
+/// build` of the tool downloads no problem's crates, and without `--filter-platform`
+/// metadata wants every platform's, `r-efi` for UEFI among them); `--locked` when a
+/// Cargo.lock is there.
 fn metadata(root: &Path) -> Result<Arc<Value>> {
     static CACHE: Mutex<BTreeMap<PathBuf, Arc<Value>>> = Mutex::new(BTreeMap::new());
     if let Some(found) = CACHE.lock().unwrap().get(root) {
         return Ok(found.clone());
     }
-    let mut command = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
-    command
-        .current_dir(root)
-        .args(["metadata", "--format-version", "1", "--offline"]);
-    if root.join("Cargo.lock").is_file() {
-        command.arg("--locked");
+    let run = |offline: bool| -> Result<std::process::Output> {
+        let mut command = cargo(root);
+        command.args([
+            "metadata",
+            "--format-version",
+            "1",
+            "--filter-platform",
+            JUDGE_TARGET,
+        ]);
+        if offline {
+            command.arg("--offline");
+        }
+        if root.join("Cargo.lock").is_file() {
+            command.arg("--locked");
+        }
+        command.output().context("cannot run cargo")
+    };
+    let mut output = run(true)?;
+    if !output.status.success() {
+        output = run(false)?;
     }
-    let output = command.output().context("cannot run cargo")?;
     if !output.status.success() {
         bail!(
-            "`cargo metadata --offline` cannot list the crates of {} (run `cargo fetch` there first):\n{}",
+            "`cargo metadata` cannot list the crates of {} (offline, nor downloading them):\n{}",
             root.display(),
             String::from_utf8_lossy(&output.stderr).trim()
         );
@@ -490,6 +511,13 @@ fn metadata(root: &Path) -> Result<Arc<Value>> {
         .unwrap()
         .insert(root.to_path_buf(), value.clone());
     Ok(value)
+}
+
+/// `cargo` (the one running us, under `cargo run`) in `root`.
+fn cargo(root: &Path) -> Command {
+    let mut command = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
+    command.current_dir(root);
+    command
 }
 
 /// Looks at `extern crate`, `use` roots and `::name` paths of the files in `files`.
