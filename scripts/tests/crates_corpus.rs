@@ -1,6 +1,5 @@
-//! The crate corpus (`fixtures/crates_ws`): real contest solutions over ac-library-rs,
-//! proconio and itertools from crates.io, ours and strangers' (`h_*`, MIT, see
-//! `LICENSE-hossy3`). Each is bundled, compiled with plain `rustc` under
+//! The crate corpus (`fixtures/crates_ws`): contest solutions of our own over ac-library-rs,
+//! proconio and itertools from crates.io. Each is bundled, compiled with plain `rustc` under
 //! editions 2018, 2021 and 2024 with no warning, and run on its inputs against the output of
 //! the cargo release build of the same `main.rs`. Prints each bundle's size and bundling time.
 //! `CORPUS_WS=DIR` runs the corpus test on another workspace of the same shape (e.g. one with
