@@ -461,6 +461,27 @@ fn patterns_of_an_older_edition_that_2024_refuses_keep_their_meaning() {
 }
 
 #[test]
+fn cfg_is_evaluated_as_cargo_does_with_the_features_it_resolved_and_the_judges_target() {
+    // gamma: `#[cfg_attr(not(feature = "spin"), path = "inline_cell.rs")] mod cell;` (file
+    // not found for module `cell` before), `mod serde;` whose file starts with
+    // `#![cfg(feature = "serde")]` (it uses crate `serde`: refused before), `#[cfg(windows)]
+    // mod` with no file, a `cfg_attr` carrying two attributes, and `unix` /
+    // `target_pointer_width`.
+    let ws = copy_workspace(&fixture("deps_ws"));
+    let (text, output) = bundle_compile_run(ws.path(), "uses_cfg");
+    assert_eq!(output, "inline 21 64\n");
+    for absent in [
+        "use serde",
+        "fn describe",
+        "mod windows_console",
+        "\"spin\"",
+        "    32\n",
+    ] {
+        assert!(!text.contains(absent), "{absent:?} left:\n{text}");
+    }
+}
+
+#[test]
 fn code_a_build_script_generates_is_refused_naming_the_file() {
     let ws = copy_workspace(&fixture("deps_ws"));
     let run = ojgames_in(ws.path(), &["bundle", "uses_generated"]);
