@@ -213,7 +213,7 @@ fn every_corpus_solution_bundles_compiles_without_warnings_and_matches_the_cargo
 #[test]
 fn a_proc_macro_crate_that_nothing_uses_stays_out_of_the_bundle_with_the_code_its_feature_gates() {
     let ws = copy_workspace(&fixture("crates_ws"));
-    let run = oj(ws.path(), &["bundle", "derive_unused", "-o", "-"]);
+    let run = ojgames_in(ws.path(), &["bundle", "derive_unused", "-o", "-"]);
     assert!(run.success, "{}", run.stderr);
     assert!(run.stdout.contains("mod proconio"), "{}", run.stdout);
     assert!(!run.stdout.contains("proconio_derive"), "{}", run.stdout);
