@@ -37,13 +37,13 @@ impl<W: Write> Writer<W> {
 
     /// Writes `value`: a number, a string, a tuple or a slice (space-separated).
     pub fn put<T: Put>(&mut self, value: T) -> &mut Self {
-        Put::put(&value, self);
+        Put::to(&value, self);
         self
     }
 
     /// Writes `value` and a line end.
     pub fn line<T: Put>(&mut self, value: T) -> &mut Self {
-        Put::put(&value, self);
+        Put::to(&value, self);
         self.bytes(b"\n")
     }
 
@@ -99,25 +99,27 @@ impl<W: Write> Drop for Writer<W> {
 }
 
 /// A value the [`Writer`] can write. For a type of your own, write it with the writer's own
-/// methods: `fn put<W: Write>(&self, out: &mut Writer<W>) { out.put(self.x).put(' ').put(self.y); }`.
+/// methods: `fn to<W: Write>(&self, out: &mut Writer<W>) { out.put(self.x).put(' ').put(self.y); }`.
+/// The method is `to`, not `put`: `ojgames bundle` keeps every impl of a trait method whose
+/// name a method call could reach, and solutions call the writer's `put`.
 pub trait Put {
-    fn put<W: Write>(&self, out: &mut Writer<W>);
+    fn to<W: Write>(&self, out: &mut Writer<W>);
 }
 
 impl Put for String {
-    fn put<W: Write>(&self, out: &mut Writer<W>) {
+    fn to<W: Write>(&self, out: &mut Writer<W>) {
         out.bytes(self.as_bytes());
     }
 }
 
 impl Put for str {
-    fn put<W: Write>(&self, out: &mut Writer<W>) {
+    fn to<W: Write>(&self, out: &mut Writer<W>) {
         out.bytes(self.as_bytes());
     }
 }
 
 impl Put for char {
-    fn put<W: Write>(&self, out: &mut Writer<W>) {
+    fn to<W: Write>(&self, out: &mut Writer<W>) {
         out.bytes(self.encode_utf8(&mut [0; 4]).as_bytes());
     }
 }
@@ -125,19 +127,19 @@ impl Put for char {
 /// Space-separated. Before the slice's impl, which it calls: `ojgames bundle` tries to cut
 /// impls in file order.
 impl<T: Put> Put for Vec<T> {
-    fn put<W: Write>(&self, out: &mut Writer<W>) {
-        <[T]>::put(self, out);
+    fn to<W: Write>(&self, out: &mut Writer<W>) {
+        <[T]>::to(self, out);
     }
 }
 
 /// Space-separated.
 impl<T: Put> Put for [T] {
-    fn put<W: Write>(&self, out: &mut Writer<W>) {
+    fn to<W: Write>(&self, out: &mut Writer<W>) {
         for (i, item) in self.iter().enumerate() {
             if i > 0 {
                 out.bytes(b" ");
             }
-            T::put(item, out);
+            T::to(item, out);
         }
     }
 }
@@ -146,28 +148,28 @@ impl<T: Put> Put for [T] {
 /// few lines each, and only when it writes them. The impls come before those they call, in
 /// the order `ojgames bundle` tries to cut them.
 impl<A: Put, B: Put, C: Put, D: Put> Put for (A, B, C, D) {
-    fn put<W: Write>(&self, out: &mut Writer<W>) {
-        <(&A, (&B, &C, &D))>::put(&(&self.0, (&self.1, &self.2, &self.3)), out);
+    fn to<W: Write>(&self, out: &mut Writer<W>) {
+        <(&A, (&B, &C, &D))>::to(&(&self.0, (&self.1, &self.2, &self.3)), out);
     }
 }
 
 impl<A: Put, B: Put, C: Put> Put for (A, B, C) {
-    fn put<W: Write>(&self, out: &mut Writer<W>) {
-        <(&A, (&B, &C))>::put(&(&self.0, (&self.1, &self.2)), out);
+    fn to<W: Write>(&self, out: &mut Writer<W>) {
+        <(&A, (&B, &C))>::to(&(&self.0, (&self.1, &self.2)), out);
     }
 }
 
 impl<A: Put, B: Put> Put for (A, B) {
-    fn put<W: Write>(&self, out: &mut Writer<W>) {
-        A::put(&self.0, out);
+    fn to<W: Write>(&self, out: &mut Writer<W>) {
+        A::to(&self.0, out);
         out.bytes(b" ");
-        B::put(&self.1, out);
+        B::to(&self.1, out);
     }
 }
 
 impl<T: Put + ?Sized> Put for &T {
-    fn put<W: Write>(&self, out: &mut Writer<W>) {
-        T::put(self, out);
+    fn to<W: Write>(&self, out: &mut Writer<W>) {
+        T::to(self, out);
     }
 }
 
@@ -176,7 +178,7 @@ impl<T: Put + ?Sized> Put for &T {
 macro_rules! int_put {
     ($($t:ident)*) => {$(
         impl Put for $t {
-            fn put<W: Write>(&self, out: &mut Writer<W>) {
+            fn to<W: Write>(&self, out: &mut Writer<W>) {
                 let value = *self as i128;
                 out.int(value < 0, value.unsigned_abs() as u64);
             }
