@@ -132,6 +132,7 @@ fn run_bundle(workspace: &Workspace, args: &BundleArgs) -> Result<bool> {
             keep_docs: args.keep_docs,
             layout: args.layout,
             whole_modules: args.whole_modules,
+            reshake: false,
         };
         let check = match (args.check, args.no_check) {
             (true, _) => check::Check::Editions,
@@ -142,8 +143,8 @@ fn run_bundle(workspace: &Workspace, args: &BundleArgs) -> Result<bool> {
             solution::write_bundle(workspace, &problem, &options, check, args.to_stdout)
         });
         match written {
-            Ok(note) if args.to_stdout => crate::warn!("{note}"),
-            Ok(note) => crate::sayln!("{note}"),
+            Ok(written) if args.to_stdout => crate::warn!("{}", written.note),
+            Ok(written) => crate::sayln!("{}", written.note),
             Err(err) => {
                 crate::warn!("error: {id}: {err:#}");
                 ok = false;
