@@ -19,7 +19,7 @@ use std::path::PathBuf;
 use proc_macro2::{TokenStream, TokenTree};
 use syn::visit::{self, Visit};
 
-use crate::bundle::linemap::Mapped;
+use crate::bundle::mapped::Mapped;
 
 /// The shared store of shaken tails of one workspace.
 pub struct Store {
