@@ -204,7 +204,17 @@ fn write_bundle_once(
         if changed { "" } else { ", unchanged" },
         workspace.lib_name
     );
-    if size > bundle::SIZE_LIMIT {
+    if let Some(limit) = bundle::source_limit(&problem.meta.judge).filter(|&l| size > l) {
+        bail!(
+            "{} is {size} bytes, over the source limit of {} ({limit} bytes, {} KiB); its \
+             largest parts: {}. `--strip-comments` or `--minify` make it smaller",
+            workspace.display(&path),
+            problem.meta.judge,
+            limit / 1024,
+            bundle::largest_parts(&built.lines, 5),
+        );
+    }
+    if size > bundle::SIZE_LIMIT && bundle::source_limit(&problem.meta.judge).is_none() {
         crate::warn!(
             "warning: {} is {size} bytes, over the {} bytes judges accept (Codeforces: 64 KiB)",
             workspace.display(&path),

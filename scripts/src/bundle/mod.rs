@@ -31,8 +31,42 @@ use reach::Selection;
 use render::Renderer;
 use resolve::{CrateId, CrateView, Resolver};
 
-/// Codeforces' source limit; other judges allow about as much.
+/// Codeforces' source limit; judges that publish none are warned about past it.
 pub const SIZE_LIMIT: usize = 64 * 1024;
+
+/// The largest source file `judge` accepts, in bytes, where it publishes one.
+// The one place that knows the limits: point it at the judges' data file when that lands.
+pub fn source_limit(judge: &str) -> Option<usize> {
+    if judge.eq_ignore_ascii_case("codeforces") {
+        Some(64 * 1024)
+    } else if judge.eq_ignore_ascii_case("atcoder") {
+        Some(512 * 1024)
+    } else {
+        None
+    }
+}
+
+/// The `count` largest parts of a bundle: each original file's bytes in it, largest first
+/// (`itertools-0.14.0/src/groupbylazy.rs 10.7 KiB`).
+pub fn largest_parts(lines: &LineMap, count: usize) -> String {
+    let parts: Vec<String> = lines
+        .bytes_by_file()
+        .into_iter()
+        .take(count)
+        .map(|(file, bytes)| {
+            let name = match &file {
+                // A crate from a registry: from its `name-version/` directory on.
+                Some(file) => match file.find("/registry/src/") {
+                    Some(at) => file[at..].splitn(5, '/').nth(4).unwrap_or(file).to_string(),
+                    None => file.to_string(),
+                },
+                None => "(lines the bundler wrote)".to_string(),
+            };
+            format!("{name} {:.1} KiB", bytes as f64 / 1024.0)
+        })
+        .collect();
+    parts.join(", ")
+}
 
 /// Lints that inlining creates: library items are public API, never dead in the library
 /// crate, but in a binary whatever the problem leaves unused looks dead.
