@@ -13,7 +13,7 @@
 # `make X P=ID` is `cargo run --release -q -p ojgames -- X ID` (the Makefile), so for the corpus
 # fixtures that command is run with `--root`. Prints the medians and their ratios, and the load.
 # Usage: scripts/bundle-speed.sh [ROUNDS] [ROOT:ID ...]   (default: 3 rounds; hdu1536, ALPC K
-# over ac-library-rs, h_abc223_f over proconio + itertools, iter_mix over itertools)
+# over ac-library-rs, ALPC G over ac-library-rs + proconio + itertools)
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -21,7 +21,7 @@ rounds=${1:-3}
 shift || true
 corpus=scripts/tests/fixtures/crates_ws
 cases=("$@")
-[ ${#cases[@]} -gt 0 ] || cases=(".:hdu1536" "$corpus:practice2_k" "$corpus:h_abc223_f" "$corpus:iter_mix")
+[ ${#cases[@]} -gt 0 ] || cases=(".:hdu1536" "$corpus:practice2_k" "$corpus:practice2_g")
 
 cd "$repo"
 cargo build --release --quiet -p ojgames
