@@ -12,11 +12,11 @@
 #            where a .out exists).
 # `make X P=ID` is `cargo run --release -q -p ojgames -- X ID` (the Makefile), so for the corpus
 # fixtures that command is run with `--root`. Prints the medians and their ratios, and the load.
-# Usage: scripts/bundle-speed.sh [ROUNDS] [ROOT:ID ...]   (default: 3 rounds; hdu1536, ALPC K
+# Usage: scripts/sh/bundle-speed.sh [ROUNDS] [ROOT:ID ...]   (default: 3 rounds; hdu1536, ALPC K
 # over ac-library-rs, ALPC G over ac-library-rs + proconio + itertools)
 set -euo pipefail
 
-repo=$(cd "$(dirname "$0")/.." && pwd)
+repo=$(cd "$(dirname "$0")/../.." && pwd)
 rounds=${1:-3}
 shift || true
 corpus=scripts/tests/fixtures/crates_ws
