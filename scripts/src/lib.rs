@@ -2,7 +2,7 @@
 //! online judge does. The binary is a thin `main` over [`main`]; the layers (docs/architecture.md)
 //! run down: the commands (`cli`, `commands/`), judging (`judge`, `report`), building
 //! (`solution`, `helpers`, `check`), bundling (`bundle`), rustc (`rustc`), and the base
-//! (`runner`, `console`, `workspace`, `settings`, `files`, `id`). Other tools (the benchmark,
+//! (`runner`, `console`, `workspace`, `settings`, `spelling`, `files`, `id`). Other tools (the benchmark,
 //! the tests) use the modules directly.
 
 pub mod bundle;
@@ -19,6 +19,7 @@ pub mod runner;
 pub mod rustc;
 pub mod settings;
 pub mod solution;
+pub mod spelling;
 pub mod workspace;
 
 use std::ffi::OsString;
