@@ -9,6 +9,7 @@ pub mod cli;
 pub mod files;
 pub mod fill;
 pub mod id;
+pub mod interactive;
 pub mod judge;
 pub mod new;
 pub mod report;
@@ -39,6 +40,12 @@ use workspace::Workspace;
 pub fn main(args: Vec<OsString>) -> ExitCode {
     if args.first().is_some_and(|a| a == runner::LAUNCHER_COMMAND) {
         return runner::launcher_exit(&args[1..]);
+    }
+    if args
+        .first()
+        .is_some_and(|a| a == interactive::LAUNCHER_COMMAND)
+    {
+        return interactive::launcher_exit(&args[1..]);
     }
     match cli::parse(args).and_then(dispatch) {
         Ok(true) => ExitCode::SUCCESS,

@@ -181,6 +181,11 @@ impl Runner {
         Runner::with_launcher(exe.with_file_name("ojgames"))
     }
 
+    /// The `ojgames` binary that serves as launcher (the interactive runner starts it too).
+    pub fn launcher(&self) -> &Path {
+        &self.launcher
+    }
+
     fn new(launcher: PathBuf) -> Runner {
         Runner {
             launcher,
@@ -332,7 +337,7 @@ fn decode_fields(input: &mut impl BufRead) -> Result<Option<Vec<OsString>>> {
 
 /// `exec` fails with ETXTBSY while another process still has the executable open for
 /// writing (a concurrent `cargo build` replacing `ojgames`, a linker just finishing).
-fn spawn_retrying_busy(command: &mut Command) -> std::io::Result<std::process::Child> {
+pub(crate) fn spawn_retrying_busy(command: &mut Command) -> std::io::Result<std::process::Child> {
     let mut attempts = 0;
     loop {
         match command.spawn() {
@@ -346,13 +351,13 @@ fn spawn_retrying_busy(command: &mut Command) -> std::io::Result<std::process::C
 }
 
 /// The launchers running now, so that a signal to `ojgames` reaches them.
-struct Launchers;
+pub(crate) struct Launchers;
 
 const LAUNCHER_SLOTS: usize = 256;
 static LAUNCHER_PIDS: [AtomicI32; LAUNCHER_SLOTS] = [const { AtomicI32::new(0) }; LAUNCHER_SLOTS];
 
 impl Launchers {
-    fn register(pid: libc::pid_t) -> Option<usize> {
+    pub(crate) fn register(pid: libc::pid_t) -> Option<usize> {
         (0..LAUNCHER_SLOTS).find(|&i| {
             LAUNCHER_PIDS[i]
                 .compare_exchange(0, pid, Ordering::SeqCst, Ordering::SeqCst)
@@ -360,7 +365,7 @@ impl Launchers {
         })
     }
 
-    fn release(slot: Option<usize>) {
+    pub(crate) fn release(slot: Option<usize>) {
         if let Some(i) = slot {
             LAUNCHER_PIDS[i].store(0, Ordering::SeqCst);
         }
@@ -383,7 +388,7 @@ extern "C" fn forward_and_die(signal: libc::c_int) {
     }
 }
 
-fn install_forwarding() {
+pub(crate) fn install_forwarding() {
     static INSTALL: Once = Once::new();
     INSTALL.call_once(|| {
         for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
@@ -503,10 +508,10 @@ extern "C" fn kill_group_and_die(signal: libc::c_int) {
 /// Room above the memory limit before allocations fail: reserved but untouched memory
 /// (thread stacks, allocator arenas) is not a judge's business, resident memory is (the
 /// watchdog stops the program when it passes the limit).
-const ADDRESS_SPACE_HEADROOM: u64 = 2 << 30;
+pub(crate) const ADDRESS_SPACE_HEADROOM: u64 = 2 << 30;
 /// How often the watchdog reads the CPU clock and resident memory: a TLE or an MLE is killed
 /// at most this much past the limit.
-const WATCH_INTERVAL: Duration = Duration::from_millis(5);
+pub(crate) const WATCH_INTERVAL: Duration = Duration::from_millis(5);
 
 fn install_launcher_handlers() {
     // SAFETY: plain syscall. Orphans of the programs we run become our children, so that
@@ -584,7 +589,7 @@ fn run_here(job: &Job) -> Result<Outcome> {
 
 /// Kills every process left of the program: with the launcher a subreaper, they are all its
 /// children (or become so as their parents die), and none is the launcher's own.
-fn kill_descendants() {
+pub(crate) fn kill_descendants() {
     loop {
         let mut status = 0;
         // SAFETY: plain syscall with a valid pointer.
@@ -752,13 +757,13 @@ impl ExitSignal {
     }
 }
 
-struct Memory {
-    resident_kib: u64,
-    stack_kib: u64,
+pub(crate) struct Memory {
+    pub(crate) resident_kib: u64,
+    pub(crate) stack_kib: u64,
 }
 
 /// `VmRSS` and `VmStk` (the main stack's size) from `/proc/PID/status`, in KiB.
-fn resident_memory(status: &str) -> Option<Memory> {
+pub(crate) fn resident_memory(status: &str) -> Option<Memory> {
     let text = std::fs::read_to_string(status).ok()?;
     let field = |name: &str| -> Option<u64> {
         let line = text.lines().find(|line| line.starts_with(name))?;
@@ -775,7 +780,7 @@ fn resident_memory(status: &str) -> Option<Memory> {
     })
 }
 
-fn cpu_time(clock: libc::clockid_t) -> Option<Duration> {
+pub(crate) fn cpu_time(clock: libc::clockid_t) -> Option<Duration> {
     // SAFETY: timespec is plain old data; clock_gettime fills it.
     let mut now: libc::timespec = unsafe { std::mem::zeroed() };
     // SAFETY: valid pointer.
@@ -785,7 +790,11 @@ fn cpu_time(clock: libc::clockid_t) -> Option<Duration> {
     Some(Duration::new(now.tv_sec as u64, now.tv_nsec as u32))
 }
 
-fn set_limit(resource: libc::__rlimit_resource_t, soft: u64, hard: u64) -> std::io::Result<()> {
+pub(crate) fn set_limit(
+    resource: libc::__rlimit_resource_t,
+    soft: u64,
+    hard: u64,
+) -> std::io::Result<()> {
     let limit = libc::rlimit {
         rlim_cur: soft as libc::rlim_t,
         rlim_max: hard as libc::rlim_t,
@@ -798,7 +807,7 @@ fn set_limit(resource: libc::__rlimit_resource_t, soft: u64, hard: u64) -> std::
     }
 }
 
-fn wait(pid: libc::pid_t) -> Result<(libc::c_int, libc::rusage)> {
+pub(crate) fn wait(pid: libc::pid_t) -> Result<(libc::c_int, libc::rusage)> {
     let mut status = 0;
     // SAFETY: rusage is plain old data; wait4 fills it.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
@@ -815,7 +824,7 @@ fn wait(pid: libc::pid_t) -> Result<(libc::c_int, libc::rusage)> {
     }
 }
 
-fn outcome(
+pub(crate) fn outcome(
     status: libc::c_int,
     usage: libc::rusage,
     wall: Duration,
