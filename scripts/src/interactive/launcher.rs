@@ -9,7 +9,7 @@ use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Command, ExitCode, Stdio};
-use std::sync::atomic::{AtomicI32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -154,6 +154,8 @@ struct Relay {
     moved: Arc<AtomicU64>,
     /// When `side` passes this many bytes, its group is killed (the output limit).
     kill_past: Option<(u64, libc::pid_t)>,
+    /// Set when it killed for the output limit.
+    killed: Arc<AtomicBool>,
     ended: Arc<Mutex<Option<Instant>>>,
 }
 
@@ -203,6 +205,7 @@ impl Relay {
                 if total > limit {
                     // SAFETY: the group we created; plain syscall.
                     unsafe { libc::killpg(pid, libc::SIGKILL) };
+                    self.killed.store(true, Ordering::SeqCst);
                     self.transcript.event(&format!(
                         "the {} passed the output limit of {limit} bytes: killed",
                         self.side.name()
@@ -432,6 +435,7 @@ fn serve(request: &Request) -> Result<WirePair> {
         Arc::new(Mutex::new(None::<Instant>)),
         Arc::new(Mutex::new(None::<Instant>)),
     ];
+    let output_killed = Arc::new(AtomicBool::new(false));
     let relay = |side, from, to, copy, counted: &Arc<AtomicU64>, kill_past, ended| Relay {
         side,
         from,
@@ -440,6 +444,7 @@ fn serve(request: &Request) -> Result<WirePair> {
         transcript: Arc::clone(&transcript),
         moved: Arc::clone(counted),
         kill_past,
+        killed: Arc::clone(&output_killed),
         ended: Arc::clone(ended),
     };
     let relays = [
@@ -509,6 +514,13 @@ fn serve(request: &Request) -> Result<WirePair> {
             let mut progress = false;
             for w in watched.iter_mut().filter(|w| w.ended.is_none()) {
                 progress |= w.check();
+                // Killed at its limit, it ended now, whatever the other does on seeing it go.
+                if w.killed.is_some() && first_exit.is_none() {
+                    first_exit = Some(w.side);
+                }
+            }
+            if first_exit.is_none() && output_killed.load(Ordering::SeqCst) {
+                first_exit = Some(Side::Solution);
             }
             let total =
                 solution_moved.load(Ordering::SeqCst) + interactor_moved.load(Ordering::SeqCst);
