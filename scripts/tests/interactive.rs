@@ -314,3 +314,59 @@ fn a_missing_interactor_is_an_error_naming_it() {
     let err = format!("{:#}", interactive::run_pair(&runner, &job).unwrap_err());
     assert!(err.contains("no-such-interactor"), "{err}");
 }
+
+mod common;
+
+/// `ojgames judge` on a workspace of interactive problems: a bin `<id>-interactor` makes a
+/// problem interactive; a case without `.out` is judged; `--json` carries the verdicts; a
+/// failed case keeps its transcript beside its output and shows its last lines.
+#[test]
+fn judge_finds_the_interactor_by_name_and_keeps_transcripts() {
+    let ws = common::copy_workspace(&common::fixture("interactive_ws"));
+    let (send, receive) = mpsc::channel();
+    let root = ws.path().to_path_buf();
+    std::thread::spawn(move || {
+        let _ = send.send((
+            common::oj(&root, &["judge", "--all", "--json"]),
+            common::oj(&root, &["judge", "takewrong", "takepanic"]),
+        ));
+    });
+    let (json, text) = receive
+        .recv_timeout(Duration::from_secs(600))
+        .expect("judge within its deadline");
+    let verdict = |problem: &str, case: &str| -> String {
+        let record = json
+            .stdout
+            .lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+            .find(|r| r["problem"] == problem && r["case"] == case)
+            .unwrap_or_else(|| panic!("no {problem}/{case} in {}\n{}", json.stdout, json.stderr));
+        record["verdict"].as_str().unwrap().to_string()
+    };
+    assert_eq!(verdict("take", "1"), "AC", "a case without .out");
+    assert_eq!(verdict("take", "2"), "AC");
+    assert_eq!(verdict("takewrong", "1"), "WA");
+    assert_eq!(verdict("takenoflush", "1"), "IDLE");
+    assert_eq!(verdict("takepanic", "1"), "RE");
+    assert!(
+        json.stdout.contains("Did the solution flush"),
+        "{}",
+        json.stdout
+    );
+    assert!(!json.success);
+    assert!(text.stdout.contains("interactor: 7 2"), "{}", text.stdout);
+    assert!(
+        text.stdout.contains("no idea what to do with 7 stones"),
+        "{}",
+        text.stdout
+    );
+    let kept = text
+        .stdout
+        .lines()
+        .find_map(|l| l.split("transcript in ").nth(1))
+        .map(|rest| ws.path().join(rest.trim_end_matches(')')))
+        .unwrap_or_else(|| panic!("no kept transcript in {}", text.stdout));
+    let transcript = std::fs::read_to_string(&kept).unwrap();
+    assert!(transcript.contains("solution:   1"), "{transcript}");
+    assert!(kept.with_extension("out").is_file());
+}

@@ -1,9 +1,9 @@
 //! The verdict of an interactive run, decided in the order of Kattis problemtools:
 //!
-//! 1. the interactor exited first with WA or PE: that verdict (a solution that then fails on
-//!    the closed input is not blamed for it);
-//! 2. the run stood still (nobody used CPU time or moved a byte for [`Limits::idle`]): IDLE,
-//!    saying what each side was doing;
+//! 1. the run stood still (nobody used CPU time or moved a byte for [`Limits::idle`]) and
+//!    both were killed: IDLE, saying what each side was doing;
+//! 2. the interactor ended first (exited, or closed its output) with WA or PE: that verdict
+//!    (a solution that then fails on the closed input is not blamed for it);
 //! 3. the solution's own verdict from how it ended: TLE (its CPU time alone), MLE, OLE, RE
 //!    ([`verdict::from_outcome`], as for a batch problem); except a death by SIGPIPE after
 //!    the interactor had exited;
@@ -93,17 +93,19 @@ pub fn decide(
     interactor_limits: &Limits,
     solution: &Traces,
 ) -> (Verdict, String) {
-    let jury = jury_verdict(&pair.interactor, interactor_limits);
-    let jury_first = pair.first_exit == Side::Interactor;
-    if jury_first && matches!(jury.0, Verdict::WrongAnswer | Verdict::PresentationError) {
-        return (jury.0, format!("{}, before the solution ended", jury.1));
-    }
+    // Both killed as they waited: the interactor did not end first, whatever it did on
+    // seeing the solution go.
     if let Some(stall) = pair
         .stall
         .as_ref()
         .filter(|_| pair.solution.killed == Some(Kill::Idle))
     {
         return (Verdict::Idle, stalled(stall, pair, solution_limits));
+    }
+    let jury = jury_verdict(&pair.interactor, interactor_limits);
+    let jury_first = pair.first_exit == Side::Interactor;
+    if jury_first && matches!(jury.0, Verdict::WrongAnswer | Verdict::PresentationError) {
+        return (jury.0, format!("{}, before the solution ended", jury.1));
     }
     let broken_pipe = pair.solution.exit == Exit::Signal(libc::SIGPIPE);
     if !(jury_first && broken_pipe) {

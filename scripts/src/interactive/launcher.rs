@@ -9,7 +9,7 @@ use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Command, ExitCode, Stdio};
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicI32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -154,8 +154,6 @@ struct Relay {
     moved: Arc<AtomicU64>,
     /// When `side` passes this many bytes, its group is killed (the output limit).
     kill_past: Option<(u64, libc::pid_t)>,
-    /// Set when it killed for the output limit.
-    killed: Arc<AtomicBool>,
     ended: Arc<Mutex<Option<Instant>>>,
 }
 
@@ -205,7 +203,6 @@ impl Relay {
                 if total > limit {
                     // SAFETY: the group we created; plain syscall.
                     unsafe { libc::killpg(pid, libc::SIGKILL) };
-                    self.killed.store(true, Ordering::SeqCst);
                     self.transcript.event(&format!(
                         "the {} passed the output limit of {limit} bytes: killed",
                         self.side.name()
@@ -435,7 +432,6 @@ fn serve(request: &Request) -> Result<WirePair> {
         Arc::new(Mutex::new(None::<Instant>)),
         Arc::new(Mutex::new(None::<Instant>)),
     ];
-    let output_killed = Arc::new(AtomicBool::new(false));
     let relay = |side, from, to, copy, counted: &Arc<AtomicU64>, kill_past, ended| Relay {
         side,
         from,
@@ -444,7 +440,6 @@ fn serve(request: &Request) -> Result<WirePair> {
         transcript: Arc::clone(&transcript),
         moved: Arc::clone(counted),
         kill_past,
-        killed: Arc::clone(&output_killed),
         ended: Arc::clone(ended),
     };
     let relays = [
@@ -477,7 +472,11 @@ fn serve(request: &Request) -> Result<WirePair> {
     let wall = solution_limits.wall.max(interactor_limits.wall);
     // SAFETY: plain syscall.
     let parent = unsafe { libc::getppid() };
-    let (mut first_exit, mut stall) = (None, None);
+    // When each ended: exited, was killed, or closed its output (a process's output closes
+    // as it exits, before its parent can see the exit: the other side may react and exit
+    // in between).
+    let mut ended_at: [Option<Instant>; 2] = [None, None];
+    let mut stall = None;
     let (mut last_moved, mut last_progress) = (0, start);
     let watched_result = (|| -> Result<()> {
         loop {
@@ -492,19 +491,8 @@ fn serve(request: &Request) -> Result<WirePair> {
             for &i in &exited {
                 watched[i].reap(start, &transcript)?;
             }
-            if first_exit.is_none() && !exited.is_empty() {
-                first_exit = Some(if exited.len() == 1 {
-                    watched[exited[0]].side
-                } else {
-                    // Both at once: the one whose output ended first (at its exit, or
-                    // earlier when it closed it); the interactor when that says nothing.
-                    let (a, b) = (*ends[0].lock().unwrap(), *ends[1].lock().unwrap());
-                    match (a, b) {
-                        (Some(a), Some(b)) if a < b => Side::Solution,
-                        (Some(_), None) => Side::Solution,
-                        _ => Side::Interactor,
-                    }
-                });
+            for &i in &exited {
+                ended_at[i].get_or_insert_with(Instant::now);
             }
             // SAFETY: plain syscalls.
             if unsafe { libc::getppid() } != parent {
@@ -514,13 +502,12 @@ fn serve(request: &Request) -> Result<WirePair> {
             let mut progress = false;
             for w in watched.iter_mut().filter(|w| w.ended.is_none()) {
                 progress |= w.check();
-                // Killed at its limit, it ended now, whatever the other does on seeing it go.
-                if w.killed.is_some() && first_exit.is_none() {
-                    first_exit = Some(w.side);
-                }
             }
-            if first_exit.is_none() && output_killed.load(Ordering::SeqCst) {
-                first_exit = Some(Side::Solution);
+            for (i, w) in watched.iter().enumerate() {
+                // Killed at its limit, it ended now, whatever the other does on seeing it go.
+                if w.killed.is_some() {
+                    ended_at[i].get_or_insert(now);
+                }
             }
             let total =
                 solution_moved.load(Ordering::SeqCst) + interactor_moved.load(Ordering::SeqCst);
@@ -568,6 +555,15 @@ fn serve(request: &Request) -> Result<WirePair> {
         let _ = relay.join();
     }
     watched_result?;
+    for (i, end) in ends.iter().enumerate() {
+        if let Some(closed) = *end.lock().unwrap() {
+            ended_at[i] = Some(ended_at[i].map_or(closed, |at| at.min(closed)));
+        }
+    }
+    let first_exit = match ended_at {
+        [Some(solution), Some(interactor)] if interactor < solution => Side::Interactor,
+        _ => Side::Solution,
+    };
     transcript
         .write(&wire::path(&request.transcript))
         .context("cannot write the transcript")?;
@@ -575,7 +571,7 @@ fn serve(request: &Request) -> Result<WirePair> {
     Ok(WirePair {
         solution: solution.ended.expect("reaped").into(),
         interactor: interactor.ended.expect("reaped").into(),
-        first_exit: first_exit.unwrap_or(Side::Solution),
+        first_exit,
         solution_bytes: solution_moved.load(Ordering::SeqCst),
         interactor_bytes: interactor_moved.load(Ordering::SeqCst),
         stall,

@@ -17,6 +17,7 @@
 //! - A relay whose reader is gone keeps reading and drops what it reads: a solution that
 //!   writes after the interactor has exited is never killed by SIGPIPE.
 
+pub mod case;
 pub mod decide;
 mod launcher;
 mod transcript;

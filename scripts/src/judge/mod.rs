@@ -18,6 +18,10 @@ use anyhow::{Context, Result};
 use crate::bundle::LineMap;
 use crate::files::{self, Kind, NotAFile};
 use crate::id::ProblemId;
+use crate::interactive::{
+    self,
+    case::{Game, Interactor},
+};
 use crate::runner::{Job, Limits, Outcome, Runner, Scratch};
 use crate::settings::JudgeMeta;
 use crate::solution::{build_solution, Built, Source};
@@ -158,6 +162,7 @@ pub fn judge(
             .push(format!("no test cases: testdata/{}/*.in", problem.id));
     }
     let checker = Checker::resolve(workspace, problem)?;
+    let interactor = Interactor::resolve(workspace, problem)?;
     let work = workspace.work_dir(&problem.id);
     let scratch = Scratch::new(&work.join("runs"))?;
     let context = CaseContext {
@@ -168,6 +173,7 @@ pub fn judge(
         limits: solution_limits(meta),
         runner: options.runner,
         checker: checker.as_ref(),
+        interactor: interactor.as_ref(),
         scratch: &scratch,
         kept_parent: work.join("out"),
         kept: Mutex::new(None),
@@ -284,6 +290,8 @@ struct CaseContext<'a> {
     limits: Limits,
     runner: &'a Runner,
     checker: Option<&'a Checker>,
+    /// The jury of an interactive problem.
+    interactor: Option<&'a Interactor>,
     scratch: &'a Scratch,
     /// Where the output of failed cases is kept for the user: a directory of this run's own
     /// under `kept_parent`, made at the first failure.
@@ -312,6 +320,9 @@ impl CaseContext<'_> {
     /// One case in `worker`'s files: each worker reuses its own, as truncating a file costs
     /// less than making a new one for every case.
     fn try_case(&self, worker: usize, case: &Case) -> Result<(Verdict, Option<Outcome>, String)> {
+        if let Some(interactor) = self.interactor {
+            return self.try_interactive(worker, case, interactor);
+        }
         let display = |path: &Path| self.workspace.display(path);
         let stdout = self.scratch.file(&format!("{worker}.out"));
         let stderr = self.scratch.file(&format!("{worker}.err"));
@@ -386,6 +397,40 @@ impl CaseContext<'_> {
             evidence.push_str(&format!("(output kept in {})\n", display(&kept)));
         }
         Ok((verdict, Some(outcome), evidence))
+    }
+
+    /// One case of an interactive problem: the solution plays the interactor on the case's
+    /// `.in`; a missing `.out` is no failure (the interactor gets an empty ANSWER). A failed
+    /// case keeps the solution's output and the transcript.
+    fn try_interactive(
+        &self,
+        worker: usize,
+        case: &Case,
+        interactor: &Interactor,
+    ) -> Result<(Verdict, Option<Outcome>, String)> {
+        let files = interactive::case::CaseFiles::new(self.scratch.path(), &worker.to_string());
+        let answer = case.input.with_extension("out");
+        let game = Game {
+            runner: self.runner,
+            interactor,
+            solution: self.program,
+            lines: self.lines,
+            limits: self.limits,
+        };
+        let played = game.play(&case.input, answer.is_file().then_some(&*answer), &files)?;
+        let mut evidence = played.evidence;
+        if played.verdict != Verdict::Accepted {
+            let kept = self.keep_output(&case.name, &files.solution_stdout)?;
+            let transcript = kept.with_extension("transcript");
+            fs::copy(&files.transcript, &transcript)
+                .with_context(|| format!("cannot write {}", transcript.display()))?;
+            evidence.push_str(&format!(
+                "(output kept in {}, transcript in {})\n",
+                self.workspace.display(&kept),
+                self.workspace.display(&transcript)
+            ));
+        }
+        Ok((played.verdict, Some(played.outcome), evidence))
     }
 
     /// Copies a failed case's output out of the scratch directory into this run's kept

@@ -1,0 +1,212 @@
+//! An interactive problem's jury, found and built, and one case judged with it: the one
+//! step judge, stress and run share.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+
+use super::{decide, interactor_limits, run_pair, transcript_tail, PairJob, PairOutcome};
+use crate::bundle::LineMap;
+use crate::judge::show;
+use crate::judge::verdict::{Traces, Verdict};
+use crate::runner::{Limits, Outcome, Runner};
+use crate::solution::{cargo, release_bin};
+use crate::workspace::{Problem, Workspace};
+
+/// Transcript lines shown with a verdict.
+pub const TRANSCRIPT_LINES: usize = 12;
+const STDERR_LINES: usize = 10;
+
+/// The bin name that makes a problem interactive.
+pub fn interactor_bin(problem: &Problem) -> String {
+    format!("{}-interactor", problem.id)
+}
+
+/// Whether the problem's Cargo.toml has the bin `<id>-interactor`.
+pub fn is_interactive(problem: &Problem) -> Result<bool> {
+    let path = problem.dir.join("Cargo.toml");
+    let text = std::fs::read_to_string(&path)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    let manifest: toml::Table = text
+        .parse()
+        .with_context(|| format!("{}: invalid TOML", path.display()))?;
+    let name = interactor_bin(problem);
+    Ok(manifest
+        .get("bin")
+        .and_then(toml::Value::as_array)
+        .is_some_and(|bins| {
+            bins.iter()
+                .any(|bin| bin.get("name").and_then(toml::Value::as_str) == Some(&name))
+        }))
+}
+
+/// The jury of an interactive problem, built.
+pub struct Interactor {
+    pub program: PathBuf,
+}
+
+impl Interactor {
+    /// The problem's interactor, built with cargo (release) when the problem is interactive.
+    pub fn resolve(workspace: &Workspace, problem: &Problem) -> Result<Option<Interactor>> {
+        if !is_interactive(problem)? {
+            return Ok(None);
+        }
+        let bin = interactor_bin(problem);
+        cargo(
+            workspace,
+            &[
+                "build",
+                "--release",
+                "--quiet",
+                "-p",
+                &problem.id,
+                "--bin",
+                &bin,
+            ],
+        )
+        .with_context(|| format!("building the interactor `{bin}`"))?;
+        Ok(Some(Interactor {
+            program: release_bin(workspace, &bin),
+        }))
+    }
+}
+
+/// Where one case's files go (a worker's own, reused case after case).
+pub struct CaseFiles {
+    pub solution_stdout: PathBuf,
+    pub solution_stderr: PathBuf,
+    pub interactor_stderr: PathBuf,
+    /// The interactor's OUTPUT (testlib's `tout`).
+    pub tout: PathBuf,
+    pub transcript: PathBuf,
+    /// An empty ANSWER for a case without `.out`.
+    pub empty_answer: PathBuf,
+}
+
+impl CaseFiles {
+    /// `prefix.solution.out`, `prefix.transcript`, … under `dir`.
+    pub fn new(dir: &Path, prefix: &str) -> CaseFiles {
+        let file = |name: &str| dir.join(format!("{prefix}.{name}"));
+        CaseFiles {
+            solution_stdout: file("solution.out"),
+            solution_stderr: file("solution.err"),
+            interactor_stderr: file("interactor.err"),
+            tout: file("tout"),
+            transcript: file("transcript"),
+            empty_answer: file("answer"),
+        }
+    }
+}
+
+/// One game and its verdict.
+pub struct Played {
+    pub verdict: Verdict,
+    /// Why, with the last lines of both stderrs and of the transcript.
+    pub evidence: String,
+    /// The solution's figures.
+    pub outcome: Outcome,
+    pub pair: PairOutcome,
+}
+
+/// A solution and the jury it plays against.
+pub struct Game<'a> {
+    pub runner: &'a Runner,
+    pub interactor: &'a Interactor,
+    pub solution: &'a Path,
+    /// Maps the bundle's lines in panics back to the sources.
+    pub lines: &'a LineMap,
+    /// The solution's limits.
+    pub limits: Limits,
+}
+
+impl Game<'_> {
+    /// Plays the solution against the interactor on the hidden `input` (with `answer`, else
+    /// an empty file).
+    pub fn play(&self, input: &Path, answer: Option<&Path>, files: &CaseFiles) -> Result<Played> {
+        play(self, input, answer, files)
+    }
+}
+
+fn play(game: &Game, input: &Path, answer: Option<&Path>, files: &CaseFiles) -> Result<Played> {
+    let Game {
+        runner,
+        interactor,
+        solution,
+        lines,
+        limits,
+    } = *game;
+    let answer = match answer {
+        Some(answer) => answer.to_path_buf(),
+        None => {
+            std::fs::write(&files.empty_answer, "")
+                .with_context(|| format!("cannot write {}", files.empty_answer.display()))?;
+            files.empty_answer.clone()
+        }
+    };
+    let absolute = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+    let args: Vec<OsString> = [input, &files.tout, &answer]
+        .map(|p| absolute(p).into_os_string())
+        .to_vec();
+    let jury_limits = interactor_limits(&limits);
+    let pair = run_pair(
+        runner,
+        &PairJob {
+            solution,
+            interactor: &interactor.program,
+            interactor_args: &args,
+            solution_stdout: &files.solution_stdout,
+            solution_stderr: &files.solution_stderr,
+            interactor_stderr: &files.interactor_stderr,
+            transcript: &files.transcript,
+            solution_limits: limits,
+            interactor_limits: jury_limits,
+        },
+    )?;
+    let stderr = crate::judge::read_tail(&files.solution_stderr, 64 * 1024).unwrap_or_default();
+    let stderr_text = String::from_utf8_lossy(&stderr);
+    let stderr_bytes = std::fs::metadata(&files.solution_stderr).map_or(0, |m| m.len());
+    let traces = Traces {
+        stdout_bytes: pair.solution_bytes,
+        stderr_bytes,
+        stderr: &stderr_text,
+    };
+    let (verdict, reason) = decide::decide(&pair, &limits, &jury_limits, &traces);
+    let mut evidence = String::new();
+    if verdict != Verdict::Accepted {
+        evidence = format!("{reason}\n");
+        let solution_tail = lines.rewrite(&tail_block("solution's stderr", &stderr));
+        evidence.push_str(&solution_tail);
+        let mut jury_said =
+            crate::judge::read_tail(&files.interactor_stderr, 64 * 1024).unwrap_or_default();
+        if jury_said.is_empty() {
+            jury_said = crate::judge::read_tail(&files.tout, 64 * 1024).unwrap_or_default();
+        }
+        evidence.push_str(&tail_block("interactor's message", &jury_said));
+        let transcript = transcript_tail(&files.transcript, TRANSCRIPT_LINES);
+        if !transcript.is_empty() {
+            evidence.push_str(&format!("transcript (last {} lines):\n", transcript.len()));
+            for line in transcript {
+                evidence.push_str(&format!("  {line}\n"));
+            }
+        }
+    }
+    Ok(Played {
+        verdict,
+        evidence,
+        outcome: pair.solution,
+        pair,
+    })
+}
+
+fn tail_block(title: &str, bytes: &[u8]) -> String {
+    let tail = show::tail(bytes, STDERR_LINES);
+    if tail.is_empty() {
+        return String::new();
+    }
+    let mut out = format!("{title} (last {} lines):\n", tail.len());
+    for line in tail {
+        out.push_str(&format!("  {line}\n"));
+    }
+    out
+}
