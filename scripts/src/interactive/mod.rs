@@ -20,6 +20,7 @@
 pub mod case;
 pub mod decide;
 mod launcher;
+pub mod template;
 mod transcript;
 
 use std::ffi::OsString;
