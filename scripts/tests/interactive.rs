@@ -243,6 +243,99 @@ fn the_interactor_loops_while_the_solution_waits_a_slow_jury() {
 }
 
 #[test]
+fn the_interactor_exits_early_while_the_solution_loops() {
+    let judged = judge("while :; do :; done", "exit 1", 300, 30);
+    expect(&judged, Verdict::WrongAnswer);
+    // An early AC does not excuse the loop.
+    let judged = judge("while :; do :; done", "exit 0", 300, 30);
+    expect(&judged, Verdict::TimeLimit);
+}
+
+#[test]
+fn the_solution_closes_its_input_and_answers() {
+    let judged = judge("exec 0<&-\necho 42", JURY, 1000, 20);
+    expect(&judged, Verdict::Accepted);
+}
+
+#[test]
+fn a_timeout_with_traffic_is_tle_not_idle() {
+    let judged = judge(
+        "while read x; do echo 2; done",
+        "while :; do echo 1; read a || exit 1; done",
+        300,
+        60,
+    );
+    expect(&judged, Verdict::TimeLimit);
+    assert!(judged.pair.stall.is_none());
+}
+
+/// SIGTERM to the launcher (as when `ojgames` is interrupted) kills both programs.
+#[test]
+fn sigterm_kills_both_sides() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let pid_file = |name: &str| d.join(format!("{name}.pid"));
+    let body = |name: &str| format!("echo $$ > {}\nexec sleep 60", pid_file(name).display());
+    let solution_limits = limits(20_000);
+    let job = PairJob {
+        solution: &script(d, "solution", &body("solution")),
+        interactor: &script(d, "interactor", &body("interactor")),
+        interactor_args: &[],
+        solution_stdout: &d.join("solution.out"),
+        solution_stderr: &d.join("solution.err"),
+        interactor_stderr: &d.join("interactor.err"),
+        transcript: &d.join("transcript"),
+        solution_limits,
+        interactor_limits: interactive::interactor_limits(&solution_limits),
+    };
+    let runner = Runner::with_launcher(env!("CARGO_BIN_EXE_ojgames")).unwrap();
+    std::thread::scope(|scope| {
+        let running = scope.spawn(|| interactive::run_pair(&runner, &job));
+        let read_pid = |name: &str| -> i32 {
+            for _ in 0..400 {
+                if let Some(pid) = std::fs::read_to_string(pid_file(name))
+                    .ok()
+                    .and_then(|t| t.trim().parse().ok())
+                {
+                    return pid;
+                }
+                std::thread::sleep(Duration::from_millis(25));
+            }
+            panic!("{name} did not start");
+        };
+        let pids = [read_pid("solution"), read_pid("interactor")];
+        let parent = |pid: i32| -> i32 {
+            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+            stat[stat.rfind(')').unwrap() + 2..]
+                .split(' ')
+                .nth(1)
+                .unwrap()
+                .parse()
+                .unwrap()
+        };
+        let launcher = parent(pids[0]);
+        assert_eq!(parent(pids[1]), launcher);
+        // SAFETY: plain syscall on the launcher this test started.
+        unsafe { libc::kill(launcher, libc::SIGTERM) };
+        let gone = |pid: i32| {
+            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+            stat.is_empty() || stat[stat.rfind(')').unwrap() + 2..].starts_with('Z')
+        };
+        for _ in 0..200 {
+            if pids.iter().all(|&pid| gone(pid)) {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(25));
+        }
+        assert!(pids.iter().all(|&pid| gone(pid)), "{pids:?} still run");
+        assert!(
+            running.join().unwrap().is_err(),
+            "no report from a killed launcher"
+        );
+    });
+}
+
+#[test]
 fn kattis_exit_codes() {
     for (code, verdict) in [
         (42, Verdict::Accepted),
