@@ -13,6 +13,16 @@ pub fn is_losing(n: u64, m: u64) -> bool {
     }
 }
 
+/// How many stones to take to win from a pile of `n` (at most `m` a move): `n mod (m + 1)`,
+/// which leaves a multiple of `m + 1`; `None` when the player to move loses.
+pub fn winning_move(n: u64, m: u64) -> Option<u64> {
+    let take = match m.checked_add(1) {
+        Some(period) => n % period,
+        None => n,
+    };
+    (take > 0).then_some(take)
+}
+
 /// The rule as a move function over `(n, m)`, for brute-force search over small positions.
 pub fn moves(&(n, m): &(u64, u64)) -> Vec<(u64, u64)> {
     (1..=m.min(n)).map(|take| (n - take, m)).collect()
@@ -45,5 +55,24 @@ mod tests {
         assert!(is_losing(0, u64::MAX));
         assert!(is_losing(u64::MAX, 2)); // 2^64 - 1 is a multiple of 3
         assert!(!is_losing(u64::MAX, 1));
+    }
+
+    #[test]
+    fn winning_move_reaches_a_losing_position_from_every_winning_one() {
+        let mut grundy = Grundy::new(moves);
+        for n in 0..=60 {
+            for m in 0..=60 {
+                match winning_move(n, m) {
+                    None => assert!(grundy.is_losing(&(n, m)), "({n}, {m})"),
+                    Some(take) => {
+                        assert!((1..=m.min(n)).contains(&take), "({n}, {m}): take {take}");
+                        assert!(grundy.is_losing(&(n - take, m)), "({n}, {m}): take {take}");
+                    }
+                }
+            }
+        }
+        assert_eq!(winning_move(u64::MAX, u64::MAX), Some(u64::MAX));
+        assert_eq!(winning_move(u64::MAX, 1), Some(1));
+        assert_eq!(winning_move(u64::MAX, 2), None);
     }
 }

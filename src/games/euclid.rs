@@ -27,6 +27,31 @@ pub fn first_player_wins(a: u64, b: u64) -> bool {
     }
 }
 
+/// A winning move from piles `(a, b)`: the piles after it, in the same order (the larger pile
+/// is the one that shrinks), or `None` when the player to move loses or the game is over.
+/// With `large = q·small + r`: `r = 0` empties the pile; otherwise leave `(small, r)` when it is
+/// losing, else, if `q >= 2`, leave `(small + r, small)`, whose one move leads to `(small, r)`.
+/// O(log) steps, like [`first_player_wins`].
+pub fn winning_move(a: u64, b: u64) -> Option<(u64, u64)> {
+    let (large, small) = (a.max(b), a.min(b));
+    if small == 0 {
+        return None;
+    }
+    let rest = large % small;
+    let new_large = if rest == 0 || !first_player_wins(small, rest) {
+        rest
+    } else if large - small >= small {
+        small + rest
+    } else {
+        return None;
+    };
+    Some(if a >= b {
+        (new_large, b)
+    } else {
+        (a, new_large)
+    })
+}
+
 /// The rule as a move function, for brute-force search over small positions: every position
 /// one move from `(a, b)`; none once a pile is empty.
 pub fn moves(&(a, b): &(u64, u64)) -> Vec<(u64, u64)> {
@@ -68,5 +93,28 @@ mod tests {
         assert!(!first_player_wins(u64::MAX, u64::MAX - 1));
         assert!(first_player_wins(u64::MAX, u64::MAX));
         assert!(first_player_wins(u64::MAX, 1));
+    }
+
+    #[test]
+    fn winning_move_reaches_a_losing_position_from_every_winning_one() {
+        let mut grundy = Grundy::new(moves);
+        let sorted = |(a, b): (u64, u64)| (a.max(b), a.min(b));
+        for a in 0..=120 {
+            for b in 0..=120 {
+                match winning_move(a, b) {
+                    None => assert!(grundy.is_losing(&(a, b)), "({a}, {b})"),
+                    Some((x, y)) => {
+                        assert!(x == a || y == b, "({a}, {b}) -> ({x}, {y}) moves both");
+                        let legal = moves(&(a, b)).into_iter().map(sorted);
+                        assert!(legal.collect::<Vec<_>>().contains(&sorted((x, y))));
+                        assert!(grundy.is_losing(&(x, y)), "({a}, {b}) -> ({x}, {y})");
+                    }
+                }
+            }
+        }
+        assert_eq!(winning_move(u64::MAX, u64::MAX), Some((0, u64::MAX)));
+        // (u64::MAX, u64::MAX - 1) is lost; (2, 1) at the end of it is won.
+        assert_eq!(winning_move(u64::MAX, u64::MAX - 1), None);
+        assert_eq!(winning_move(1, u64::MAX), Some((1, 0)));
     }
 }

@@ -23,6 +23,34 @@ pub fn first_player_wins(n: u64) -> bool {
     !is_fibonacci(n)
 }
 
+/// The smallest term of `n`'s Zeckendorf representation (its greedy sum of non-consecutive
+/// Fibonacci numbers 1, 2, 3, 5, …); `None` for 0.
+pub fn smallest_zeckendorf_term(mut n: u64) -> Option<u64> {
+    let mut fibs = vec![1u64, 2];
+    while let Some(next) = fibs[fibs.len() - 2].checked_add(fibs[fibs.len() - 1]) {
+        if next > n {
+            break;
+        }
+        fibs.push(next);
+    }
+    let mut smallest = None;
+    for &f in fibs.iter().rev() {
+        if f <= n {
+            n -= f;
+            smallest = Some(f);
+        }
+    }
+    smallest
+}
+
+/// How many stones to take to win with `left` stones when the mover may take at most `most`:
+/// the smallest Zeckendorf term `z` of `left` when `z <= most`, else `None` (the mover loses).
+/// Taking `z` leaves a pile whose smallest term is over `2·z`, out of the opponent's reach.
+/// The game's first move from a pile of `n` is `winning_move(n, n - 1)`.
+pub fn winning_move(left: u64, most: u64) -> Option<u64> {
+    smallest_zeckendorf_term(left).filter(|&z| z <= most)
+}
+
 /// The rule as a move function over `(stones left, most the mover may take)`, for brute-force
 /// search; the game starts at `(n, n - 1)`.
 pub fn moves(&(left, most): &(u64, u64)) -> Vec<(u64, u64)> {
@@ -57,5 +85,28 @@ mod tests {
         assert!(
             !is_fibonacci(largest + 1) && !is_fibonacci(u64::MAX) && !is_fibonacci(largest - 1)
         );
+    }
+
+    #[test]
+    fn winning_move_reaches_a_losing_position_from_every_winning_one() {
+        let mut grundy = Grundy::new(moves);
+        for left in 0..=60u64 {
+            for most in 0..=2 * left + 1 {
+                match winning_move(left, most) {
+                    None => assert!(grundy.is_losing(&(left, most)), "({left}, {most})"),
+                    Some(take) => {
+                        assert!((1..=most.min(left)).contains(&take), "({left}, {most})");
+                        let next = (left - take, 2 * take);
+                        assert!(grundy.is_losing(&next), "({left}, {most}) -> {next:?}");
+                    }
+                }
+            }
+        }
+        assert_eq!(smallest_zeckendorf_term(u64::MAX), Some(2)); // 2^64 - 1 ends in F(3)
+        assert_eq!(
+            smallest_zeckendorf_term(12200160415121876738),
+            Some(12200160415121876738)
+        );
+        assert_eq!(winning_move(u64::MAX, u64::MAX - 1), Some(2));
     }
 }

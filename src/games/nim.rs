@@ -66,6 +66,12 @@ impl Iterator for WinningMoves<'_> {
     }
 }
 
+/// A winning move `(pile index, size the pile is reduced to)`: the first of
+/// [`winning_moves`], or `None` when the player to move loses. O(n).
+pub fn winning_move(piles: &[u64]) -> Option<(usize, u64)> {
+    winning_moves(piles).next()
+}
+
 /// How many winning moves there are (POJ 2975): the piles `a` with `a ^ s < a`.
 pub fn winning_move_count(piles: &[u64]) -> usize {
     let sum = nim_sum(piles);
@@ -161,5 +167,23 @@ mod tests {
         // The nim-sum is 1 ^ 5 = 4: every pile with bit 2 set can move.
         assert_eq!(moves, [(0, u64::MAX - 4), (1, u64::MAX - 5), (2, 1)]);
         assert!(is_losing(&[u64::MAX, u64::MAX]));
+    }
+
+    #[test]
+    fn winning_move_reaches_a_losing_position_from_every_winning_one() {
+        let mut grundy = Grundy::new(|p: &Vec<u64>| moves(p));
+        for (a, b, c) in iproduct!(0..=9, 0..=9, 0..=9) {
+            let piles = vec![a, b, c];
+            match winning_move(&piles) {
+                None => assert!(grundy.is_losing(&piles), "{piles:?}: no move from a win"),
+                Some((i, size)) => {
+                    let mut next = piles.clone();
+                    next[i] = size;
+                    assert!(moves(&piles).contains(&next), "{piles:?}: illegal {next:?}");
+                    assert!(grundy.is_losing(&next), "{piles:?} -> {next:?} is a win");
+                }
+            }
+        }
+        assert_eq!(winning_move(&[u64::MAX, 1]), Some((0, 1)));
     }
 }

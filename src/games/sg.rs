@@ -72,6 +72,18 @@ pub fn sum(values: impl IntoIterator<Item = u32>) -> u32 {
     values.into_iter().fold(0, |total, v| total ^ v)
 }
 
+/// Where to move in a sum of games whose parts have the values `values`: `(part, value)`, the
+/// first part whose value `v` has `v ^ s < v` (`s` the xor of all) and the value it must move
+/// to, `v ^ s`, which makes the sum 0. A part of value `v` has a move to every smaller value
+/// (the mex), so this move exists exactly when `s != 0`; `None` when the sum is lost.
+pub fn winning_part(values: &[u32]) -> Option<(usize, u32)> {
+    let total = sum(values.iter().copied());
+    values
+        .iter()
+        .position(|&v| v ^ total < v)
+        .map(|i| (i, values[i] ^ total))
+}
+
 /// The memo's hasher: a multiply-rotate mix of each word written (the Fx hash of rustc),
 /// cheaper than the default SipHash on small states (`examples/sg_bench.rs`); the states are
 /// the program's own, so resistance to chosen collisions is not needed.
@@ -271,6 +283,18 @@ impl<S: Hash + Eq + Clone, F: Fn(&S) -> Vec<S>> Grundy<S, F> {
     /// The value of the sum of the games `parts` (all played with these moves).
     pub fn sum_value(&mut self, parts: &[S]) -> u32 {
         parts.iter().fold(0, |total, part| total ^ self.value(part))
+    }
+}
+
+impl<S: Hash + Eq + Clone, F: Fn(&S) -> Vec<S>> Grundy<S, F> {
+    /// A winning move of any finite game: the first position `moves(state)` lists whose value
+    /// is 0, or `None` when the player to move loses.
+    ///
+    /// # Panics
+    /// If a position can be reached from itself (the game is not finite).
+    pub fn winning_move(&mut self, state: &S) -> Option<S> {
+        let next = (self.moves)(state);
+        next.into_iter().find(|position| self.value(position) == 0)
     }
 }
 
@@ -575,6 +599,45 @@ mod tests {
                     let piles = vec![a, b, c];
                     let wins = crate::games::anti_nim::first_player_wins(&piles);
                     assert_eq!(!grundy.is_losing(&Some(piles.clone())), wins, "{piles:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn winning_move_leads_to_a_position_of_value_zero() {
+        let mut rng = Rng::new(22);
+        for _ in 0..100 {
+            let n = 40;
+            let dag: Vec<Vec<usize>> = (0..n)
+                .map(|v| (0..v).filter(|_| rng.chance(1, 5)).collect())
+                .collect();
+            let mut grundy = Grundy::new(|&v: &usize| dag[v].clone());
+            for (v, successors) in dag.iter().enumerate() {
+                match grundy.winning_move(&v) {
+                    None => assert!(successors.iter().all(|w| grundy.value(w) != 0)),
+                    Some(w) => assert!(successors.contains(&w) && grundy.value(&w) == 0),
+                }
+                assert_eq!(grundy.winning_move(&v).is_none(), grundy.is_losing(&v));
+            }
+        }
+    }
+
+    #[test]
+    fn winning_part_makes_the_sum_zero_where_the_sum_is_not() {
+        let mut rng = Rng::new(2);
+        for _ in 0..2000 {
+            let values: Vec<u32> = (0..rng.range(0, 6))
+                .map(|_| rng.range(0, 20) as u32)
+                .collect();
+            let total = sum(values.iter().copied());
+            match winning_part(&values) {
+                None => assert_eq!(total, 0, "{values:?}"),
+                Some((i, target)) => {
+                    assert!(target < values[i], "{values:?}: part {i} to {target}");
+                    let mut next = values.clone();
+                    next[i] = target;
+                    assert_eq!(sum(next), 0, "{values:?}");
                 }
             }
         }

@@ -18,6 +18,18 @@ pub fn value(steps: &[u64]) -> u64 {
     steps.iter().step_by(2).fold(0, |sum, &coins| sum ^ coins)
 }
 
+/// A winning move `(step index, coins moved down)`, or `None` when the player to move loses:
+/// Nim's move on the odd steps (indices 0, 2, …) brings their xor to 0. O(n).
+pub fn winning_move(steps: &[u64]) -> Option<(usize, u64)> {
+    let sum = value(steps);
+    steps
+        .iter()
+        .enumerate()
+        .step_by(2)
+        .find(|&(_, &coins)| coins ^ sum < coins)
+        .map(|(i, &coins)| (i, coins - (coins ^ sum)))
+}
+
 /// Why positions are not a line of chessmen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LineError {
@@ -119,5 +131,26 @@ mod tests {
         assert_eq!(chessmen_steps(&[3, 0]), Err(LineError::Zero));
         assert_eq!(chessmen_steps(&[4, 7, 4]), Err(LineError::Shared(4)));
         assert_eq!(chessmen_steps(&[]), Ok(vec![]));
+    }
+
+    #[test]
+    fn winning_move_reaches_a_losing_position_from_every_winning_one() {
+        let mut grundy = Grundy::new(|s: &Vec<u64>| moves(s));
+        for code in 0..6u64.pow(4) {
+            let steps: Vec<u64> = (0..4).map(|i| code / 6u64.pow(i) % 6).collect();
+            match winning_move(&steps) {
+                None => assert!(grundy.is_losing(&steps), "{steps:?}"),
+                Some((i, moved)) => {
+                    assert!((1..=steps[i]).contains(&moved), "{steps:?}: {i} {moved}");
+                    let mut next = steps.clone();
+                    next[i] -= moved;
+                    if i > 0 {
+                        next[i - 1] += moved;
+                    }
+                    assert!(grundy.is_losing(&next), "{steps:?} -> {next:?}");
+                }
+            }
+        }
+        assert_eq!(winning_move(&[u64::MAX, 7, 1]), Some((0, u64::MAX - 1)));
     }
 }

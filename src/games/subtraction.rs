@@ -128,6 +128,20 @@ fn find_period(table: &[u32], window: usize) -> Option<(usize, usize)> {
     None
 }
 
+/// A winning move in a sum of heaps of the subtraction game `set`: `(heap index, stones
+/// taken)`, or `None` when the player to move loses. `values` must answer for every heap
+/// (`Values::up_to(set, largest heap, …)`). O(heaps + |S|).
+pub fn winning_move(set: &[u64], values: &Values, heaps: &[u64]) -> Option<(usize, u64)> {
+    let heap_values: Vec<u32> = heaps.iter().map(|&n| values.value(n)).collect();
+    let (i, target) = crate::games::sg::winning_part(&heap_values)?;
+    let take = set
+        .iter()
+        .copied()
+        .find(|&s| s <= heaps[i] && values.value(heaps[i] - s) == target)
+        .expect("a heap's value is the mex of its options'");
+    Some((i, take))
+}
+
 /// The Fibonacci numbers 1, 2, 3, 5, 8, … up to `bound`: the moves of HDU 1848.
 pub fn fibonacci_moves(bound: u64) -> Vec<u64> {
     let mut moves = Vec::new();
@@ -240,5 +254,47 @@ mod tests {
         assert_eq!(all.len(), 92); // F(2) = 1 … F(93)
         assert_eq!(*all.last().unwrap(), 12200160415121876738);
         assert!(all.windows(3).all(|w| w[0] + w[1] == w[2]));
+    }
+
+    #[test]
+    fn winning_move_reaches_a_losing_position_from_every_winning_one() {
+        let mut rng = Rng::new(1536);
+        for _ in 0..40 {
+            let set = random_set(&mut rng);
+            let values = Values::up_to(&set, 12, 100).unwrap();
+            // Three heaps as one game, searched whole: the sum rule is not assumed.
+            let mut grundy = Grundy::new(|h: &Vec<u64>| {
+                let mut next = Vec::new();
+                for i in 0..h.len() {
+                    for &s in set.iter().filter(|&&s| s <= h[i]) {
+                        let mut after = h.clone();
+                        after[i] -= s;
+                        next.push(after);
+                    }
+                }
+                next
+            });
+            for code in 0..13u64.pow(3) {
+                let heaps: Vec<u64> = (0..3).map(|i| code / 13u64.pow(i) % 13).collect();
+                match winning_move(&set, &values, &heaps) {
+                    None => assert!(grundy.is_losing(&heaps), "S = {set:?}, {heaps:?}"),
+                    Some((i, take)) => {
+                        assert!(set.contains(&take) && take <= heaps[i]);
+                        let mut next = heaps.clone();
+                        next[i] -= take;
+                        assert!(
+                            grundy.is_losing(&next),
+                            "S = {set:?}, {heaps:?} -> {next:?}"
+                        );
+                    }
+                }
+            }
+        }
+        let values = Values::up_to(&[1, 3, 4], u64::MAX, 100).unwrap();
+        // Values 1 and 0 (see above): take 1 from the first heap, to value 0.
+        assert_eq!(
+            winning_move(&[1, 3, 4], &values, &[u64::MAX, u64::MAX - 1]),
+            Some((0, 1))
+        );
     }
 }

@@ -36,6 +36,55 @@ pub fn losing_pair(k: u64) -> Option<(u64, u64)> {
     Some((small, small.checked_add(k)?))
 }
 
+/// The smallest `j <= MAX_DIFFERENCE` with `f(j) >= target` for a non-decreasing `f`, if any.
+fn first_reaching(target: u128, f: impl Fn(u64) -> u128) -> Option<u64> {
+    let (mut low, mut high) = (0, MAX_DIFFERENCE);
+    if f(high) < target {
+        return None;
+    }
+    while low < high {
+        let mid = low + (high - low) / 2;
+        if f(mid) >= target {
+            high = mid;
+        } else {
+            low = mid + 1;
+        }
+    }
+    Some(low)
+}
+
+/// A winning move from piles `(a, b)`: the piles after it, in the same order, or `None` when
+/// the player to move loses. With `small <= large` and `k = large - small`: if
+/// `floor(k·φ) < small`, take the difference from both piles (to the `k`-th losing pair);
+/// otherwise `small` belongs to a losing pair with a smaller difference (every positive
+/// integer is in exactly one pair, Beatty's theorem), and the larger pile goes to its
+/// partner. Exact for every `u64`; O(64) square roots (binary searches over the pairs).
+pub fn winning_move(a: u64, b: u64) -> Option<(u64, u64)> {
+    let (small, large) = (a.min(b), a.max(b));
+    let k = large - small;
+    if k <= MAX_DIFFERENCE {
+        let base = floor_k_phi(k);
+        if base == u128::from(small) {
+            return None;
+        }
+        if base < u128::from(small) {
+            let take = small - base as u64;
+            return Some((a - take, b - take));
+        }
+    }
+    // small = floor(j·φ) (partner small + j) or floor(j·φ) + j (partner floor(j·φ)).
+    let target = u128::from(small);
+    let partner = match first_reaching(target, floor_k_phi) {
+        Some(j) if floor_k_phi(j) == target => small + j,
+        _ => {
+            let j = first_reaching(target, |j| floor_k_phi(j) + u128::from(j))
+                .expect("every positive integer is in a losing pair");
+            floor_k_phi(j) as u64
+        }
+    };
+    Some(if a <= b { (a, partner) } else { (partner, b) })
+}
+
 /// The rule as a move function, for brute-force search over small positions.
 pub fn moves(&(a, b): &(u64, u64)) -> Vec<(u64, u64)> {
     let mut next = Vec::new();
@@ -116,5 +165,50 @@ mod tests {
         }
         assert_eq!(losing_pair(MAX_DIFFERENCE), None);
         assert!(!is_losing(0, u64::MAX) && !is_losing(u64::MAX, u64::MAX));
+    }
+
+    #[test]
+    fn winning_move_reaches_a_losing_position_from_every_winning_one() {
+        let mut grundy = Grundy::new(moves);
+        for a in 0..=120 {
+            for b in 0..=120 {
+                match winning_move(a, b) {
+                    None => assert!(grundy.is_losing(&(a, b)), "({a}, {b})"),
+                    Some(next) => {
+                        assert!(moves(&(a, b)).contains(&next), "({a}, {b}) -> {next:?}");
+                        assert!(grundy.is_losing(&next), "({a}, {b}) -> {next:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Legal by the rule and losing by the closed form (tested above), over all of `u64`.
+    #[test]
+    fn winning_move_is_exact_up_to_the_top_of_u64() {
+        let mut rng = crate::rng::Rng::new(1067);
+        let mut positions = vec![
+            (u64::MAX, u64::MAX),
+            (u64::MAX, 0),
+            (u64::MAX - 1, u64::MAX),
+            (433494437, 701408732),
+            (165580140, 267914296),
+        ];
+        positions.extend((0..3000).map(|_| {
+            let a = rng.next_u64() >> rng.range(0, 63);
+            (a, a.saturating_add(rng.next_u64() >> rng.range(0, 63)))
+        }));
+        for (a, b) in positions {
+            for (a, b) in [(a, b), (b, a)] {
+                match winning_move(a, b) {
+                    None => assert!(is_losing(a, b), "({a}, {b})"),
+                    Some((x, y)) => {
+                        let same_take = a - x == b - y && x < a;
+                        assert!((x < a && y == b) || (x == a && y < b) || same_take);
+                        assert!(is_losing(x, y), "({a}, {b}) -> ({x}, {y})");
+                    }
+                }
+            }
+        }
     }
 }
