@@ -102,8 +102,10 @@ impl CaseFiles {
 /// One game and its verdict.
 pub struct Played {
     pub verdict: Verdict,
-    /// Why, with the last lines of both stderrs and of the transcript.
+    /// Why, with the last lines of both stderrs and of the transcript (empty for AC).
     pub evidence: String,
+    /// The same without the transcript.
+    pub summary: String,
     /// The solution's figures.
     pub outcome: Outcome,
     pub pair: PairOutcome,
@@ -172,7 +174,7 @@ fn play(game: &Game, input: &Path, answer: Option<&Path>, files: &CaseFiles) -> 
         stderr: &stderr_text,
     };
     let (verdict, reason) = decide::decide(&pair, &limits, &jury_limits, &traces);
-    let mut evidence = String::new();
+    let (mut evidence, mut summary) = (String::new(), String::new());
     if verdict != Verdict::Accepted {
         evidence = format!("{reason}\n");
         let solution_tail = lines.rewrite(&tail_block("solution's stderr", &stderr));
@@ -183,6 +185,7 @@ fn play(game: &Game, input: &Path, answer: Option<&Path>, files: &CaseFiles) -> 
             jury_said = crate::judge::read_tail(&files.tout, 64 * 1024).unwrap_or_default();
         }
         evidence.push_str(&tail_block("interactor's message", &jury_said));
+        summary = evidence.clone();
         let transcript = transcript_tail(&files.transcript, TRANSCRIPT_LINES);
         if !transcript.is_empty() {
             evidence.push_str(&format!("transcript (last {} lines):\n", transcript.len()));
@@ -194,6 +197,7 @@ fn play(game: &Game, input: &Path, answer: Option<&Path>, files: &CaseFiles) -> 
     Ok(Played {
         verdict,
         evidence,
+        summary,
         outcome: pair.solution,
         pair,
     })
@@ -209,4 +213,48 @@ fn tail_block(title: &str, bytes: &[u8]) -> String {
         out.push_str(&format!("  {line}\n"));
     }
     out
+}
+
+/// `ojgames run ID` by hand: the user, at the terminal, is the solution. The interactor
+/// reads the terminal and writes to it; its verdict and message at the end.
+pub fn play_by_hand(
+    interactor: &Interactor,
+    input: &Path,
+    answer: Option<&Path>,
+    files: &CaseFiles,
+) -> Result<(Verdict, String)> {
+    let answer = match answer {
+        Some(answer) => answer.to_path_buf(),
+        None => {
+            std::fs::write(&files.empty_answer, "")
+                .with_context(|| format!("cannot write {}", files.empty_answer.display()))?;
+            files.empty_answer.clone()
+        }
+    };
+    let stderr = std::fs::File::create(&files.interactor_stderr)
+        .with_context(|| format!("cannot write {}", files.interactor_stderr.display()))?;
+    let start = std::time::Instant::now();
+    // The terminal is the solution: no limits, no relay, no watchdog (a person thinks).
+    let status = std::process::Command::new(&interactor.program)
+        .args([input, &files.tout, &answer])
+        .stderr(stderr)
+        .status()
+        .with_context(|| format!("cannot run {}", interactor.program.display()))?;
+    let exit = match std::os::unix::process::ExitStatusExt::signal(&status) {
+        Some(signal) => crate::runner::Exit::Signal(signal),
+        None => crate::runner::Exit::Code(status.code().unwrap_or(-1)),
+    };
+    let outcome = Outcome {
+        cpu: std::time::Duration::ZERO,
+        wall: start.elapsed(),
+        peak_kib: 0,
+        exit,
+        killed: None,
+    };
+    let (verdict, reason) = decide::jury_verdict(&outcome, &Limits::helper(outcome.wall));
+    let said = crate::judge::read_tail(&files.interactor_stderr, 64 * 1024).unwrap_or_default();
+    Ok((
+        verdict,
+        format!("{reason}\n{}", tail_block("interactor's message", &said)),
+    ))
 }
