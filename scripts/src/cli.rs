@@ -143,21 +143,28 @@ pub struct StressArgs {
     pub seed: u64,
     /// Save a failing input, with the brute force's answer, into testdata/<ID>/.
     pub save: bool,
+    /// Stress this bin of the problem (its cargo build) instead of the bundle.
+    pub bin: Option<String>,
 }
 
 pub const DEFAULT_STRESS_CASES: u64 = 300;
 
 impl StressArgs {
     pub const USAGE: &'static str = "\
-usage: ojgames stress (--all | ID...) [-n N] [--seed S] [--save]
+usage: ojgames stress (--all | ID...) [-n N] [--seed S] [--save] [--bin NAME]
 
 Bundles and compiles each problem like judge, builds its gen.rs and brute.rs, then for i in
 0..N runs gen(S + i), the bundle and the brute force, and compares them (with the problem's
-checker if it has one). Stops at the first failure and prints the command that reproduces it.
-  --all      every problem under problems/
-  -n N       cases (default 300)
-  --seed S   the first seed (default 1)
-  --save     save a failing input and the brute force's answer as testdata/<ID>/stress-seed-S.*";
+checker if it has one). An interactive problem (a bin `<ID>-interactor`) needs no brute force:
+gen(S + i) writes the hidden input and the interactor plays it against the bundle. Stops at
+the first failure and prints the command that reproduces it (with the game's transcript).
+  --all       every problem under problems/
+  -n N        cases (default 300)
+  --seed S    the first seed (default 1)
+  --save      save a failing input and the brute force's answer as testdata/<ID>/stress-seed-S.*
+              (an interactive problem's: the input alone)
+  --bin NAME  stress the cargo build of the problem's bin NAME instead of the bundle (a planted
+              wrong solution such as `<ID>-wrong`, which stress must catch)";
 }
 
 #[derive(Debug)]
@@ -359,13 +366,14 @@ impl SubParser<'_> {
     fn stress(&mut self) -> Result<Command> {
         let usage = StressArgs::USAGE;
         let mut selection = SelectionBuilder::default();
-        let (mut cases, mut seed, mut save) = (DEFAULT_STRESS_CASES, 1, false);
+        let (mut cases, mut seed, mut save, mut bin) = (DEFAULT_STRESS_CASES, 1, false, None);
         while let Some(arg) = self.parser.next()? {
             match arg {
                 Long("all") => selection.all = true,
                 Short('n') => cases = number(self.parser.value()?, "-n", 1..=u64::MAX)?,
                 Long("seed") => seed = number(self.parser.value()?, "--seed", 0..=u64::MAX)?,
                 Long("save") => save = true,
+                Long("bin") => bin = Some(self.parser.value()?.string()?),
                 Value(id) => selection.ids.push(ProblemId::parse_os(&id)?),
                 Long("root") => *self.root = Some(PathBuf::from(self.parser.value()?)),
                 Short('h') | Long("help") => return Ok(Command::Help(usage)),
@@ -377,6 +385,7 @@ impl SubParser<'_> {
             cases,
             seed,
             save,
+            bin,
         }))
     }
 

@@ -198,6 +198,22 @@ pub fn stress_failure(problem: &str, gen: &str, f: &Failure) -> String {
     );
     let _ = writeln!(out, "--- input ({gen} {}) ---", f.seed);
     out.push_str(&capped(&f.input));
+    if let Some(transcript) = &f.transcript {
+        let _ = writeln!(
+            out,
+            "--- transcript (the interactor's lines and the solution's) ---"
+        );
+        let text = show::text(transcript);
+        let lines: Vec<&str> = text.lines().collect();
+        // The end of the game is where it went wrong.
+        if lines.len() > SHOWN_LINES {
+            let _ = writeln!(out, "… {} earlier lines", lines.len() - SHOWN_LINES);
+        }
+        for line in &lines[lines.len().saturating_sub(SHOWN_LINES)..] {
+            let _ = writeln!(out, "{line}");
+        }
+        return out;
+    }
     let _ = writeln!(out, "--- brute force output ---");
     out.push_str(&capped(&f.expected));
     let _ = writeln!(out, "--- solution output (bundled/{problem}.rs) ---");

@@ -23,6 +23,10 @@ use anyhow::{bail, Context, Result};
 use crate::bundle::LineMap;
 use crate::cli::StressArgs;
 use crate::files::{Kind, NotAFile};
+use crate::interactive::{
+    self,
+    case::{is_interactive, Game, Interactor},
+};
 use crate::judge::checker::Checker;
 use crate::judge::compare::{self, Match};
 use crate::judge::{show, solution_limits, verdict};
@@ -52,13 +56,22 @@ pub fn stress(
 fn build_helpers(workspace: &Workspace, problems: &[Problem]) -> Result<()> {
     let mut args: Vec<String> = ["build", "--release", "--quiet"].map(String::from).to_vec();
     for problem in problems {
-        for (bin, file) in [("gen", "gen.rs"), ("brute", "brute.rs")] {
-            if !problem.dir.join(file).is_file() {
+        // An interactive problem's judge is its interactor: no brute force.
+        let interactive = is_interactive(problem)?;
+        let helpers: &[(&str, &str)] = if interactive {
+            &[("gen", "gen.rs"), ("interactor", "interactor.rs")]
+        } else {
+            &[("gen", "gen.rs"), ("brute", "brute.rs")]
+        };
+        for &(bin, file) in helpers {
+            if bin != "interactor" && !problem.dir.join(file).is_file() {
                 let id = &problem.id;
-                bail!(
-                    "problem `{id}` has no {file}: stress needs problems/{id}/gen.rs and brute.rs \
-                     (bins `{id}-gen` and `{id}-brute`)"
-                );
+                let needs = if interactive {
+                    format!("problems/{id}/gen.rs (bin `{id}-gen`)")
+                } else {
+                    format!("problems/{id}/gen.rs and brute.rs (bins `{id}-gen` and `{id}-brute`)")
+                };
+                bail!("problem `{id}` has no {file}: stress needs {needs}");
             }
             args.extend(["--bin".to_string(), format!("{}-{bin}", problem.id)]);
         }
@@ -70,6 +83,8 @@ fn build_helpers(workspace: &Workspace, problems: &[Problem]) -> Result<()> {
 
 struct Programs<'a> {
     solution: PathBuf,
+    /// The jury of an interactive problem (then `brute` is unused).
+    interactor: Option<Interactor>,
     lines: LineMap,
     gen: PathBuf,
     brute: PathBuf,
@@ -91,6 +106,8 @@ pub struct Failure {
     pub actual: Vec<u8>,
     /// The brute force answered: the case can be saved as test data.
     brute_ok: bool,
+    /// The game of an interactive problem, both directions with timestamps.
+    pub transcript: Option<Vec<u8>>,
 }
 
 fn stress_one(
@@ -101,7 +118,18 @@ fn stress_one(
 ) -> Result<bool> {
     let id = &problem.id;
     let (cases, seed) = (args.cases, args.seed);
-    let solution = match build_solution(workspace, problem, Source::Bundle { keep_docs: false })? {
+    let interactor = if is_interactive(problem)? {
+        Some(Interactor {
+            program: release_bin(workspace, &format!("{id}-interactor")),
+        })
+    } else {
+        None
+    };
+    let solution = match &args.bin {
+        Some(bin) => Built::Ready(planted(workspace, problem, bin)?),
+        None => build_solution(workspace, problem, Source::Bundle { keep_docs: false })?,
+    };
+    let solution = match solution {
         Built::Ready(solution) => {
             if let Some(note) = &solution.bundle_note {
                 crate::sayln!("{note}");
@@ -119,6 +147,7 @@ fn stress_one(
     };
     let programs = Programs {
         solution: solution.program,
+        interactor,
         lines: solution.lines,
         gen: release_bin(workspace, &format!("{id}-gen")),
         brute: release_bin(workspace, &format!("{id}-brute")),
@@ -189,8 +218,12 @@ fn stress_one(
         if args.save {
             save_case(workspace, problem, f)?;
         }
+        let bin = args
+            .bin
+            .as_ref()
+            .map_or(String::new(), |bin| format!(" --bin {bin}"));
         crate::sayln!(
-            "reproduce: {} stress {id} -n 1 --seed {}",
+            "reproduce: {} stress {id} -n 1 --seed {}{bin}",
             crate::invocation(workspace),
             f.seed
         );
@@ -254,10 +287,34 @@ fn run_case(
         expected,
         actual,
         brute_ok,
+        transcript: None,
     };
     if !gen.success() {
         let what = helper_failure("the generator", &gen, &files.gen_err);
         return Ok(Some(failure(what, Vec::new(), Vec::new(), false)));
+    }
+    if let Some(interactor) = &programs.interactor {
+        let game = Game {
+            runner,
+            interactor,
+            solution: &programs.solution,
+            lines: &programs.lines,
+            limits: programs.solution_limits,
+        };
+        let case_files = interactive::case::CaseFiles::new(
+            &files.scratch_dir,
+            &format!("w{}.game", files.worker),
+        );
+        let played = game.play(&files.input, None, &case_files)?;
+        if played.verdict == verdict::Verdict::Accepted {
+            return Ok(None);
+        }
+        let what = format!("{}: {}", played.verdict, played.summary.trim_end());
+        let actual = fs::read(&case_files.solution_stdout).unwrap_or_default();
+        return Ok(Some(Failure {
+            transcript: Some(fs::read(&case_files.transcript).unwrap_or_default()),
+            ..failure(what, Vec::new(), actual, false)
+        }));
     }
     let brute = runner.run(&Job {
         program: &programs.brute,
@@ -339,9 +396,11 @@ fn stderr_tail(stderr: &[u8]) -> String {
     format!("; its stderr ends:\n{}", tail.join("\n"))
 }
 
-/// `--save`: the failing input and the brute force's answer as `stress-seed-S.in/.out`.
+/// `--save`: the failing input and the brute force's answer as `stress-seed-S.in/.out`; for
+/// an interactive problem the hidden input alone (its interactor is the judge).
 fn save_case(workspace: &Workspace, problem: &Problem, f: &Failure) -> Result<()> {
-    if !f.brute_ok {
+    let interactive = f.transcript.is_some();
+    if !f.brute_ok && !interactive {
         crate::sayln!("not saved: the brute force gave no answer for this input");
         return Ok(());
     }
@@ -350,7 +409,12 @@ fn save_case(workspace: &Workspace, problem: &Problem, f: &Failure) -> Result<()
         .with_context(|| format!("cannot create {}", workspace.display(&dir)))?;
     let input = dir.join(format!("stress-seed-{}.in", f.seed));
     let answer = input.with_extension("out");
-    for path in [&input, &answer] {
+    let files: &[(&PathBuf, &Vec<u8>)] = if interactive {
+        &[(&input, &f.input)]
+    } else {
+        &[(&input, &f.input), (&answer, &f.expected)]
+    };
+    for &(path, _) in files {
         match Kind::of(path) {
             Kind::Missing => {}
             Kind::Regular => {
@@ -364,7 +428,7 @@ fn save_case(workspace: &Workspace, problem: &Problem, f: &Failure) -> Result<()
             }
         }
     }
-    for (path, bytes) in [(&input, &f.input), (&answer, &f.expected)] {
+    for &(path, bytes) in files {
         // A new file only: never through a symlink or into a FIFO put there meanwhile.
         fs::OpenOptions::new()
             .write(true)
@@ -373,11 +437,15 @@ fn save_case(workspace: &Workspace, problem: &Problem, f: &Failure) -> Result<()
             .and_then(|mut file| file.write_all(bytes))
             .with_context(|| format!("cannot write {}", workspace.display(path)))?;
     }
-    crate::sayln!(
-        "saved: {} and {} (the brute force's answer)",
-        workspace.display(&input),
-        workspace.display(&answer)
-    );
+    if interactive {
+        crate::sayln!("saved: {} (the hidden input)", workspace.display(&input));
+    } else {
+        crate::sayln!(
+            "saved: {} and {} (the brute force's answer)",
+            workspace.display(&input),
+            workspace.display(&answer)
+        );
+    }
     Ok(())
 }
 
@@ -416,4 +484,40 @@ pub fn run_brute(
         outputs.push(String::from_utf8_lossy(&fs::read(&output_path)?).into_owned());
     }
     Ok(outputs)
+}
+
+/// `--bin NAME`: another solution of the problem (a planted wrong one, an older version),
+/// its cargo release build.
+fn planted(
+    workspace: &Workspace,
+    problem: &Problem,
+    bin: &str,
+) -> Result<crate::solution::Solution> {
+    cargo(
+        workspace,
+        &[
+            "build",
+            "--release",
+            "--quiet",
+            "-p",
+            &problem.id,
+            "--bin",
+            bin,
+        ],
+    )
+    .with_context(|| {
+        format!(
+            "--bin {bin}: no such bin in problems/{}/Cargo.toml?",
+            problem.id
+        )
+    })?;
+    let program = release_bin(workspace, bin);
+    Ok(crate::solution::Solution {
+        label: format!("the cargo build of `{bin}`"),
+        program,
+        warnings: String::new(),
+        bundle_bytes: None,
+        bundle_note: None,
+        lines: LineMap::default(),
+    })
 }

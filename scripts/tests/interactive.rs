@@ -463,3 +463,65 @@ fn judge_finds_the_interactor_by_name_and_keeps_transcripts() {
     assert!(transcript.contains("solution:   1"), "{transcript}");
     assert!(kept.with_extension("out").is_file());
 }
+
+/// `ojgames stress` on an interactive problem: no brute force, the generator writes the
+/// hidden input and the interactor plays it; the planted wrong solution (`--bin`) is caught
+/// with its transcript and a command that replays it; `--save` keeps the input alone.
+#[test]
+fn stress_plays_generated_games_and_catches_the_planted_bug() {
+    let ws = common::copy_workspace(&common::fixture("interactive_ws"));
+    let (send, receive) = mpsc::channel();
+    let root = ws.path().to_path_buf();
+    std::thread::spawn(move || {
+        let _ = send.send((
+            common::oj(&root, &["stress", "take", "-n", "30"]),
+            common::oj(
+                &root,
+                &[
+                    "stress",
+                    "take",
+                    "-n",
+                    "30",
+                    "--bin",
+                    "take-wrong",
+                    "--save",
+                ],
+            ),
+        ));
+    });
+    let (right, wrong) = receive
+        .recv_timeout(Duration::from_secs(600))
+        .expect("stress within its deadline");
+    assert!(right.success, "{}{}", right.stdout, right.stderr);
+    assert!(
+        right.stdout.contains("30 cases, 0 failed"),
+        "{}",
+        right.stdout
+    );
+    assert!(!wrong.success);
+    let out = &wrong.stdout;
+    assert!(
+        out.contains("WA: the interactor said wrong answer"),
+        "{out}"
+    );
+    assert!(out.contains("--- transcript"), "{out}");
+    assert!(out.contains("interactor: "), "{out}");
+    assert!(out.contains("solution:   1"), "{out}");
+    let replay = out
+        .lines()
+        .find(|l| l.starts_with("reproduce: "))
+        .unwrap_or_else(|| panic!("no reproduce line in {out}"));
+    assert!(replay.ends_with("--bin take-wrong"), "{replay}");
+    let seed = replay
+        .split("--seed ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap();
+    let saved = ws
+        .path()
+        .join(format!("testdata/take/stress-seed-{seed}.in"));
+    assert!(saved.is_file(), "{out}");
+    assert!(!saved.with_extension("out").exists());
+}
