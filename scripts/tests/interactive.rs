@@ -9,8 +9,9 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use ojgames::interactive::{self, decide, PairJob, PairOutcome, Side, Waiting};
+use ojgames::judge::interactive::decide;
 use ojgames::judge::verdict::{Traces, Verdict};
+use ojgames::runner::pair::{self as interactive, PairJob, PairOutcome, Side, Waiting};
 use ojgames::runner::{Exit, Limits, Runner};
 
 /// The protocol of these tests: the interactor sends the number in INPUT, the solution

@@ -4,7 +4,7 @@
 
 pub mod checker;
 pub mod compare;
-pub mod show;
+pub mod interactive;
 pub mod verdict;
 
 use std::fs;
@@ -16,12 +16,10 @@ use std::sync::Mutex;
 use anyhow::{Context, Result};
 
 use crate::bundle::LineMap;
+use crate::console;
 use crate::files::{self, Kind, NotAFile};
+use crate::helpers::Interactor;
 use crate::id::ProblemId;
-use crate::interactive::{
-    self,
-    case::{Game, Interactor},
-};
 use crate::runner::{Job, Limits, Outcome, Runner, Scratch};
 use crate::settings::JudgeMeta;
 use crate::solution::{build_solution, Built, Source};
@@ -408,9 +406,9 @@ impl CaseContext<'_> {
         case: &Case,
         interactor: &Interactor,
     ) -> Result<(Verdict, Option<Outcome>, String)> {
-        let files = interactive::case::CaseFiles::new(self.scratch.path(), &worker.to_string());
+        let files = interactive::CaseFiles::new(self.scratch.path(), &worker.to_string());
         let answer = case.input.with_extension("out");
-        let game = Game {
+        let game = interactive::Game {
             runner: self.runner,
             interactor,
             solution: self.program,
@@ -469,7 +467,7 @@ pub fn read_tail(path: &Path, limit: u64) -> Result<Vec<u8>> {
 
 /// The last lines of stderr, escaped and capped, under a heading; empty when stderr is.
 fn stderr_tail(stderr: &[u8]) -> String {
-    let tail = show::tail(stderr, STDERR_TAIL_LINES);
+    let tail = console::tail(stderr, STDERR_TAIL_LINES);
     if tail.is_empty() {
         return String::new();
     }
@@ -514,7 +512,7 @@ pub fn run_once(
         } => {
             crate::warn!(
                 "CE: {command} failed:\n{}",
-                show::text(messages.as_bytes()).trim_end()
+                console::text(messages.as_bytes()).trim_end()
             );
             return Ok(None);
         }
@@ -544,7 +542,7 @@ pub fn run_once(
         limits,
         verdict,
         stdout,
-        stderr: solution.lines.rewrite(&show::text(&stderr_bytes)),
+        stderr: solution.lines.rewrite(&console::text(&stderr_bytes)),
         _scratch: scratch,
     }))
 }

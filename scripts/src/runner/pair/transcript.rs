@@ -16,7 +16,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use super::Side;
-use crate::judge::show;
+use crate::console as show;
 
 /// Entries kept before data lines are dropped (events are always kept).
 const MAX_LINES: usize = 20_000;

@@ -1,76 +1,24 @@
-//! An interactive problem's jury, found and built, and one case judged with it: the one
-//! step judge, stress and run share.
+//! Interactive judging: one game of the solution against the problem's interactor (see
+//! [`crate::runner::pair`]) and its verdict ([`decide`]), the one step judge, stress and run
+//! share.
+
+pub mod decide;
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 
-use super::{decide, interactor_limits, run_pair, transcript_tail, PairJob, PairOutcome};
 use crate::bundle::LineMap;
-use crate::judge::show;
+use crate::console as show;
+use crate::helpers::Interactor;
 use crate::judge::verdict::{Traces, Verdict};
+use crate::runner::pair::{interactor_limits, run_pair, transcript_tail, PairJob, PairOutcome};
 use crate::runner::{Limits, Outcome, Runner};
-use crate::solution::{cargo, release_bin};
-use crate::workspace::{Problem, Workspace};
 
 /// Transcript lines shown with a verdict.
 pub const TRANSCRIPT_LINES: usize = 12;
 const STDERR_LINES: usize = 10;
-
-/// The bin name that makes a problem interactive.
-pub fn interactor_bin(problem: &Problem) -> String {
-    format!("{}-interactor", problem.id)
-}
-
-/// Whether the problem's Cargo.toml has the bin `<id>-interactor`.
-pub fn is_interactive(problem: &Problem) -> Result<bool> {
-    let path = problem.dir.join("Cargo.toml");
-    let text = std::fs::read_to_string(&path)
-        .with_context(|| format!("cannot read {}", path.display()))?;
-    let manifest: toml::Table = text
-        .parse()
-        .with_context(|| format!("{}: invalid TOML", path.display()))?;
-    let name = interactor_bin(problem);
-    Ok(manifest
-        .get("bin")
-        .and_then(toml::Value::as_array)
-        .is_some_and(|bins| {
-            bins.iter()
-                .any(|bin| bin.get("name").and_then(toml::Value::as_str) == Some(&name))
-        }))
-}
-
-/// The jury of an interactive problem, built.
-pub struct Interactor {
-    pub program: PathBuf,
-}
-
-impl Interactor {
-    /// The problem's interactor, built with cargo (release) when the problem is interactive.
-    pub fn resolve(workspace: &Workspace, problem: &Problem) -> Result<Option<Interactor>> {
-        if !is_interactive(problem)? {
-            return Ok(None);
-        }
-        let bin = interactor_bin(problem);
-        cargo(
-            workspace,
-            &[
-                "build",
-                "--release",
-                "--quiet",
-                "-p",
-                &problem.id,
-                "--bin",
-                &bin,
-            ],
-        )
-        .with_context(|| format!("building the interactor `{bin}`"))?;
-        Ok(Some(Interactor {
-            program: release_bin(workspace, &bin),
-        }))
-    }
-}
 
 /// Where one case's files go (a worker's own, reused case after case).
 pub struct CaseFiles {

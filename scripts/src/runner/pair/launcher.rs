@@ -19,10 +19,12 @@ use anyhow::{Context, Result};
 use super::transcript::Transcript;
 use super::wire::{self, Reply, Request, WirePair};
 use super::{Side, Stall, Waiting, LAUNCHER_COMMAND};
-use crate::runner::{
-    cpu_time, kill_descendants, outcome, resident_memory, set_limit, spawn_retrying_busy, wait,
-    Kill, Limits, Outcome, ADDRESS_SPACE_HEADROOM, WATCH_INTERVAL,
+use crate::runner::client::spawn_retrying_busy;
+use crate::runner::launcher::{
+    kill_descendants, outcome, wait, ADDRESS_SPACE_HEADROOM, WATCH_INTERVAL,
 };
+use crate::runner::sys::{cpu_time, resident_memory, set_limit};
+use crate::runner::{Kill, Limits, Outcome};
 
 /// The process groups of the two programs, for the signal handler.
 static GROUPS: [AtomicI32; 2] = [AtomicI32::new(0), AtomicI32::new(0)];
@@ -527,8 +529,8 @@ fn serve(request: &Request) -> Result<WirePair> {
                 transcript.event(&format!(
                     "nothing moved for {} ms: the solution {}, the interactor {}; killed",
                     idle.as_millis(),
-                    describe(&found.solution),
-                    describe(&found.interactor)
+                    found.solution.describe(),
+                    found.interactor.describe()
                 ));
                 stall = Some(found);
                 for w in watched.iter_mut().filter(|w| w.ended.is_none()) {
@@ -576,15 +578,6 @@ fn serve(request: &Request) -> Result<WirePair> {
         interactor_bytes: interactor_moved.load(Ordering::SeqCst),
         stall,
     })
-}
-
-/// `waited to read its input`, `was asleep (hrtimer_nanosleep)`, `had exited`.
-pub fn describe(waiting: &Waiting) -> String {
-    match waiting {
-        Waiting::ToRead => "waited to read its input".to_string(),
-        Waiting::Elsewhere(wchan) => format!("neither read nor ran (blocked in {wchan})"),
-        Waiting::Exited => "had exited".to_string(),
-    }
 }
 
 #[cfg(test)]

@@ -1,4 +1,5 @@
-//! Interactive judging: the solution plays against the interactor (the jury), move by move.
+//! An interactive run: the solution plays against the interactor (the jury), move by move.
+//! The verdict is decided in `judge::interactive`.
 //!
 //! - Two processes joined through the judge: the solution's stdout goes to the interactor's
 //!   stdin and the interactor's stdout to the solution's stdin. Each direction passes through
@@ -17,10 +18,7 @@
 //! - A relay whose reader is gone keeps reading and drops what it reads: a solution that
 //!   writes after the interactor has exited is never killed by SIGPIPE.
 
-pub mod case;
-pub mod decide;
 mod launcher;
-pub mod template;
 mod transcript;
 
 use std::ffi::OsString;
@@ -33,7 +31,8 @@ use std::time::Duration;
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
 
-use crate::runner::{Exit, Kill, Launchers, Limits, Outcome, Runner};
+use super::client::{install_forwarding, spawn_retrying_busy, Launchers};
+use super::{Exit, Kill, Limits, Outcome, Runner};
 
 pub use launcher::launcher_exit;
 pub use transcript::tail as transcript_tail;
@@ -94,6 +93,17 @@ pub enum Waiting {
     Exited,
 }
 
+impl Waiting {
+    /// `waited to read its input`, `neither read nor ran (blocked in …)`, `had exited`.
+    pub fn describe(&self) -> String {
+        match self {
+            Waiting::ToRead => "waited to read its input".to_string(),
+            Waiting::Elsewhere(wchan) => format!("neither read nor ran (blocked in {wchan})"),
+            Waiting::Exited => "had exited".to_string(),
+        }
+    }
+}
+
 /// Both sides at the moment the run stood still for [`Limits::idle`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Stall {
@@ -119,7 +129,7 @@ pub struct PairOutcome {
 
 /// Runs the solution against the interactor through a launcher `runner`'s binary serves.
 pub fn run_pair(runner: &Runner, job: &PairJob) -> Result<PairOutcome> {
-    crate::runner::install_forwarding();
+    install_forwarding();
     let request = wire::Request::from(job);
     let mut command = Command::new(runner.launcher());
     command
@@ -127,7 +137,7 @@ pub fn run_pair(runner: &Runner, job: &PairJob) -> Result<PairOutcome> {
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit());
-    let mut child = crate::runner::spawn_retrying_busy(&mut command).with_context(|| {
+    let mut child = spawn_retrying_busy(&mut command).with_context(|| {
         format!(
             "cannot start the interactive launcher {}",
             runner.launcher().display()

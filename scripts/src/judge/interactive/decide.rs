@@ -11,9 +11,8 @@
 //!    Kattis' 42 AC, 43 WA; any other code, a signal or a kill is FAIL: the jury is broken,
 //!    not the solution.
 
-use super::launcher::describe;
-use super::{PairOutcome, Side, Stall, Waiting};
 use crate::judge::verdict::{self, format_kib, format_time, Traces, Verdict};
+use crate::runner::pair::{PairOutcome, Side, Stall, Waiting};
 use crate::runner::{signal_name, Exit, Kill, Limits, Outcome};
 
 /// The interactor's verdict from how it ended, with the reason.
@@ -121,8 +120,8 @@ fn stalled(stall: &Stall, pair: &PairOutcome, limits: &Limits) -> String {
         "nothing moved for {} (no CPU time used, no byte written) and both were killed: the \
          solution {}, the interactor {}",
         format_time(limits.idle()),
-        describe(&stall.solution),
-        describe(&stall.interactor)
+        stall.solution.describe(),
+        stall.interactor.describe()
     );
     if stall.solution == Waiting::ToRead && stall.interactor == Waiting::ToRead {
         text.push_str(&format!(
