@@ -526,3 +526,51 @@ fn stress_plays_generated_games_and_catches_the_planted_bug() {
     assert!(saved.is_file(), "{out}");
     assert!(!saved.with_extension("out").exists());
 }
+
+/// `ojgames run` on an interactive problem: with `--input` the solution's game as a
+/// transcript; without it the user, on stdin, plays the solution's side.
+#[test]
+fn run_shows_the_solutions_game_or_lets_the_user_play() {
+    let ws = common::copy_workspace(&common::fixture("interactive_ws"));
+    let root = ws.path().to_path_buf();
+    let (send, receive) = mpsc::channel();
+    std::thread::spawn(move || {
+        let input = root.join("testdata/take/1.in");
+        let game = common::oj(&root, &["run", "take", "--input", input.to_str().unwrap()]);
+        let mut by_hand = std::process::Command::new(env!("CARGO_BIN_EXE_ojgames"));
+        by_hand
+            .arg("--root")
+            .arg(&root)
+            .args(["run", "take"])
+            .stdin(std::process::Stdio::piped());
+        let mut child = by_hand
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write as _;
+        // 7 stones, 2 a move: taking one each time loses.
+        child.stdin.take().unwrap().write_all(b"1\n1\n1\n").unwrap();
+        let hand = child.wait_with_output().unwrap();
+        let _ = send.send((game, hand));
+    });
+    let (game, hand) = receive
+        .recv_timeout(Duration::from_secs(300))
+        .expect("run within its deadline");
+    assert!(game.success, "{}{}", game.stdout, game.stderr);
+    assert!(game.stdout.contains("interactor: 7 2"), "{}", game.stdout);
+    assert!(game.stdout.contains("solution:   1"), "{}", game.stdout);
+    assert!(game.stderr.contains("): AC"), "{}", game.stderr);
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&hand.stdout),
+        String::from_utf8_lossy(&hand.stderr),
+    );
+    assert!(!hand.status.success());
+    assert!(stdout.starts_with("7 2\n"), "{stdout}");
+    assert!(stderr.contains("you are the solution"), "{stderr}");
+    assert!(
+        stderr.contains("WA: the interactor said wrong answer"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("the jury took the last stone"), "{stderr}");
+}

@@ -491,6 +491,32 @@ pub struct Ran {
     _scratch: Scratch,
 }
 
+/// The solution for `ojgames run`: its bundle note on stderr; `None` when it does not compile
+/// (rustc's messages are printed).
+pub fn build_for_run(
+    workspace: &Workspace,
+    problem: &Problem,
+    source: Source,
+) -> Result<Option<crate::solution::Solution>> {
+    Ok(match build_solution(workspace, problem, source)? {
+        Built::Ready(solution) => {
+            if let Some(note) = &solution.bundle_note {
+                crate::warn!("{note}");
+            }
+            Some(solution)
+        }
+        Built::CompileError {
+            command, messages, ..
+        } => {
+            crate::warn!(
+                "CE: {command} failed:\n{}",
+                console::text(messages.as_bytes()).trim_end()
+            );
+            None
+        }
+    })
+}
+
 /// `ojgames run`: the solution once on `input`; `None` when it does not compile (rustc's
 /// messages are printed).
 pub fn run_once(
@@ -500,22 +526,8 @@ pub fn run_once(
     input: &Path,
     runner: &Runner,
 ) -> Result<Option<Ran>> {
-    let solution = match build_solution(workspace, problem, source)? {
-        Built::Ready(solution) => {
-            if let Some(note) = &solution.bundle_note {
-                crate::warn!("{note}");
-            }
-            solution
-        }
-        Built::CompileError {
-            command, messages, ..
-        } => {
-            crate::warn!(
-                "CE: {command} failed:\n{}",
-                console::text(messages.as_bytes()).trim_end()
-            );
-            return Ok(None);
-        }
+    let Some(solution) = build_for_run(workspace, problem, source)? else {
+        return Ok(None);
     };
     let scratch = Scratch::new(&workspace.work_dir(&problem.id).join("runs"))?;
     let (stdout, stderr) = (scratch.file("run.out"), scratch.file("run.err"));
