@@ -574,3 +574,17 @@ fn run_shows_the_solutions_game_or_lets_the_user_play() {
     );
     assert!(stderr.contains("the jury took the last stone"), "{stderr}");
 }
+
+/// `ojgames fill` leaves an interactive problem alone: a missing `.out` is no gap there.
+#[test]
+fn fill_skips_interactive_problems() {
+    let ws = common::copy_workspace(&common::fixture("interactive_ws"));
+    let filled = common::oj(ws.path(), &["fill", "take"]);
+    assert!(filled.success, "{}{}", filled.stdout, filled.stderr);
+    assert!(
+        filled.stdout.contains("no .out needed"),
+        "{}",
+        filled.stdout
+    );
+    assert!(!ws.path().join("testdata/take/1.out").exists());
+}
