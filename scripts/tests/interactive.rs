@@ -9,8 +9,9 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::Duration;
 
+use ojgames::judge::execute::{self, RunFiles};
 use ojgames::judge::interactive::decide;
-use ojgames::judge::verdict::{Traces, Verdict};
+use ojgames::judge::verdict::Verdict;
 use ojgames::runner::pair::{self as interactive, PairJob, PairOutcome, Side, Waiting};
 use ojgames::runner::{Exit, Limits, Runner};
 
@@ -92,13 +93,18 @@ fn judge_now(solution: &str, interactor: &str, cpu_ms: u64) -> Judged {
         interactor_limits,
     };
     let pair = interactive::run_pair(&runner, &job).unwrap();
-    let stderr = std::fs::read_to_string(d.join("solution.err")).unwrap();
-    let traces = Traces {
-        stdout_bytes: pair.solution_bytes,
-        stderr_bytes: stderr.len() as u64,
-        stderr: &stderr,
+    let files = RunFiles {
+        stdin: None,
+        stdout: &d.join("solution.out"),
+        stderr: &d.join("solution.err"),
     };
-    let (verdict, evidence) = decide::decide(&pair, &solution_limits, &interactor_limits, &traces);
+    let solution = execute::decide(pair.solution, &solution_limits, files).unwrap();
+    let (verdict, evidence) = decide::decide(
+        &pair,
+        solution.failure,
+        &solution_limits,
+        &interactor_limits,
+    );
     Judged {
         verdict,
         evidence,
@@ -421,8 +427,8 @@ fn judge_finds_the_interactor_by_name_and_keeps_transcripts() {
     let root = ws.path().to_path_buf();
     std::thread::spawn(move || {
         let _ = send.send((
-            common::oj(&root, &["judge", "--all", "--json"]),
-            common::oj(&root, &["judge", "takewrong", "takepanic"]),
+            common::ojgames_in(&root, &["judge", "--all", "--json"]),
+            common::ojgames_in(&root, &["judge", "takewrong", "takepanic"]),
         ));
     });
     let (json, text) = receive
@@ -475,8 +481,8 @@ fn stress_plays_generated_games_and_catches_the_planted_bug() {
     let root = ws.path().to_path_buf();
     std::thread::spawn(move || {
         let _ = send.send((
-            common::oj(&root, &["stress", "take", "-n", "30"]),
-            common::oj(
+            common::ojgames_in(&root, &["stress", "take", "-n", "30"]),
+            common::ojgames_in(
                 &root,
                 &[
                     "stress",
@@ -536,7 +542,7 @@ fn run_shows_the_solutions_game_or_lets_the_user_play() {
     let (send, receive) = mpsc::channel();
     std::thread::spawn(move || {
         let input = root.join("testdata/take/1.in");
-        let game = common::oj(&root, &["run", "take", "--input", input.to_str().unwrap()]);
+        let game = common::ojgames_in(&root, &["run", "take", "--input", input.to_str().unwrap()]);
         let mut by_hand = std::process::Command::new(env!("CARGO_BIN_EXE_ojgames"));
         by_hand
             .arg("--root")
@@ -579,7 +585,7 @@ fn run_shows_the_solutions_game_or_lets_the_user_play() {
 #[test]
 fn fill_skips_interactive_problems() {
     let ws = common::copy_workspace(&common::fixture("interactive_ws"));
-    let filled = common::oj(ws.path(), &["fill", "take"]);
+    let filled = common::ojgames_in(ws.path(), &["fill", "take"]);
     assert!(filled.success, "{}{}", filled.stdout, filled.stderr);
     assert!(
         filled.stdout.contains("no .out needed"),

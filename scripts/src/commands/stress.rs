@@ -23,24 +23,24 @@ use anyhow::{bail, Context, Result};
 use lexopt::prelude::*;
 use lexopt::Parser;
 
-use super::args::{number, Parsed, Selection, SelectionBuilder};
+use super::args::{number, Parsed, Problems, ProblemsBuilder};
 use crate::bundle::LineMap;
 use crate::console;
-use crate::console as show;
 use crate::files::{Kind, NotAFile};
-use crate::helpers::{build_helpers, helper_failure, is_interactive, Interactor, HELPER_DEADLINE};
+use crate::helpers::{self, is_interactive, Bin, HelperFiles, Interactor};
 use crate::id::ProblemId;
 use crate::judge::checker::Checker;
 use crate::judge::compare::{self, Match};
-use crate::judge::interactive::{self, Game};
+use crate::judge::execute::{execute, Program, RunFiles};
+use crate::judge::interactive;
 use crate::judge::{solution_limits, verdict};
-use crate::runner::{Job, Limits, Runner, Scratch};
-use crate::solution::{build_solution, cargo, release_bin, Built, Source};
+use crate::runner::{Limits, Runner, Scratch};
+use crate::solution::{build_solution, Built, SolutionSource};
 use crate::workspace::{Problem, Workspace};
 
 #[derive(Debug)]
 pub struct StressArgs {
-    pub problems: Selection,
+    pub problems: Problems,
     pub cases: u64,
     pub seed: u64,
     /// Save a failing input, with the brute force's answer, into testdata/<ID>/.
@@ -71,7 +71,7 @@ the first failure and prints the command that reproduces it (with the game's tra
     /// Parses the arguments after `stress` (`--root` and `--help` as every command does).
     pub fn parse(parser: &mut Parser, root: &mut Option<PathBuf>) -> Result<Parsed<StressArgs>> {
         let usage = StressArgs::USAGE;
-        let mut selection = SelectionBuilder::default();
+        let mut selection = ProblemsBuilder::default();
         let (mut cases, mut seed, mut save, mut bin) = (DEFAULT_STRESS_CASES, 1, false, None);
         while let Some(arg) = parser.next()? {
             match arg {
@@ -109,7 +109,7 @@ pub fn stress(
     args: &StressArgs,
     runner: &Runner,
 ) -> Result<bool> {
-    build_helpers(workspace, problems)?;
+    helpers::build_gen_and_brute(workspace, problems)?;
     let mut ok = true;
     for problem in problems {
         ok &= stress_one(workspace, problem, args, runner)?;
@@ -161,7 +161,11 @@ fn stress_one(
     };
     let solution = match &args.bin {
         Some(bin) => Built::Ready(planted(workspace, problem, bin)?),
-        None => build_solution(workspace, problem, Source::Bundle { keep_docs: false })?,
+        None => build_solution(
+            workspace,
+            problem,
+            SolutionSource::Bundle { keep_docs: false },
+        )?,
     };
     let solution = match solution {
         Built::Ready(solution) => {
@@ -183,8 +187,8 @@ fn stress_one(
         solution: solution.program,
         interactor,
         lines: solution.lines,
-        gen: release_bin(workspace, &format!("{id}-gen")),
-        brute: release_bin(workspace, &format!("{id}-brute")),
+        gen: Bin::Gen.path(workspace, id),
+        brute: Bin::Brute.path(workspace, id),
         checker: Checker::resolve(workspace, problem)?,
         runner,
         solution_limits: solution_limits(&problem.meta),
@@ -302,16 +306,13 @@ fn run_case(
     seed: u64,
 ) -> Result<Option<Failure>> {
     let runner = programs.runner;
-    let helper = Limits::helper(HELPER_DEADLINE);
     let seed_arg = [seed.to_string().into()];
-    let gen = runner.run(&Job {
-        program: &programs.gen,
-        args: &seed_arg,
+    let gen_files = HelperFiles {
         stdin: None,
         stdout: &files.input,
         stderr: &files.gen_err,
-        limits: helper,
-    })?;
+    };
+    let gen = helpers::run(runner, &programs.gen, &seed_arg, gen_files)?;
     let input = fs::read(&files.input).unwrap_or_default();
     let failure = |what: String, expected: Vec<u8>, actual: Vec<u8>, brute_ok: bool| Failure {
         index,
@@ -324,11 +325,11 @@ fn run_case(
         transcript: None,
     };
     if !gen.success() {
-        let what = helper_failure("the generator", &gen, &files.gen_err);
+        let what = helpers::failure(Bin::Gen, &gen, &files.gen_err);
         return Ok(Some(failure(what, Vec::new(), Vec::new(), false)));
     }
     if let Some(interactor) = &programs.interactor {
-        let game = Game {
+        let game = interactive::Game {
             runner,
             interactor,
             solution: &programs.solution,
@@ -348,41 +349,35 @@ fn run_case(
             ..failure(what, Vec::new(), actual, false)
         }));
     }
-    let brute = runner.run(&Job {
-        program: &programs.brute,
-        args: &[],
+    let brute_files = HelperFiles {
         stdin: Some(&files.input),
         stdout: &files.brute,
         stderr: &files.brute_err,
-        limits: helper,
-    })?;
-    let limits = programs.solution_limits;
-    let solution = runner.run(&Job {
-        program: &programs.solution,
-        args: &[],
+    };
+    let brute = helpers::run(runner, &programs.brute, &[], brute_files)?;
+    let program = Program {
+        path: &programs.solution,
+        limits: programs.solution_limits,
+    };
+    let solution_files = RunFiles {
         stdin: Some(&files.input),
         stdout: &files.solution,
         stderr: &files.solution_err,
-        limits,
-    })?;
+    };
+    let solution = execute(runner, program, solution_files)?;
     let expected = fs::read(&files.brute).unwrap_or_default();
     let actual = fs::read(&files.solution).unwrap_or_default();
-    let stderr = crate::judge::read_tail(&files.solution_err, 64 * 1024).unwrap_or_default();
-    let stderr_text = String::from_utf8_lossy(&stderr);
-    let traces = verdict::Traces {
-        stdout_bytes: actual.len() as u64,
-        stderr_bytes: fs::metadata(&files.solution_err).map_or(0, |m| m.len()),
-        stderr: &stderr_text,
-    };
-    if let Some((verdict, evidence)) = verdict::from_outcome(&solution, &limits, &traces) {
+    if let Some((verdict, evidence)) = solution.failure {
         let what = format!(
             "the solution failed: {verdict}: {evidence}{}",
-            programs.lines.rewrite(&console::stderr_tail(&stderr))
+            programs
+                .lines
+                .rewrite(&console::stderr_tail(&solution.stderr_tail))
         );
         return Ok(Some(failure(what, expected, actual, brute.success())));
     }
     if !brute.success() {
-        let what = helper_failure("the brute force", &brute, &files.brute_err);
+        let what = helpers::failure(Bin::Brute, &brute, &files.brute_err);
         return Ok(Some(failure(what, expected, actual, false)));
     }
     let verdict = match &programs.checker {
@@ -482,7 +477,7 @@ fn failure_report(problem: &str, gen: &str, f: &Failure) -> String {
             out,
             "--- transcript (the interactor's lines and the solution's) ---"
         );
-        let text = show::text(transcript);
+        let text = console::text(transcript);
         let lines: Vec<&str> = text.lines().collect();
         // The end of the game is where it went wrong.
         if lines.len() > SHOWN_LINES {
@@ -560,28 +555,15 @@ fn planted(
     problem: &Problem,
     bin: &str,
 ) -> Result<crate::solution::Solution> {
-    cargo(
-        workspace,
-        &[
-            "build",
-            "--release",
-            "--quiet",
-            "-p",
-            &problem.id,
-            "--bin",
-            bin,
-        ],
-    )
-    .with_context(|| {
+    helpers::build_named(workspace, problem, bin).with_context(|| {
         format!(
             "--bin {bin}: no such bin in problems/{}/Cargo.toml?",
             problem.id
         )
     })?;
-    let program = release_bin(workspace, bin);
     Ok(crate::solution::Solution {
         label: format!("the cargo build of `{bin}`"),
-        program,
+        program: workspace.target_dir().join("release").join(bin),
         warnings: String::new(),
         bundle_bytes: None,
         bundle_note: None,

@@ -67,19 +67,19 @@ GAME, with one heap n (laid out in rows of W = --wrap, so a period W shows as eq
 
 /// An inclusive range of a parameter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Span {
+pub struct ParamRange {
     pub from: u64,
     pub to: u64,
 }
 
-impl Span {
-    fn parse(text: &str, flag: &str) -> Result<Span> {
+impl ParamRange {
+    fn parse(text: &str, flag: &str) -> Result<ParamRange> {
         let bounds = text
             .split_once("..=")
             .or_else(|| text.split_once(".."))
             .and_then(|(a, b)| Some((a.trim().parse().ok()?, b.trim().parse().ok()?)));
         match bounds {
-            Some((from, to)) if from <= to => Ok(Span { from, to }),
+            Some((from, to)) if from <= to => Ok(ParamRange { from, to }),
             _ => bail!("{flag} expects a range A..B of whole numbers with A <= B, found `{text}`"),
         }
     }
@@ -140,8 +140,8 @@ impl Game {
     }
 
     /// The default ranges (and rows of `wrap` heaps, for one-heap games).
-    fn defaults(&self) -> (Span, Option<Span>, u64) {
-        let span = |from, to| Span { from, to };
+    fn defaults(&self) -> (ParamRange, Option<ParamRange>, u64) {
+        let span = |from, to| ParamRange { from, to };
         match self {
             Game::Wythoff | Game::Nim => (span(0, 40), Some(span(0, 40)), 0),
             Game::Euclid | Game::PairSplit | Game::Bash => (span(1, 60), Some(span(1, 60)), 0),
@@ -172,7 +172,7 @@ impl Game {
     }
 
     /// The Grundy value of every position `(x, y)` (rows of `y`), by search from the rules.
-    fn values_2d(&self, xs: Span, ys: Span) -> Vec<Vec<Option<i64>>> {
+    fn values_2d(&self, xs: ParamRange, ys: ParamRange) -> Vec<Vec<Option<i64>>> {
         let grid = |value: &mut dyn FnMut(u64, u64) -> Option<u32>| -> Vec<Vec<Option<i64>>> {
             ys.iter()
                 .map(|y| xs.iter().map(|x| value(x, y).map(i64::from)).collect())
@@ -261,7 +261,7 @@ fn parse_set(text: &str) -> Result<Vec<u64>> {
 
 /// Where the cells come from.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Source {
+pub enum CellSource {
     Game(Game),
     /// `problems/<id>/brute.rs` run on `input` with `{x}` and `{y}` filled in.
     Brute {
@@ -272,9 +272,9 @@ pub enum Source {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TableArgs {
-    pub source: Source,
-    pub x: Span,
-    pub y: Option<Span>,
+    pub source: CellSource,
+    pub x: ParamRange,
+    pub y: Option<ParamRange>,
     /// One-heap games: heaps a row.
     pub wrap: u64,
     pub outcome: bool,
@@ -294,7 +294,7 @@ fn set_once<T>(slot: &mut Option<T>, flag: &str, value: T) -> Result<()> {
 /// A brute-force template names the cell's position: `{x}` always, `{y}` exactly when there
 /// is a `-y` range (without one it would read a silent 0; with one and no `{y}` every row is
 /// the same).
-fn check_template(template: &str, y: Option<Span>) -> Result<()> {
+fn check_template(template: &str, y: Option<ParamRange>) -> Result<()> {
     if !template.contains("{x}") {
         bail!("the template {template:?} has no {{x}}: every cell would be the same input");
     }
@@ -322,8 +322,16 @@ impl TableArgs {
                 Value(name) if game.is_none() => game = Some(Game::parse(&name.string()?)?),
                 Long("brute") => brute = Some(ProblemId::parse_os(&parser.value()?)?),
                 Long("input") => input = Some(parser.value()?.string()?.replace("\\n", "\n")),
-                Short('x') => set_once(&mut x, "-x", Span::parse(&string(parser.value()?), "-x")?)?,
-                Short('y') => set_once(&mut y, "-y", Span::parse(&string(parser.value()?), "-y")?)?,
+                Short('x') => set_once(
+                    &mut x,
+                    "-x",
+                    ParamRange::parse(&string(parser.value()?), "-x")?,
+                )?,
+                Short('y') => set_once(
+                    &mut y,
+                    "-y",
+                    ParamRange::parse(&string(parser.value()?), "-y")?,
+                )?,
                 Long("wrap") => {
                     set_once(&mut wrap, "--wrap", wrap_width(&string(parser.value()?))?)?
                 }
@@ -356,7 +364,7 @@ impl TableArgs {
                         y.or(default_y)
                     },
                     wrap: wrap.unwrap_or(default_wrap),
-                    source: Source::Game(game),
+                    source: CellSource::Game(game),
                     outcome,
                     minus_heap,
                     svg,
@@ -369,7 +377,7 @@ impl TableArgs {
                 let x = x.ok_or_else(|| anyhow::anyhow!("--brute needs -x A..B\n\n{USAGE}"))?;
                 check_template(&input, y)?;
                 TableArgs {
-                    source: Source::Brute { id, input },
+                    source: CellSource::Brute { id, input },
                     x,
                     y,
                     wrap: 0,
@@ -387,15 +395,21 @@ impl TableArgs {
     }
 
     fn check_size(&self) -> Result<()> {
-        let cells = self.x.len().saturating_mul(self.y.map_or(1, Span::len));
+        let cells = self
+            .x
+            .len()
+            .saturating_mul(self.y.map_or(1, ParamRange::len));
         let (most, what) = match self.source {
-            Source::Brute { .. } => (MOST_BRUTE_CELLS, "runs of the brute force"),
-            Source::Game(_) => (MOST_CELLS, "cells"),
+            CellSource::Brute { .. } => (MOST_BRUTE_CELLS, "runs of the brute force"),
+            CellSource::Game(_) => (MOST_CELLS, "cells"),
         };
         if cells > most {
             bail!("the table would have {cells} {what}; at most {most}: narrow -x or -y");
         }
-        if self.y.is_none() && matches!(self.source, Source::Game(_)) && self.x.to > LARGEST_HEAP {
+        if self.y.is_none()
+            && matches!(self.source, CellSource::Game(_))
+            && self.x.to > LARGEST_HEAP
+        {
             bail!("-x: heaps up to {LARGEST_HEAP} (the table takes O(n²) time)");
         }
         Ok(())
@@ -447,8 +461,8 @@ pub fn run(workspace: &Workspace, args: &TableArgs) -> Result<bool> {
 /// The table the arguments ask for.
 pub fn grid(workspace: &Workspace, args: &TableArgs) -> Result<Grid> {
     match &args.source {
-        Source::Game(game) if game.one_heap() => Ok(heap_grid(game, args)),
-        Source::Game(game) => {
+        CellSource::Game(game) if game.one_heap() => Ok(heap_grid(game, args)),
+        CellSource::Game(game) => {
             let ys = args.y.expect("two-parameter games have a y range");
             let cells = game.values_2d(args.x, ys);
             Ok(finish(
@@ -460,7 +474,7 @@ pub fn grid(workspace: &Workspace, args: &TableArgs) -> Result<Grid> {
                 args.outcome,
             ))
         }
-        Source::Brute { id, input } => brute_grid(workspace, id, input, args.x, args.y),
+        CellSource::Brute { id, input } => brute_grid(workspace, id, input, args.x, args.y),
     }
 }
 
@@ -537,11 +551,11 @@ fn brute_grid(
     workspace: &Workspace,
     id: &ProblemId,
     template: &str,
-    xs: Span,
-    ys: Option<Span>,
+    xs: ParamRange,
+    ys: Option<ParamRange>,
 ) -> Result<Grid> {
     let problem = workspace.problem(id)?;
-    let ys_or_one = ys.unwrap_or(Span { from: 0, to: 0 });
+    let ys_or_one = ys.unwrap_or(ParamRange { from: 0, to: 0 });
     let mut inputs = Vec::new();
     for y in ys_or_one.iter() {
         for x in xs.iter() {
@@ -662,15 +676,15 @@ mod tests {
     #[test]
     fn games_and_ranges_are_parsed() {
         let a = args(&["t", "kayles", "-x", "0..=47", "--wrap", "12"]).unwrap();
-        assert_eq!(a.x, Span { from: 0, to: 47 });
+        assert_eq!(a.x, ParamRange { from: 0, to: 47 });
         assert_eq!((a.y, a.wrap), (None, 12));
         let a = args(&["t", "octal:4.3...", "--minus-heap"]).unwrap();
-        let Source::Game(Game::Octal(_, game)) = a.source else {
+        let CellSource::Game(Game::Octal(_, game)) = a.source else {
             panic!("an octal game")
         };
         assert_eq!(game.values(50), Octal::lasker().values(50));
         let a = args(&["t", "wythoff", "-y", "3..5", "--outcome"]).unwrap();
-        assert_eq!(a.y, Some(Span { from: 3, to: 5 }));
+        assert_eq!(a.y, Some(ParamRange { from: 3, to: 5 }));
         assert!(a.outcome);
     }
 

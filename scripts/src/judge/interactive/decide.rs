@@ -5,13 +5,13 @@
 //! 2. the interactor ended first (exited, or closed its output) with WA or PE: that verdict
 //!    (a solution that then fails on the closed input is not blamed for it);
 //! 3. the solution's own verdict from how it ended: TLE (its CPU time alone), MLE, OLE, RE
-//!    ([`verdict::from_outcome`], as for a batch problem); except a death by SIGPIPE after
-//!    the interactor had exited;
+//!    (decided by [`super::super::execute::decide`], as for a batch problem); except a death
+//!    by SIGPIPE after the interactor had exited;
 //! 4. the interactor's verdict from its exit code: testlib's 0 AC, 1 WA, 2 PE, 3 FAIL and
 //!    Kattis' 42 AC, 43 WA; any other code, a signal or a kill is FAIL: the jury is broken,
 //!    not the solution.
 
-use crate::judge::verdict::{self, format_kib, format_time, Traces, Verdict};
+use crate::judge::verdict::{format_kib, format_time, Verdict};
 use crate::runner::pair::{PairOutcome, Side, Stall, Waiting};
 use crate::runner::{signal_name, Exit, Kill, Limits, Outcome};
 
@@ -85,12 +85,13 @@ pub fn jury_verdict(interactor: &Outcome, limits: &Limits) -> (Verdict, String) 
 }
 
 /// The verdict of one interactive run and its evidence (one or two lines; the caller adds
-/// the stderr tails and the transcript).
+/// the stderr tails and the transcript). `solution` is how the solution's run failed by
+/// itself, as `execute::decide` found it.
 pub fn decide(
     pair: &PairOutcome,
+    solution: Option<(Verdict, String)>,
     solution_limits: &Limits,
     interactor_limits: &Limits,
-    solution: &Traces,
 ) -> (Verdict, String) {
     // Both killed as they waited: the interactor did not end first, whatever it did on
     // seeing the solution go.
@@ -108,7 +109,7 @@ pub fn decide(
     }
     let broken_pipe = pair.solution.exit == Exit::Signal(libc::SIGPIPE);
     if !(jury_first && broken_pipe) {
-        if let Some(found) = verdict::from_outcome(&pair.solution, solution_limits, solution) {
+        if let Some(found) = solution {
             return found;
         }
     }
@@ -141,6 +142,7 @@ fn stalled(stall: &Stall, pair: &PairOutcome, limits: &Limits) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::judge::verdict::{self, Traces};
     use std::time::Duration;
 
     const LIMITS: Limits = Limits {
@@ -172,13 +174,18 @@ mod tests {
         }
     }
 
-    fn verdict_of(pair: &PairOutcome) -> Verdict {
+    fn judged(pair: &PairOutcome) -> (Verdict, String) {
         let traces = Traces {
             stdout_bytes: pair.solution_bytes,
             stderr_bytes: 0,
             stderr: "",
         };
-        decide(pair, &LIMITS, &LIMITS, &traces).0
+        let solution = verdict::from_outcome(&pair.solution, &LIMITS, &traces);
+        decide(pair, solution, &LIMITS, &LIMITS)
+    }
+
+    fn verdict_of(pair: &PairOutcome) -> Verdict {
+        judged(pair).0
     }
 
     const OK: Exit = Exit::Code(0);
@@ -265,12 +272,7 @@ mod tests {
             interactor: Waiting::ToRead,
             at: Duration::from_secs(2),
         });
-        let traces = Traces {
-            stdout_bytes: 0,
-            stderr_bytes: 0,
-            stderr: "",
-        };
-        let (verdict, text) = decide(&p, &LIMITS, &LIMITS, &traces);
+        let (verdict, text) = judged(&p);
         assert_eq!(verdict, Verdict::Idle);
         assert!(
             text.contains("the solution waited to read its input"),
@@ -282,7 +284,7 @@ mod tests {
         );
         assert!(text.contains("flush"), "{text}");
         p.stall.as_mut().unwrap().interactor = Waiting::Elsewhere("hrtimer_nanosleep".into());
-        let (_, text) = decide(&p, &LIMITS, &LIMITS, &traces);
+        let (_, text) = judged(&p);
         assert!(text.contains("blocked in hrtimer_nanosleep"), "{text}");
         assert!(!text.contains("flush"), "{text}");
     }

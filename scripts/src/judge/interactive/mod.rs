@@ -11,8 +11,10 @@ use anyhow::{Context, Result};
 
 use crate::bundle::LineMap;
 use crate::console as show;
+use crate::files::read_tail;
 use crate::helpers::Interactor;
-use crate::judge::verdict::{Traces, Verdict};
+use crate::judge::execute::{self, RunFiles};
+use crate::judge::verdict::Verdict;
 use crate::runner::pair::{interactor_limits, run_pair, transcript_tail, PairJob, PairOutcome};
 use crate::runner::{Limits, Outcome, Runner};
 
@@ -113,24 +115,25 @@ fn play(game: &Game, input: &Path, answer: Option<&Path>, files: &CaseFiles) -> 
             interactor_limits: jury_limits,
         },
     )?;
-    let stderr = crate::judge::read_tail(&files.solution_stderr, 64 * 1024).unwrap_or_default();
-    let stderr_text = String::from_utf8_lossy(&stderr);
-    let stderr_bytes = std::fs::metadata(&files.solution_stderr).map_or(0, |m| m.len());
-    let traces = Traces {
-        stdout_bytes: pair.solution_bytes,
-        stderr_bytes,
-        stderr: &stderr_text,
-    };
-    let (verdict, reason) = decide::decide(&pair, &limits, &jury_limits, &traces);
+    let run = execute::decide(
+        pair.solution,
+        &limits,
+        RunFiles {
+            stdin: None,
+            stdout: &files.solution_stdout,
+            stderr: &files.solution_stderr,
+        },
+    )?;
+    let stderr = run.stderr_tail;
+    let (verdict, reason) = decide::decide(&pair, run.failure, &limits, &jury_limits);
     let (mut evidence, mut summary) = (String::new(), String::new());
     if verdict != Verdict::Accepted {
         evidence = format!("{reason}\n");
         let solution_tail = lines.rewrite(&tail_block("solution's stderr", &stderr));
         evidence.push_str(&solution_tail);
-        let mut jury_said =
-            crate::judge::read_tail(&files.interactor_stderr, 64 * 1024).unwrap_or_default();
+        let mut jury_said = read_tail(&files.interactor_stderr, 64 * 1024).unwrap_or_default();
         if jury_said.is_empty() {
-            jury_said = crate::judge::read_tail(&files.tout, 64 * 1024).unwrap_or_default();
+            jury_said = read_tail(&files.tout, 64 * 1024).unwrap_or_default();
         }
         evidence.push_str(&tail_block("interactor's message", &jury_said));
         summary = evidence.clone();
@@ -200,7 +203,7 @@ pub fn play_by_hand(
         killed: None,
     };
     let (verdict, reason) = decide::jury_verdict(&outcome, &Limits::helper(outcome.wall));
-    let said = crate::judge::read_tail(&files.interactor_stderr, 64 * 1024).unwrap_or_default();
+    let said = read_tail(&files.interactor_stderr, 64 * 1024).unwrap_or_default();
     Ok((
         verdict,
         format!("{reason}\n{}", tail_block("interactor's message", &said)),
