@@ -31,6 +31,12 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
     if args.first().is_some_and(|a| a == runner::LAUNCHER_COMMAND) {
         return runner::launcher_exit(&args[1..]);
     }
+    if args
+        .first()
+        .is_some_and(|a| a == runner::pair::LAUNCHER_COMMAND)
+    {
+        return runner::pair::launcher_exit(&args[1..]);
+    }
     match cli::parse(args).and_then(cli::dispatch) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
