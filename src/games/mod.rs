@@ -23,3 +23,4 @@ pub mod sg;
 pub mod staircase;
 pub mod subtraction;
 pub mod wythoff;
+pub mod xor_break;
