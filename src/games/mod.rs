@@ -5,6 +5,7 @@
 pub mod anti_nim;
 pub mod anti_sg;
 pub mod bash;
+pub mod card_row;
 pub mod corner;
 pub mod euclid;
 pub mod every_sg;
