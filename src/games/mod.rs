@@ -7,6 +7,7 @@ pub mod anti_sg;
 pub mod bash;
 pub mod card_row;
 pub mod corner;
+pub mod decreasing;
 pub mod euclid;
 pub mod every_sg;
 pub mod every_sg_steps;
