@@ -1,15 +1,13 @@
 //! The one printer of judge records: per problem, its cases with their evidence; for several
-//! problems a table; then the totals. `--json` prints one JSON object per line instead. Also
-//! the report of a failing stress case.
+//! problems a table; then the totals. `--json` prints one JSON object per line instead.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::time::Duration;
 
-use crate::judge::show;
+use crate::console;
 use crate::judge::verdict::{format_kib, format_time};
 use crate::judge::{CaseRecord, ProblemRecord};
-use crate::stress::Failure;
 
 /// One problem as text.
 pub fn problem_text(record: &ProblemRecord) -> String {
@@ -22,10 +20,10 @@ pub fn problem_text(record: &ProblemRecord) -> String {
     }
     if let Some((command, messages)) = &record.compile_error {
         let _ = writeln!(out, "  CE: {command} failed:");
-        indent(&mut out, &show::text(messages.as_bytes()), "    ");
+        indent(&mut out, &console::text(messages.as_bytes()), "    ");
     } else if !record.warnings.trim().is_empty() {
         out.push_str("  rustc warnings (a judge may count these against you):\n");
-        indent(&mut out, &show::text(record.warnings.as_bytes()), "    ");
+        indent(&mut out, &console::text(record.warnings.as_bytes()), "    ");
     }
     for error in &record.errors {
         let _ = writeln!(out, "  error: {error}");
@@ -39,7 +37,7 @@ pub fn problem_text(record: &ProblemRecord) -> String {
         let _ = writeln!(
             out,
             "  {:<20} {:<6} {cpu:>7} {peak:>10}",
-            show::terminal(&case.name),
+            console::terminal(&case.name),
             case.verdict
         );
         indent(&mut out, &case.evidence, "      ");
@@ -182,78 +180,6 @@ fn string(text: &str) -> String {
         }
     }
     out.push('"');
-    out
-}
-
-const SHOWN_LINES: usize = 40;
-
-/// The first failing case of `ojgames stress`: what happened, its input (from `gen`), both
-/// outputs and the lines where they differ.
-pub fn stress_failure(problem: &str, gen: &str, f: &Failure) -> String {
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "stress {problem}: case {} (seed {}): {}",
-        f.index, f.seed, f.what
-    );
-    let _ = writeln!(out, "--- input ({gen} {}) ---", f.seed);
-    out.push_str(&capped(&f.input));
-    let _ = writeln!(out, "--- brute force output ---");
-    out.push_str(&capped(&f.expected));
-    let _ = writeln!(out, "--- solution output (bundled/{problem}.rs) ---");
-    out.push_str(&capped(&f.actual));
-    let differing = differing_lines(&f.expected, &f.actual);
-    if !differing.is_empty() {
-        let _ = writeln!(out, "--- differing lines (brute force | solution) ---");
-        out.push_str(&differing);
-    }
-    out
-}
-
-/// Line by line, where the outputs differ: `line 3: "0" | "1"`. Positional, not a minimal
-/// diff: answers are one per line, and a shifted alignment would hide which case is wrong.
-fn differing_lines(expected: &[u8], actual: &[u8]) -> String {
-    let lines =
-        |t: &[u8]| -> Vec<Vec<u8>> { t.split(|&b| b == b'\n').map(<[u8]>::to_vec).collect() };
-    let (mut e, mut a) = (lines(expected), lines(actual));
-    for side in [&mut e, &mut a] {
-        while side.last().is_some_and(|l| l.is_empty()) {
-            side.pop();
-        }
-    }
-    let mut out = String::new();
-    let mut shown = 0;
-    for i in 0..e.len().max(a.len()) {
-        let (x, y) = (e.get(i), a.get(i));
-        if x != y {
-            if shown == SHOWN_LINES {
-                let _ = writeln!(out, "… more differing lines");
-                break;
-            }
-            let show =
-                |line: Option<&Vec<u8>>| line.map_or("(no line)".to_string(), |l| show::quote(l));
-            let _ = writeln!(out, "line {}: {} | {}", i + 1, show(x), show(y));
-            shown += 1;
-        }
-    }
-    out
-}
-
-/// The text, escaped, with at most [`SHOWN_LINES`] lines, saying how many it leaves out.
-fn capped(bytes: &[u8]) -> String {
-    let text = show::text(bytes);
-    let lines: Vec<&str> = text.lines().collect();
-    let mut out = String::new();
-    for line in lines.iter().take(SHOWN_LINES) {
-        out.push_str(line);
-        out.push('\n');
-    }
-    if lines.len() > SHOWN_LINES {
-        let _ = writeln!(out, "… {} more lines", lines.len() - SHOWN_LINES);
-    }
-    if lines.is_empty() {
-        out.push_str("(empty)\n");
-    }
     out
 }
 

@@ -80,7 +80,7 @@ pub fn build_solution(workspace: &Workspace, problem: &Problem, source: Source) 
             format!(
                 "{} not found; run `{} bundle {}` first",
                 workspace.display(&path),
-                crate::invocation(workspace),
+                crate::console::invocation(workspace),
                 problem.id
             )
         })?

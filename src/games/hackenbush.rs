@@ -10,8 +10,13 @@
 /// edges, standing on the ground at `root`. Edges not connected to the root are ignored (they
 /// have already fallen). O(vertices + edges), iterative (a path of 10^6 edges is fine).
 ///
-/// Panics if an edge names a vertex `>= vertices` or the root's part has a cycle.
+/// Panics, saying which, if the root or an edge names a vertex `>= vertices` or the root's
+/// part has a cycle.
 pub fn tree_value(vertices: usize, edges: &[(usize, usize)], root: usize) -> u64 {
+    assert!(
+        root < vertices,
+        "root {root} of a tree on {vertices} vertices (0..{vertices})"
+    );
     let mut adjacent = vec![Vec::new(); vertices];
     for &(u, v) in edges {
         assert!(
@@ -137,6 +142,18 @@ mod tests {
         // From the middle: two stalks, of n/2 edges and of n - 1 - n/2 edges.
         let (left, right) = (n / 2, n - 1 - n / 2);
         assert_eq!(tree_value(n, &edges, n / 2), (left ^ right) as u64);
+    }
+
+    #[test]
+    #[should_panic(expected = "root 3 of a tree on 3 vertices (0..3)")]
+    fn a_root_out_of_range_is_named() {
+        tree_value(3, &[(0, 1), (1, 2)], 3);
+    }
+
+    #[test]
+    #[should_panic(expected = "root 0 of a tree on 0 vertices")]
+    fn an_empty_tree_has_no_root() {
+        tree_value(0, &[], 0);
     }
 
     #[test]

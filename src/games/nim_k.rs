@@ -6,7 +6,11 @@
 //! Nim is `k = 1`.
 
 /// Whether the player to move loses with best play, taking from at most `k` piles a move.
+///
+/// # Panics
+/// If `k` is 0 (no move would be possible: not Moore's game).
 pub fn is_losing(piles: &[u64], k: u64) -> bool {
+    internal_check_k(k);
     let period = u128::from(k) + 1;
     (0..64).all(|bit| {
         let count = piles.iter().filter(|&&p| p >> bit & 1 == 1).count();
@@ -21,7 +25,11 @@ pub fn is_losing(piles: &[u64], k: u64) -> bool {
 /// one went from 1 to 0) may take either value here; if the piles not yet reduced have `r`
 /// ones here (mod `k + 1`), set `k + 1 - r` reduced piles' bits to 1 when there are that many,
 /// else reduce `r` more piles that have a 1 here. Either way at most `k` piles are reduced.
+///
+/// # Panics
+/// If `k` is 0, as [`is_losing`].
 pub fn winning_move(piles: &[u64], k: u64) -> Option<Vec<(usize, u64)>> {
+    internal_check_k(k);
     let period = u128::from(k) + 1;
     let mut reduced = vec![false; piles.len()];
     let mut sizes = piles.to_vec();
@@ -70,8 +78,19 @@ pub fn winning_move(piles: &[u64], k: u64) -> Option<Vec<(usize, u64)>> {
     (!taken.is_empty()).then_some(taken)
 }
 
+fn internal_check_k(k: u64) {
+    assert!(
+        k >= 1,
+        "nim_k: k is at least 1 (a move takes from 1 to k piles), found k = 0"
+    );
+}
+
 /// The rule as a move function, for brute-force search over small positions.
+///
+/// # Panics
+/// If `k` is 0.
 pub fn moves(piles: &[u64], k: u64) -> Vec<Vec<u64>> {
+    internal_check_k(k);
     let mut next = Vec::new();
     // Choose each pile's new size in turn; keep the choices that touch 1..=k piles.
     let mut partial = vec![(Vec::with_capacity(piles.len()), 0u64)];
@@ -184,6 +203,19 @@ mod tests {
             winning_move(&[u64::MAX, u64::MAX], u64::MAX),
             Some(vec![(0, 0), (1, 0)])
         );
-        assert_eq!(winning_move(&[3, 3], 0), None);
+    }
+
+    #[test]
+    #[should_panic(
+        expected = "nim_k: k is at least 1 (a move takes from 1 to k piles), found k = 0"
+    )]
+    fn k_zero_is_refused() {
+        is_losing(&[1, 2], 0);
+    }
+
+    #[test]
+    #[should_panic(expected = "found k = 0")]
+    fn k_zero_has_no_moves_to_list() {
+        moves(&[1, 2], 0);
     }
 }

@@ -14,9 +14,9 @@ use std::path::Path;
 use anyhow::Result;
 use proc_macro2::{TokenStream, TokenTree};
 
-use super::diagnostics::Diagnostic;
-use super::linemap::Mapped;
+use super::mapped::Mapped;
 use crate::rustc;
+use crate::rustc::diagnostics::Diagnostic;
 use crate::settings::Edition;
 
 /// What the errors about such patterns say.
@@ -196,7 +196,7 @@ mod tests {
             error("mismatched types", &[vec![span(1, (1, 3), Some("xx"))]]),
         ]
         .join("\n");
-        let edits = suggestions(&super::super::diagnostics::parse(&json));
+        let edits = suggestions(&crate::rustc::diagnostics::parse(&json));
         assert_eq!(edits.len(), 3);
         let text = "fn m() {\n    let (mut a, b) = x;\n        Some((ref mut a, b)) => 1,\n";
         assert_eq!(

@@ -3,9 +3,8 @@
 use std::ops::Range;
 
 use anyhow::{bail, Result};
-use proc_macro2::{TokenStream, TokenTree};
 
-use super::linemap::{Mapped, Origin};
+use super::mapped::{Mapped, Origin};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Edit {
@@ -102,45 +101,6 @@ fn widen_to_lines(source: &str, range: Range<usize>) -> Range<usize> {
     }
 }
 
-/// Indents every non-blank line by `prefix`, except lines that begin inside a string literal
-/// (indenting those would change the string).
-pub fn indent(text: &str, prefix: &str) -> String {
-    let literals = literal_ranges(text);
-    let mut out = String::with_capacity(text.len() + text.len() / 8);
-    let mut offset = 0;
-    for line in text.split_inclusive('\n') {
-        let inside_literal = literals.iter().any(|r| r.start < offset && offset < r.end);
-        if !inside_literal && !line.trim().is_empty() {
-            out.push_str(prefix);
-        }
-        out.push_str(if line.trim().is_empty() && !inside_literal {
-            line.trim_start_matches([' ', '\t'])
-        } else {
-            line
-        });
-        offset += line.len();
-    }
-    out
-}
-
-fn literal_ranges(text: &str) -> Vec<Range<usize>> {
-    let mut ranges = Vec::new();
-    if let Ok(tokens) = text.parse::<TokenStream>() {
-        collect_literals(tokens, &mut ranges);
-    }
-    ranges
-}
-
-fn collect_literals(tokens: TokenStream, out: &mut Vec<Range<usize>>) {
-    for token in tokens {
-        match token {
-            TokenTree::Literal(lit) => out.push(lit.span().byte_range()),
-            TokenTree::Group(group) => collect_literals(group.stream(), out),
-            _ => {}
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -165,14 +125,5 @@ mod tests {
         edits.replace(0..3, "x");
         edits.replace(2..5, "y");
         assert!(edits.apply_mapped("abcdef", |_| None).is_err());
-    }
-
-    #[test]
-    fn indent_skips_lines_inside_string_literals() {
-        let text = "fn f() {\n    let s = \"a\nb\";\n\n}\n";
-        assert_eq!(
-            indent(text, "  "),
-            "  fn f() {\n      let s = \"a\nb\";\n\n  }\n"
-        );
     }
 }

@@ -5,7 +5,7 @@
 use anyhow::{anyhow, Result};
 use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
 
-use super::linemap::Mapped;
+use super::mapped::Mapped;
 
 /// How the bundle is laid out.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

@@ -2,13 +2,13 @@
 
 mod cfg;
 mod crates;
-pub mod diagnostics;
 mod editions;
 mod edits;
 mod facts;
 mod include;
 mod layout;
 mod linemap;
+mod mapped;
 mod modtree;
 mod proc_macro;
 mod reach;
@@ -25,7 +25,7 @@ use crate::settings::Edition;
 use crate::workspace::{Problem, Workspace};
 pub use layout::Layout;
 pub use linemap::LineMap;
-use linemap::Mapped;
+use mapped::Mapped;
 use modtree::CrateTree;
 use reach::Selection;
 use render::Renderer;

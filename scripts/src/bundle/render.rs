@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use super::edits::Edits;
 use super::facts::{PathOcc, UseItem, UseLeaf, UseNode};
-use super::linemap::{Mapped, Origin};
+use super::mapped::{Mapped, Origin};
 use super::modtree::FileId;
 use super::reach::Selection;
 use super::resolve::{names_defined_or_imported, CrateId, Resolver};

@@ -20,7 +20,7 @@ use proc_macro2::{TokenStream, TokenTree};
 use syn::spanned::Spanned;
 use syn::visit::{self, Visit};
 
-use super::linemap::Mapped;
+use super::mapped::Mapped;
 use crate::rustc;
 use crate::settings::Edition;
 
@@ -682,7 +682,7 @@ mod tests {
     fn ranges_within_a_line_keep_the_line_and_its_origin() {
         let mut mapped = Mapped::new();
         mapped.push("keep(a, b);\ngone();\nlast();\n", |k| {
-            Some(super::super::linemap::Origin {
+            Some(super::super::mapped::Origin {
                 file: "f.rs".into(),
                 line: 10 + k as u32,
                 indent: 0,

@@ -11,8 +11,8 @@ use std::time::Duration;
 
 use anyhow::{bail, Result};
 
-use super::show;
 use super::verdict::Verdict;
+use crate::console;
 use crate::runner::{Exit, Job, Limits, Runner, Scratch};
 use crate::solution::{cargo, release_bin};
 use crate::workspace::{Problem, Workspace};
@@ -102,7 +102,7 @@ impl Checker {
         })?;
         let mut message = fs::read(&report).unwrap_or_default();
         message.extend(fs::read(report.with_extension("checker-err")).unwrap_or_default());
-        let message = show::text(&message);
+        let message = console::text(&message);
         let message = message.trim();
         let said = |what: &str| {
             if message.is_empty() {

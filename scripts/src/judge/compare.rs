@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use similar::{capture_diff_slices_deadline, group_diff_ops, Algorithm, ChangeTag};
 
-use super::show::quote;
+use crate::console::quote;
 use crate::settings::Compare;
 
 /// The result of a comparison.
@@ -269,7 +269,7 @@ fn unified_diff(expected: &[&[u8]], actual: &[&[u8]]) -> String {
                     ChangeTag::Insert => '+',
                 };
                 if shown < DIFF_LINE_CAP {
-                    let _ = writeln!(out, "{sign}{}", super::show::line(change.value()));
+                    let _ = writeln!(out, "{sign}{}", crate::console::line(change.value()));
                     shown += 1;
                 } else if sign != ' ' {
                     hidden += 1;

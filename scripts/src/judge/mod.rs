@@ -4,7 +4,6 @@
 
 pub mod checker;
 pub mod compare;
-pub mod show;
 pub mod verdict;
 
 use std::fs;
@@ -16,6 +15,7 @@ use std::sync::Mutex;
 use anyhow::{Context, Result};
 
 use crate::bundle::LineMap;
+use crate::console;
 use crate::files::{self, Kind, NotAFile};
 use crate::id::ProblemId;
 use crate::runner::{Job, Limits, Outcome, Runner, Scratch};
@@ -424,7 +424,7 @@ pub fn read_tail(path: &Path, limit: u64) -> Result<Vec<u8>> {
 
 /// The last lines of stderr, escaped and capped, under a heading; empty when stderr is.
 fn stderr_tail(stderr: &[u8]) -> String {
-    let tail = show::tail(stderr, STDERR_TAIL_LINES);
+    let tail = console::tail(stderr, STDERR_TAIL_LINES);
     if tail.is_empty() {
         return String::new();
     }
@@ -469,7 +469,7 @@ pub fn run_once(
         } => {
             crate::warn!(
                 "CE: {command} failed:\n{}",
-                show::text(messages.as_bytes()).trim_end()
+                console::text(messages.as_bytes()).trim_end()
             );
             return Ok(None);
         }
@@ -499,7 +499,7 @@ pub fn run_once(
         limits,
         verdict,
         stdout,
-        stderr: solution.lines.rewrite(&show::text(&stderr_bytes)),
+        stderr: solution.lines.rewrite(&console::text(&stderr_bytes)),
         _scratch: scratch,
     }))
 }

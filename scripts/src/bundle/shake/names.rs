@@ -23,7 +23,7 @@ use quote::ToTokens;
 use syn::spanned::Spanned;
 
 use super::{use_leaves, without_ranges};
-use crate::bundle::linemap::Mapped;
+use crate::bundle::mapped::Mapped;
 
 /// Rounds of cutting at most; each round re-reads the bundle.
 const MAX_ROUNDS: usize = 40;

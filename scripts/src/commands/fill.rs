@@ -2,15 +2,59 @@
 //! online-judge-tools calls `generate-output`).
 
 use std::fs;
+use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
+use lexopt::prelude::*;
+use lexopt::Parser;
 
+use super::args::{Parsed, Selection, SelectionBuilder};
+use crate::console;
 use crate::files::{Kind, NotAFile};
-use crate::judge::{list_cases, read_tail, show};
+use crate::id::ProblemId;
+use crate::judge::{list_cases, read_tail};
 use crate::runner::{Job, Limits, Runner, Scratch};
 use crate::solution::{cargo, release_bin};
 use crate::workspace::{Problem, Workspace};
+
+#[derive(Debug)]
+pub struct FillArgs {
+    pub problems: Selection,
+}
+
+impl FillArgs {
+    pub const USAGE: &'static str = "\
+usage: ojgames fill (--all | ID...)
+
+For every testdata/<ID>/NAME.in that has no NAME.out, runs the problem's brute force
+(problems/<ID>/brute.rs) on it and writes its answer as NAME.out. Existing .out files are
+never touched. Check what it wrote: the brute force is only as right as its rules.
+  --all      every problem under problems/";
+
+    /// Parses the arguments after `fill` (`--root` and `--help` as every command does).
+    pub fn parse(parser: &mut Parser, root: &mut Option<PathBuf>) -> Result<Parsed<FillArgs>> {
+        let usage = FillArgs::USAGE;
+        let mut selection = SelectionBuilder::default();
+        while let Some(arg) = parser.next()? {
+            match arg {
+                Long("all") => selection.all = true,
+                Value(id) => selection.ids.push(ProblemId::parse_os(&id)?),
+                Long("root") => *root = Some(PathBuf::from(parser.value()?)),
+                Short('h') | Long("help") => return Ok(Parsed::Help),
+                other => return Err(other.unexpected().into()),
+            }
+        }
+        Ok(Parsed::Args(FillArgs {
+            problems: selection.finish(usage)?,
+        }))
+    }
+}
+
+/// Runs `ojgames fill` on the problems selected.
+pub fn run(workspace: &Workspace, args: &FillArgs, runner: &Runner) -> Result<bool> {
+    fill(workspace, &args.problems.problems(workspace)?, runner)
+}
 
 const BRUTE_DEADLINE: Duration = Duration::from_secs(60);
 
@@ -88,7 +132,7 @@ fn fill_one(workspace: &Workspace, problem: &Problem, runner: &Runner) -> Result
                 workspace.display(&answer),
                 outcome.exit,
             );
-            for line in show::tail(&stderr, 10) {
+            for line in console::tail(&stderr, 10) {
                 crate::sayln!("  {line}");
             }
             ok = false;

@@ -21,7 +21,7 @@ use ojlib::games::{
     bash, corner, euclid, multi_sg, nim, octal::Octal, pair_split, sg::Grundy, subtraction, wythoff,
 };
 
-use crate::cli::Command;
+use super::args::Parsed;
 use crate::id::ProblemId;
 use crate::workspace::Workspace;
 
@@ -313,7 +313,7 @@ fn check_template(template: &str, y: Option<Span>) -> Result<()> {
 
 impl TableArgs {
     /// Parses the arguments after `table` (`--root` and `--help` as every command does).
-    pub fn parse(parser: &mut Parser, root: &mut Option<PathBuf>) -> Result<Command> {
+    pub fn parse(parser: &mut Parser, root: &mut Option<PathBuf>) -> Result<Parsed<TableArgs>> {
         let (mut game, mut brute, mut input) = (None, None, None);
         let (mut x, mut y, mut wrap, mut svg) = (None, None, None, None);
         let (mut outcome, mut minus_heap) = (false, false);
@@ -331,7 +331,7 @@ impl TableArgs {
                 Long("minus-heap") => minus_heap = true,
                 Long("svg") => svg = Some(PathBuf::from(parser.value()?)),
                 Long("root") => *root = Some(PathBuf::from(parser.value()?)),
-                Short('h') | Long("help") => return Ok(Command::Help(USAGE)),
+                Short('h') | Long("help") => return Ok(Parsed::Help),
                 other => return Err(other.unexpected().into()),
             }
         }
@@ -383,7 +383,7 @@ impl TableArgs {
             _ => bail!("no game given: name a GAME or --brute ID --input TEMPLATE\n\n{USAGE}"),
         };
         args.check_size()?;
-        Ok(Command::Table(args))
+        Ok(Parsed::Args(args))
     }
 
     fn check_size(&self) -> Result<()> {
@@ -554,7 +554,7 @@ fn brute_grid(
             inputs.push(input);
         }
     }
-    let outputs = crate::stress::run_brute(workspace, &problem, &inputs)?;
+    let outputs = crate::helpers::run_brute(workspace, &problem, &inputs)?;
     let mut names: Vec<String> = Vec::new();
     let mut codes: HashMap<String, i64> = HashMap::new();
     let mut answers = outputs.into_iter().map(|out| {
@@ -650,8 +650,8 @@ mod tests {
     fn args(words: &[&str]) -> Result<TableArgs> {
         let mut parser = Parser::from_iter(words.iter().map(OsString::from));
         match TableArgs::parse(&mut parser, &mut None)? {
-            Command::Table(args) => Ok(args),
-            _ => bail!("not a table"),
+            Parsed::Args(args) => Ok(args),
+            Parsed::Help => bail!("not a table"),
         }
     }
 

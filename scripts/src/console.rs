@@ -1,5 +1,8 @@
-//! Program output and stderr as shown to the user: never raw. Control bytes (an escape
-//! sequence would drive the terminal) and bytes that are not UTF-8 are shown escaped.
+//! The console: everything the tool prints passes here. Program output and stderr as shown to
+//! the user, never raw: control bytes (an escape sequence would drive the terminal) and bytes
+//! that are not UTF-8 are shown escaped. The print macros, and how to run this tool again.
+
+use crate::workspace::Workspace;
 
 /// Quoted, escaped, cut at 60 characters: `"3 \r"`, `"\xFF\xFE ok"`.
 pub fn quote(bytes: &[u8]) -> String {
@@ -61,6 +64,51 @@ pub fn terminal(text: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
+/// `; its stderr ends:` and the last ten lines of `stderr` (escaped), or nothing when it is
+/// silent.
+pub fn stderr_tail(stderr: &[u8]) -> String {
+    let tail = tail(stderr, 10);
+    if tail.is_empty() {
+        return String::new();
+    }
+    format!("; its stderr ends:\n{}", tail.join("\n"))
+}
+
+/// How to run this tool again, as a user can type it: `ojgames` when that is on PATH, else
+/// through cargo; with `--root` when the current directory is outside the workspace.
+pub fn invocation(workspace: &Workspace) -> String {
+    let on_path = std::env::var_os("PATH")
+        .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join("ojgames").is_file()));
+    let manifest = workspace.root.join("Cargo.toml");
+    let mut command = if on_path {
+        "ojgames".to_string()
+    } else {
+        format!(
+            "cargo run --manifest-path {} --release -q -p ojgames --",
+            shell_word(&manifest.display().to_string())
+        )
+    };
+    let inside = std::env::current_dir().is_ok_and(|cwd| cwd.starts_with(&workspace.root));
+    if !inside {
+        command.push_str(" --root ");
+        command.push_str(&shell_word(&workspace.root.display().to_string()));
+    }
+    command
+}
+
+/// A word the shell reads back as itself.
+fn shell_word(text: &str) -> String {
+    if !text.is_empty()
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"/._-+=:,".contains(&b))
+    {
+        text.to_string()
+    } else {
+        format!("'{}'", text.replace('\'', "'\\''"))
+    }
+}
+
 /// `print!` through [`terminal`].
 #[macro_export]
 macro_rules! say {
@@ -68,7 +116,7 @@ macro_rules! say {
         use std::io::Write as _;
         let text = format!($($arg)*);
         let mut out = std::io::stdout().lock();
-        let _ = out.write_all($crate::judge::show::terminal(&text).as_bytes());
+        let _ = out.write_all($crate::console::terminal(&text).as_bytes());
         let _ = out.flush();
     }};
 }
@@ -84,7 +132,7 @@ macro_rules! sayln {
 macro_rules! warn {
     ($($arg:tt)*) => {{
         let text = format!($($arg)*);
-        eprintln!("{}", $crate::judge::show::terminal(&text));
+        eprintln!("{}", $crate::console::terminal(&text));
     }};
 }
 
@@ -113,6 +161,14 @@ fn escape(bytes: &[u8], keep_lines: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn printed_paths_read_back_in_the_shell() {
+        assert_eq!(shell_word("/tmp/ws-1/Cargo.toml"), "/tmp/ws-1/Cargo.toml");
+        assert_eq!(shell_word("/tmp/my ws"), "'/tmp/my ws'");
+        assert_eq!(shell_word("it's"), r"'it'\''s'");
+        assert_eq!(shell_word(""), "''");
+    }
 
     #[test]
     fn control_and_invalid_bytes_are_escaped() {

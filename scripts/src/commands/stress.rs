@@ -10,28 +10,86 @@
 //! keeps it as a test case. Cases run on every core; the reported case is always the lowest
 //! failing index, whatever the scheduling.
 
+use std::fmt::Write as _;
 use std::fs;
 use std::io::{IsTerminal, Write as _};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::thread;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
+use lexopt::prelude::*;
+use lexopt::Parser;
 
+use super::args::{number, Parsed, Selection, SelectionBuilder};
 use crate::bundle::LineMap;
-use crate::cli::StressArgs;
+use crate::console;
 use crate::files::{Kind, NotAFile};
+use crate::helpers::{build_helpers, helper_failure, HELPER_DEADLINE};
+use crate::id::ProblemId;
 use crate::judge::checker::Checker;
 use crate::judge::compare::{self, Match};
-use crate::judge::{show, solution_limits, verdict};
+use crate::judge::{solution_limits, verdict};
 use crate::runner::{Job, Limits, Runner, Scratch};
-use crate::solution::{build_solution, cargo, release_bin, Built, Source};
+use crate::solution::{build_solution, release_bin, Built, Source};
 use crate::workspace::{Problem, Workspace};
 
-/// The generator and the brute force get this long a case.
-const HELPER_DEADLINE: Duration = Duration::from_secs(30);
+#[derive(Debug)]
+pub struct StressArgs {
+    pub problems: Selection,
+    pub cases: u64,
+    pub seed: u64,
+    /// Save a failing input, with the brute force's answer, into testdata/<ID>/.
+    pub save: bool,
+}
+
+pub const DEFAULT_STRESS_CASES: u64 = 300;
+
+impl StressArgs {
+    pub const USAGE: &'static str = "\
+usage: ojgames stress (--all | ID...) [-n N] [--seed S] [--save]
+
+Bundles and compiles each problem like judge, builds its gen.rs and brute.rs, then for i in
+0..N runs gen(S + i), the bundle and the brute force, and compares them (with the problem's
+checker if it has one). Stops at the first failure and prints the command that reproduces it.
+  --all      every problem under problems/
+  -n N       cases (default 300)
+  --seed S   the first seed (default 1)
+  --save     save a failing input and the brute force's answer as testdata/<ID>/stress-seed-S.*";
+
+    /// Parses the arguments after `stress` (`--root` and `--help` as every command does).
+    pub fn parse(parser: &mut Parser, root: &mut Option<PathBuf>) -> Result<Parsed<StressArgs>> {
+        let usage = StressArgs::USAGE;
+        let mut selection = SelectionBuilder::default();
+        let (mut cases, mut seed, mut save) = (DEFAULT_STRESS_CASES, 1, false);
+        while let Some(arg) = parser.next()? {
+            match arg {
+                Long("all") => selection.all = true,
+                Short('n') => cases = number(parser.value()?, "-n", 1..=u64::MAX)?,
+                Long("seed") => seed = number(parser.value()?, "--seed", 0..=u64::MAX)?,
+                Long("save") => save = true,
+                Value(id) => selection.ids.push(ProblemId::parse_os(&id)?),
+                Long("root") => *root = Some(PathBuf::from(parser.value()?)),
+                Short('h') | Long("help") => return Ok(Parsed::Help),
+                other => return Err(other.unexpected().into()),
+            }
+        }
+        Ok(Parsed::Args(StressArgs {
+            problems: selection.finish(usage)?,
+            cases,
+            seed,
+            save,
+        }))
+    }
+}
+
+/// Runs `ojgames stress` on the problems selected.
+pub fn run(workspace: &Workspace, args: &StressArgs, runner: &Runner) -> Result<bool> {
+    let problems = args.problems.problems(workspace)?;
+    stress(workspace, &problems, args, runner)
+}
 
 /// Stresses each problem; prints a summary line per problem. `Ok(false)` if any failed.
 pub fn stress(
@@ -46,26 +104,6 @@ pub fn stress(
         ok &= stress_one(workspace, problem, args, runner)?;
     }
     Ok(ok)
-}
-
-/// One `cargo build --release` for every problem's generator and brute force.
-fn build_helpers(workspace: &Workspace, problems: &[Problem]) -> Result<()> {
-    let mut args: Vec<String> = ["build", "--release", "--quiet"].map(String::from).to_vec();
-    for problem in problems {
-        for (bin, file) in [("gen", "gen.rs"), ("brute", "brute.rs")] {
-            if !problem.dir.join(file).is_file() {
-                let id = &problem.id;
-                bail!(
-                    "problem `{id}` has no {file}: stress needs problems/{id}/gen.rs and brute.rs \
-                     (bins `{id}-gen` and `{id}-brute`)"
-                );
-            }
-            args.extend(["--bin".to_string(), format!("{}-{bin}", problem.id)]);
-        }
-        args.extend(["-p".to_string(), problem.id.to_string()]);
-    }
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    cargo(workspace, &args).context("building the generators and brute forces")
 }
 
 struct Programs<'a> {
@@ -113,7 +151,7 @@ fn stress_one(
         } => {
             bail!(
                 "{command} failed (CE):\n{}",
-                show::text(messages.as_bytes()).trim_end()
+                console::text(messages.as_bytes()).trim_end()
             )
         }
     };
@@ -182,7 +220,7 @@ fn stress_one(
     let failed = u64::from(failure.is_some());
     if let Some(f) = &failure {
         let gen = workspace.display(&programs.gen);
-        crate::say!("{}", crate::report::stress_failure(&problem.id, &gen, f));
+        crate::say!("{}", failure_report(&problem.id, &gen, f));
     }
     crate::sayln!("stress {id}: {ran} cases, {failed} failed (seed {seed}) in {elapsed:.1} s");
     if let Some(f) = &failure {
@@ -191,7 +229,7 @@ fn stress_one(
         }
         crate::sayln!(
             "reproduce: {} stress {id} -n 1 --seed {}",
-            crate::invocation(workspace),
+            console::invocation(workspace),
             f.seed
         );
     }
@@ -288,7 +326,7 @@ fn run_case(
     if let Some((verdict, evidence)) = verdict::from_outcome(&solution, &limits, &traces) {
         let what = format!(
             "the solution failed: {verdict}: {evidence}{}",
-            programs.lines.rewrite(&stderr_tail(&stderr))
+            programs.lines.rewrite(&console::stderr_tail(&stderr))
         );
         return Ok(Some(failure(what, expected, actual, brute.success())));
     }
@@ -320,23 +358,6 @@ fn run_case(
         },
     };
     Ok(verdict.map(|what| failure(what, expected, actual, true)))
-}
-
-fn helper_failure(who: &str, outcome: &crate::runner::Outcome, stderr_path: &Path) -> String {
-    let stderr = crate::judge::read_tail(stderr_path, 64 * 1024).unwrap_or_default();
-    let how = match (outcome.killed, outcome.exit) {
-        (Some(_), _) => format!("did not finish in {} s (killed)", HELPER_DEADLINE.as_secs()),
-        (None, exit) => format!("failed ({exit})"),
-    };
-    format!("{who} {how}{}", stderr_tail(&stderr))
-}
-
-fn stderr_tail(stderr: &[u8]) -> String {
-    let tail = show::tail(stderr, 10);
-    if tail.is_empty() {
-        return String::new();
-    }
-    format!("; its stderr ends:\n{}", tail.join("\n"))
 }
 
 /// `--save`: the failing input and the brute force's answer as `stress-seed-S.in/.out`.
@@ -381,39 +402,75 @@ fn save_case(workspace: &Workspace, problem: &Problem, f: &Failure) -> Result<()
     Ok(())
 }
 
-/// Builds the problem's brute force (with its generator, as stress does) and runs it on each
-/// input in turn through the shared runner: its standard output for each. For
-/// `ojgames table --brute`.
-pub fn run_brute(
-    workspace: &Workspace,
-    problem: &Problem,
-    inputs: &[String],
-) -> Result<Vec<String>> {
-    build_helpers(workspace, std::slice::from_ref(problem))?;
-    let runner = Runner::current()?;
-    let brute = release_bin(workspace, &format!("{}-brute", problem.id));
-    let scratch = Scratch::new(&workspace.work_dir(&problem.id).join("runs"))?;
-    let (input_path, output_path, stderr_path) = (
-        scratch.file("table.in"),
-        scratch.file("table.out"),
-        scratch.file("table.err"),
+const SHOWN_LINES: usize = 40;
+
+/// The first failing case of `ojgames stress`: what happened, its input (from `gen`), both
+/// outputs and the lines where they differ.
+fn failure_report(problem: &str, gen: &str, f: &Failure) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "stress {problem}: case {} (seed {}): {}",
+        f.index, f.seed, f.what
     );
-    let mut outputs = Vec::with_capacity(inputs.len());
-    for input in inputs {
-        fs::write(&input_path, input)?;
-        let ran = runner.run(&Job {
-            program: &brute,
-            args: &[],
-            stdin: Some(&input_path),
-            stdout: &output_path,
-            stderr: &stderr_path,
-            limits: Limits::helper(HELPER_DEADLINE),
-        })?;
-        if !ran.success() {
-            let what = helper_failure("the brute force", &ran, &stderr_path);
-            bail!("on the input {input:?}: {what}");
-        }
-        outputs.push(String::from_utf8_lossy(&fs::read(&output_path)?).into_owned());
+    let _ = writeln!(out, "--- input ({gen} {}) ---", f.seed);
+    out.push_str(&capped(&f.input));
+    let _ = writeln!(out, "--- brute force output ---");
+    out.push_str(&capped(&f.expected));
+    let _ = writeln!(out, "--- solution output (bundled/{problem}.rs) ---");
+    out.push_str(&capped(&f.actual));
+    let differing = differing_lines(&f.expected, &f.actual);
+    if !differing.is_empty() {
+        let _ = writeln!(out, "--- differing lines (brute force | solution) ---");
+        out.push_str(&differing);
     }
-    Ok(outputs)
+    out
+}
+
+/// Line by line, where the outputs differ: `line 3: "0" | "1"`. Positional, not a minimal
+/// diff: answers are one per line, and a shifted alignment would hide which case is wrong.
+fn differing_lines(expected: &[u8], actual: &[u8]) -> String {
+    let lines =
+        |t: &[u8]| -> Vec<Vec<u8>> { t.split(|&b| b == b'\n').map(<[u8]>::to_vec).collect() };
+    let (mut e, mut a) = (lines(expected), lines(actual));
+    for side in [&mut e, &mut a] {
+        while side.last().is_some_and(|l| l.is_empty()) {
+            side.pop();
+        }
+    }
+    let mut out = String::new();
+    let mut shown = 0;
+    for i in 0..e.len().max(a.len()) {
+        let (x, y) = (e.get(i), a.get(i));
+        if x != y {
+            if shown == SHOWN_LINES {
+                let _ = writeln!(out, "… more differing lines");
+                break;
+            }
+            let show = |line: Option<&Vec<u8>>| {
+                line.map_or("(no line)".to_string(), |l| console::quote(l))
+            };
+            let _ = writeln!(out, "line {}: {} | {}", i + 1, show(x), show(y));
+            shown += 1;
+        }
+    }
+    out
+}
+
+/// The text, escaped, with at most [`SHOWN_LINES`] lines, saying how many it leaves out.
+fn capped(bytes: &[u8]) -> String {
+    let text = console::text(bytes);
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = String::new();
+    for line in lines.iter().take(SHOWN_LINES) {
+        out.push_str(line);
+        out.push('\n');
+    }
+    if lines.len() > SHOWN_LINES {
+        let _ = writeln!(out, "… {} more lines", lines.len() - SHOWN_LINES);
+    }
+    if lines.is_empty() {
+        out.push_str("(empty)\n");
+    }
+    out
 }

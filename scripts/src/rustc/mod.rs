@@ -1,5 +1,7 @@
 //! Plain `rustc`, the way judges call it: one file, no crates. The one place that calls rustc.
 
+pub mod diagnostics;
+
 use std::fs;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
@@ -7,8 +9,8 @@ use std::process::Command;
 
 use anyhow::{Context, Result};
 
-use crate::bundle::diagnostics::{self, Diagnostic};
 use crate::settings::Edition;
+use diagnostics::Diagnostic;
 
 pub struct Compiled {
     pub success: bool,

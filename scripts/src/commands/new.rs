@@ -4,11 +4,52 @@
 //! workspace's `problems/*` glob picks the crate up; nothing else needs editing.
 
 use std::fs;
+use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
+use lexopt::prelude::*;
+use lexopt::Parser;
 
+use super::args::Parsed;
 use crate::settings::{self, JudgeMeta};
 use crate::workspace::Workspace;
+
+#[derive(Debug)]
+pub struct NewArgs {
+    pub id: String,
+}
+
+impl NewArgs {
+    pub const USAGE: &'static str = "\
+usage: ojgames new ID
+
+Creates problems/ID (Cargo.toml with the judge settings, main.rs, gen.rs, brute.rs) and
+testdata/ID with an empty sample pair to fill in.";
+
+    /// Parses the arguments after `new` (`--root` and `--help` as every command does).
+    pub fn parse(parser: &mut Parser, root: &mut Option<PathBuf>) -> Result<Parsed<NewArgs>> {
+        let usage = NewArgs::USAGE;
+        let mut ids = Vec::new();
+        while let Some(arg) = parser.next()? {
+            match arg {
+                // Checked as a crate name by `new::create`, which says why one is refused.
+                Value(id) => ids.push(id.string()?),
+                Long("root") => *root = Some(PathBuf::from(parser.value()?)),
+                Short('h') | Long("help") => return Ok(Parsed::Help),
+                other => return Err(other.unexpected().into()),
+            }
+        }
+        let [id]: [String; 1] = ids
+            .try_into()
+            .map_err(|_| anyhow::anyhow!("give exactly one problem id\n\n{usage}"))?;
+        Ok(Parsed::Args(NewArgs { id }))
+    }
+}
+
+/// Runs `ojgames new`.
+pub fn run(workspace: &Workspace, args: &NewArgs) -> Result<bool> {
+    create(workspace, &args.id).map(|()| true)
+}
 
 /// Keywords (a bin named like one cannot be a crate) and names cargo or this workspace
 /// keeps for itself.

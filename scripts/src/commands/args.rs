@@ -1,0 +1,94 @@
+//! What every command's arguments share: which problems to work on, the solution to build,
+//! `--help` as an answer of its own, and numbers and case names checked at the edge.
+
+use std::ffi::OsString;
+
+use anyhow::{bail, Result};
+
+use crate::id::ProblemId;
+use crate::solution::Source;
+use crate::workspace::{Problem, Workspace};
+
+/// A command's parsed arguments, or `--help` (anywhere among them): its usage is the answer.
+#[derive(Debug)]
+pub enum Parsed<T> {
+    Args(T),
+    Help,
+}
+
+/// What to work on: every problem, or the ones named.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Selection {
+    All,
+    Ids(Vec<ProblemId>),
+}
+
+impl Selection {
+    /// The ids selected, in order.
+    pub fn ids(&self, workspace: &Workspace) -> Result<Vec<ProblemId>> {
+        match self {
+            Selection::All => workspace.problem_ids(),
+            Selection::Ids(ids) => Ok(ids.clone()),
+        }
+    }
+
+    /// The problems selected, each read from its manifest.
+    pub fn problems(&self, workspace: &Workspace) -> Result<Vec<Problem>> {
+        self.ids(workspace)?
+            .iter()
+            .map(|id| workspace.problem(id))
+            .collect()
+    }
+}
+
+/// Collects `--all` and ids into a [`Selection`].
+#[derive(Default)]
+pub struct SelectionBuilder {
+    pub all: bool,
+    pub ids: Vec<ProblemId>,
+}
+
+impl SelectionBuilder {
+    pub fn finish(self, usage: &str) -> Result<Selection> {
+        match (self.all, self.ids.is_empty()) {
+            (true, true) => Ok(Selection::All),
+            (false, false) => Ok(Selection::Ids(self.ids)),
+            (true, false) => bail!("give problem ids or --all, not both\n\n{usage}"),
+            (false, true) => bail!("no problem given: name problem ids or pass --all\n\n{usage}"),
+        }
+    }
+}
+
+/// The solution `--no-bundle`, `--cargo-build` and `--keep-docs` ask for.
+pub fn source(no_bundle: bool, cargo_build: bool, keep_docs: bool) -> Source {
+    if cargo_build {
+        Source::CargoBuild
+    } else if no_bundle {
+        Source::ExistingBundle
+    } else {
+        Source::Bundle { keep_docs }
+    }
+}
+
+/// A decimal number in `range`, or one error naming the flag and what it got.
+pub fn number(value: OsString, flag: &str, range: std::ops::RangeInclusive<u64>) -> Result<u64> {
+    let text = value.to_string_lossy();
+    match text.parse::<u64>() {
+        Ok(n) if range.contains(&n) => Ok(n),
+        _ => bail!(
+            "{flag} expects a whole number from {} to {}, found `{text}`",
+            range.start(),
+            range.end()
+        ),
+    }
+}
+
+/// A case name: a file stem under testdata/<ID>/, so no path separators.
+pub fn case_name(value: OsString) -> Result<String> {
+    let name = value.to_string_lossy().into_owned();
+    let name = name.strip_suffix(".in").unwrap_or(&name).to_string();
+    if name.is_empty() || name.contains('/') || name == "." || name == ".." {
+        bail!("--case expects a case name (NAME for testdata/<ID>/NAME.in), found `{name}`");
+    }
+    Ok(name)
+}

@@ -1,0 +1,117 @@
+//! `ojgames bundle`: write bundled/<ID>.rs, one self-contained file, and type-check it.
+
+use std::path::PathBuf;
+
+use anyhow::{bail, Result};
+use lexopt::prelude::*;
+use lexopt::Parser;
+
+use super::args::{Parsed, Selection, SelectionBuilder};
+use crate::bundle;
+use crate::check::Check;
+use crate::id::ProblemId;
+use crate::solution;
+use crate::workspace::Workspace;
+
+#[derive(Debug)]
+pub struct BundleArgs {
+    pub problems: Selection,
+    pub keep_docs: bool,
+    pub check: bool,
+    /// Skip the type check of the written bundle.
+    pub no_check: bool,
+    /// `-o -`: print the bundle instead of writing bundled/<ID>.rs.
+    pub to_stdout: bool,
+    pub layout: crate::bundle::Layout,
+    pub whole_modules: bool,
+}
+
+impl BundleArgs {
+    pub const USAGE: &'static str = "\
+usage: ojgames bundle (--all | ID...) [--keep-docs] [--strip-comments | --minify]
+                      [--whole-modules] [--check | --no-check] [-o -]
+
+Writes bundled/<ID>.rs: the problem's main.rs and the library items it uses, one file, and
+type-checks it with rustc (errors shown at the original file and line).
+  --all        every problem under problems/
+  --keep-docs  keep doc comments
+  --strip-comments  drop comments (lines still map to the sources)
+  --minify     one line of tokens after the header (for tight size limits)
+  --no-check   do not type-check the bundle
+  --whole-modules  keep the modules the problem reaches whole (no item shaking)
+  -o -         print the bundle to standard output instead (one problem)
+  --check      compile the bundle with rustc under editions 2018, 2021 and 2024; fail on any warning";
+
+    /// Parses the arguments after `bundle` (`--root` and `--help` as every command does).
+    pub fn parse(parser: &mut Parser, root: &mut Option<PathBuf>) -> Result<Parsed<BundleArgs>> {
+        let usage = BundleArgs::USAGE;
+        let (mut selection, mut keep_docs, mut check) = (SelectionBuilder::default(), false, false);
+        let (mut no_check, mut to_stdout) = (false, false);
+        let mut layout = crate::bundle::Layout::Readable;
+        let mut whole_modules = false;
+        while let Some(arg) = parser.next()? {
+            match arg {
+                Long("all") => selection.all = true,
+                Long("keep-docs") => keep_docs = true,
+                Long("check") => check = true,
+                Long("no-check") => no_check = true,
+                Long("strip-comments") => layout = crate::bundle::Layout::StripComments,
+                Long("minify") => layout = crate::bundle::Layout::Minify,
+                Long("whole-modules") => whole_modules = true,
+                Short('o') | Long("output") => match parser.value()?.to_str() {
+                    Some("-") => to_stdout = true,
+                    _ => bail!("-o takes `-` (standard output); bundles are written to bundled/<ID>.rs\n\n{usage}"),
+                },
+                Value(id) => selection.ids.push(ProblemId::parse_os(&id)?),
+                Long("root") => *root = Some(PathBuf::from(parser.value()?)),
+                Short('h') | Long("help") => return Ok(Parsed::Help),
+                other => return Err(other.unexpected().into()),
+            }
+        }
+        if check && no_check {
+            bail!("--check and --no-check exclude each other\n\n{usage}");
+        }
+        let problems = selection.finish(usage)?;
+        if to_stdout && !matches!(&problems, Selection::Ids(ids) if ids.len() == 1) {
+            bail!("-o - prints one bundle: name exactly one problem\n\n{usage}");
+        }
+        Ok(Parsed::Args(BundleArgs {
+            problems,
+            keep_docs,
+            check,
+            no_check,
+            to_stdout,
+            layout,
+            whole_modules,
+        }))
+    }
+}
+
+/// Bundles each problem; reports every failure, then fails if any did.
+pub fn run(workspace: &Workspace, args: &BundleArgs) -> Result<bool> {
+    let mut ok = true;
+    for id in args.problems.ids(workspace)? {
+        let options = bundle::Options {
+            keep_docs: args.keep_docs,
+            layout: args.layout,
+            whole_modules: args.whole_modules,
+        };
+        let check = match (args.check, args.no_check) {
+            (true, _) => Check::Editions,
+            (false, true) => Check::Skip,
+            (false, false) => Check::Types,
+        };
+        let written = workspace.problem(&id).and_then(|problem| {
+            solution::write_bundle(workspace, &problem, &options, check, args.to_stdout)
+        });
+        match written {
+            Ok(note) if args.to_stdout => crate::warn!("{note}"),
+            Ok(note) => crate::sayln!("{note}"),
+            Err(err) => {
+                crate::warn!("error: {id}: {err:#}");
+                ok = false;
+            }
+        }
+    }
+    Ok(ok)
+}

@@ -1,0 +1,114 @@
+//! `ojgames judge`: bundle, compile like the judge, run every case and give its verdict.
+
+use std::path::PathBuf;
+
+use anyhow::{bail, Result};
+use lexopt::prelude::*;
+use lexopt::Parser;
+
+use super::args::{case_name, number, source, Parsed, Selection, SelectionBuilder};
+use crate::id::ProblemId;
+use crate::judge::{self, JudgeOptions, ProblemRecord};
+use crate::report;
+use crate::runner::Runner;
+use crate::workspace::Workspace;
+
+#[derive(Debug)]
+pub struct JudgeArgs {
+    pub problems: Selection,
+    pub keep_docs: bool,
+    /// Judge `bundled/<ID>.rs` as it is.
+    pub no_bundle: bool,
+    /// Judge the cargo release build instead of the bundle.
+    pub cargo_build: bool,
+    /// Only these cases (names without `.in`); every case when empty.
+    pub cases: Vec<String>,
+    pub jobs: usize,
+    pub json: bool,
+}
+
+impl JudgeArgs {
+    pub const USAGE: &'static str = "\
+usage: ojgames judge (--all | ID...) [--case NAME]... [-j N] [--json]
+                     [--no-bundle | --cargo-build] [--keep-docs]
+
+Bundles each problem, compiles bundled/<ID>.rs with rustc as its judge does, runs it on every
+testdata/<ID>/*.in under the problem's limits and compares with the .out: AC, WA, PE, RE, TLE,
+MLE, OLE, CE, with the evidence (where the output differs, CPU time, peak memory, stderr).
+  --all          every problem under problems/
+  --case NAME    only testdata/<ID>/NAME.in (repeatable)
+  -j N           judge N cases at once (verdicts are decided on CPU time, so they do not change)
+  --json         one JSON record per case on stdout instead of the table
+  --no-bundle    judge bundled/<ID>.rs as it is
+  --cargo-build  judge the cargo release build (`cargo build --release -p ID`) instead
+  --keep-docs    keep doc comments in the bundle";
+
+    /// Parses the arguments after `judge` (`--root` and `--help` as every command does).
+    pub fn parse(parser: &mut Parser, root: &mut Option<PathBuf>) -> Result<Parsed<JudgeArgs>> {
+        let usage = JudgeArgs::USAGE;
+        let mut selection = SelectionBuilder::default();
+        let mut args = JudgeArgs {
+            problems: Selection::All,
+            keep_docs: false,
+            no_bundle: false,
+            cargo_build: false,
+            cases: Vec::new(),
+            jobs: 1,
+            json: false,
+        };
+        while let Some(arg) = parser.next()? {
+            match arg {
+                Long("all") => selection.all = true,
+                Long("keep-docs") => args.keep_docs = true,
+                Long("no-bundle") => args.no_bundle = true,
+                Long("cargo-build") => args.cargo_build = true,
+                Long("json") => args.json = true,
+                Long("case") => args.cases.push(case_name(parser.value()?)?),
+                Short('j') | Long("jobs") => {
+                    args.jobs = number(parser.value()?, "-j", 1..=256)? as usize;
+                }
+                Value(id) => selection.ids.push(ProblemId::parse_os(&id)?),
+                Long("root") => *root = Some(PathBuf::from(parser.value()?)),
+                Short('h') | Long("help") => return Ok(Parsed::Help),
+                other => return Err(other.unexpected().into()),
+            }
+        }
+        if args.no_bundle && args.cargo_build {
+            bail!("--no-bundle and --cargo-build exclude each other\n\n{usage}");
+        }
+        args.problems = selection.finish(usage)?;
+        Ok(Parsed::Args(args))
+    }
+}
+
+/// Judges each problem and prints its record; then, for several, the table; then the totals.
+pub fn run(workspace: &Workspace, args: &JudgeArgs, runner: &Runner) -> Result<bool> {
+    let options = JudgeOptions {
+        source: source(args.no_bundle, args.cargo_build, args.keep_docs),
+        cases: &args.cases,
+        jobs: args.jobs,
+        runner,
+    };
+    let mut records = Vec::new();
+    for id in args.problems.ids(workspace)? {
+        let judged = workspace
+            .problem(&id)
+            .and_then(|problem| judge::judge(workspace, &problem, &options));
+        let record = judged
+            .unwrap_or_else(|err| ProblemRecord::failed_before_judging(&id, format!("{err:#}")));
+        if !args.json {
+            crate::say!("{}", report::problem_text(&record));
+        }
+        records.push(record);
+    }
+    let (passed, failed) = report::totals(&records);
+    if args.json {
+        crate::say!("{}", report::json(&records));
+    } else {
+        if records.len() > 1 {
+            crate::say!("{}", report::table(&records));
+        }
+        crate::sayln!("{passed} passed, {failed} failed");
+    }
+    Ok(failed == 0)
+}
