@@ -4,6 +4,10 @@
 //! jury answers with its move `a b`, `0 0` when it cannot move (the solution won, AC), or
 //! `-1 -1` before WA when the solution's move is illegal or is `0 0`. Perfect play:
 //! the Sprague–Grundy values of the runs (`card_row::winning_move`), else a random move.
+//!
+//! The statement's sample (`testdata/abc278g/sample-1.in`, `6 1 2`): the solution says
+//! `First` and removes `2 1`; the judge `3 2`; `6 1`; the judge `5 1`; `1 1`; the judge, with
+//! no card left, `0 0`. Our solution plays another game from it (the middle run, then mirrors).
 use ojlib::games::card_row::{self, Row};
 use ojlib::jury::{self, Judged, Jury, Opponent};
 use std::io::{Read, Write};

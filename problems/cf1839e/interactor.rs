@@ -4,6 +4,11 @@
 //! solution won, AC) and `-1` before WA when the solution's index is not a legal pick. Perfect
 //! play: as the second player the reply from the other part of an equal split, as the first
 //! any positive entry when there is no split (`games::decreasing`); else random picks.
+//!
+//! The statement's samples (`testdata/cf1839e/sample-*.in`): `10 4 6 3` (the sum is odd: the
+//! solution says `First`, picks 1, the jury 3, then 2 / 1, then 4 / 0) and `4 5 5 11 3 2`
+//! (`11 + 4 = 5 + 5 + 3 + 2`: `Second`, answering 2 with 4, 5 with 4, 4 with 3, 6 with 1, 1
+//! with 3, then the jury's 0).
 use ojlib::games::decreasing;
 use ojlib::jury::{self, Judged, Jury};
 use std::io::{Read, Write};

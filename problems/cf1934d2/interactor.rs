@@ -5,6 +5,11 @@
 //! with his break, `0 0` when he cannot break (the game is Alice's), or `-1 -1` before WA when
 //! her break is illegal, is `0 0`, or is her 64th. Perfect Bob keeps an even part when one
 //! was offered and breaks it to win (`xor_break::winning_move`), else moves at random.
+//!
+//! The statement's sample (`testdata/cf1934d2/sample-1.in`: `4`, then 1, 3, 13 and
+//! 777777770001): `second` on 1 (Bob cannot break it: `0 0`); `first` on 3, `2 1`, `0 0`;
+//! `first` on 13 (a losing choice that the sample's Bob lets win: `10 7`, Bob `3 4`, `1 2`,
+//! `0 0`); `first` on 777777770001, `777777770000 1`, `0 0`. Our solution plays `second` on 13.
 use ojlib::games::xor_break;
 use ojlib::jury::{self, Judged, Jury};
 use std::io::{Read, Write};
