@@ -25,6 +25,7 @@ pub mod octal;
 pub mod octal_play;
 pub mod pair_split;
 pub mod partizan;
+pub mod period;
 pub mod sg;
 pub mod staircase;
 pub mod subtraction;
