@@ -4,11 +4,11 @@
 //! refused. With `L < R` go first and play the symmetry strategy; with `L = R` play the
 //! Sprague–Grundy values of the runs (`games::card_row`).
 use ojlib::games::card_row::{self, Row};
-use ojlib::io::{InputError, Scanner, Writer};
+use ojlib::io::{InputError, Scanner};
 
 fn main() -> Result<(), InputError> {
-    let mut input = Scanner::stdin();
-    let mut out = Writer::stdout();
+    // Moves are buffered and flushed whenever the scanner waits for the jury.
+    let mut input = Scanner::interactive();
     let (n, l, r): (usize, usize, usize) = (input.read()?, input.read()?, input.read()?);
     let (lu, ru) = (l as u64, r as u64);
     let mut row = Row::new(n);
@@ -19,10 +19,9 @@ fn main() -> Result<(), InputError> {
         Vec::new()
     };
     let first = l < r || values[n] != 0;
-    out.line(if first { "First" } else { "Second" });
+    input.out().line(if first { "First" } else { "Second" });
     let mut last = None;
     if !first {
-        out.flush().ok();
         last = read_move(&mut input)?;
         match last {
             Some((a, b)) => row.remove(a, b),
@@ -37,8 +36,7 @@ fn main() -> Result<(), InputError> {
         };
         let (x, y) = ours.unwrap_or((0, 0));
         row.remove(x, y);
-        out.line((x, y));
-        out.flush().ok();
+        input.out().line((x, y));
         last = read_move(&mut input)?;
         match last {
             Some((a, b)) => row.remove(a, b),

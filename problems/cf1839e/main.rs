@@ -4,11 +4,11 @@
 //! was refused; both end the game. Second exactly when `a` splits into two parts of equal sum
 //! (`games::decreasing`), answering from the other part.
 use ojlib::games::decreasing;
-use ojlib::io::{InputError, Scanner, Writer};
+use ojlib::io::{InputError, Scanner};
 
 fn main() -> Result<(), InputError> {
-    let mut input = Scanner::stdin();
-    let mut out = Writer::stdout();
+    // Moves are buffered and flushed whenever the scanner waits for the jury.
+    let mut input = Scanner::interactive();
     let n: usize = input.read()?;
     let mut a: Vec<u64> = input.read_vec(n)?;
     // The subset-sum table's size is what the limits bound: refuse what is over them.
@@ -17,11 +17,10 @@ fn main() -> Result<(), InputError> {
     }
     match decreasing::equal_split(&a) {
         None => {
-            out.line("First");
+            input.out().line("First");
             loop {
                 let i = decreasing::first_move(&a).unwrap_or(0);
-                out.line(i + 1);
-                out.flush().ok();
+                input.out().line(i + 1);
                 let j: i64 = input.read()?;
                 if j <= 0 {
                     return Ok(());
@@ -30,16 +29,15 @@ fn main() -> Result<(), InputError> {
             }
         }
         Some(side) => {
-            out.line("Second");
+            input.out().line("Second");
             loop {
-                out.flush().ok();
                 let i: i64 = input.read()?;
                 if i <= 0 {
                     return Ok(());
                 }
                 let i = i as usize - 1;
                 let j = decreasing::second_reply(&a, &side, i).unwrap_or(i);
-                out.line(j + 1);
+                input.out().line(j + 1);
                 decreasing::play(&mut a, i, j);
             }
         }

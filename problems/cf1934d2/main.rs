@@ -3,19 +3,18 @@
 //! breaks until it answers `0 0` (it cannot break: we won) or `-1 -1` (we erred: stop).
 //! Play first exactly when `n` has an even number of set bits (`games::xor_break`).
 use ojlib::games::xor_break;
-use ojlib::io::{InputError, Scanner, Writer};
+use ojlib::io::{InputError, Scanner};
 
 fn main() -> Result<(), InputError> {
-    let mut input = Scanner::stdin();
-    let mut out = Writer::stdout();
+    // Moves are buffered and flushed whenever the scanner waits for the jury.
+    let mut input = Scanner::interactive();
     let games: usize = input.read()?;
     for _ in 0..games {
         let n: u64 = input.read()?;
         let first = !xor_break::is_losing(n);
-        out.line(if first { "first" } else { "second" });
+        input.out().line(if first { "first" } else { "second" });
         let mut offered = (n, n);
         if !first {
-            out.flush().ok();
             offered = match read_pair(&mut input)? {
                 Some(pair) => pair,
                 None => return Ok(()),
@@ -27,8 +26,7 @@ fn main() -> Result<(), InputError> {
         loop {
             // The jury's break left us a winning part: the theorem guarantees one.
             let (_, (p1, p2)) = xor_break::winning_move(offered).unwrap_or((0, (0, 0)));
-            out.line((p1, p2));
-            out.flush().ok();
+            input.out().line((p1, p2));
             match read_pair(&mut input)? {
                 Some((0, 0)) => break,
                 Some(pair) => offered = pair,
