@@ -14,7 +14,7 @@ use std::process::{Command, Stdio};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use common::{copy_workspace, fixture, oj};
+use common::{copy_workspace, fixture, ojgames_in};
 
 const KIB: usize = 1024;
 
@@ -124,7 +124,7 @@ struct Bundled {
 /// Bundles `id`, compiles it under every edition and judges it against the cargo build.
 fn check(ws: &Path, release: &Path, scratch: &Path, id: &str) -> Result<Bundled, String> {
     let start = Instant::now();
-    let run = oj(ws, &["bundle", id, "--no-check", "-o", "-"]);
+    let run = ojgames_in(ws, &["bundle", id, "--no-check", "-o", "-"]);
     let time = start.elapsed();
     if !run.success {
         return Err(format!("ojgames bundle failed:\n{}", run.stderr));
@@ -214,7 +214,7 @@ fn every_corpus_solution_bundles_compiles_without_warnings_and_matches_the_cargo
 #[test]
 fn a_feature_that_pulls_in_a_proc_macro_crate_is_refused_naming_it() {
     let ws = copy_workspace(&fixture("crates_ws"));
-    let run = oj(ws.path(), &["bundle", "fastout_user", "-o", "-"]);
+    let run = ojgames_in(ws.path(), &["bundle", "fastout_user", "-o", "-"]);
     assert!(!run.success, "bundled a #[fastout] user:\n{}", run.stdout);
     // Which dependency and feature pull it in, the line using it, and the way out; not
     // "depends on crate `proconio_derive`", which the Cargo.toml does not say.
@@ -235,7 +235,7 @@ fn a_feature_that_pulls_in_a_proc_macro_crate_is_refused_naming_it() {
 #[test]
 fn a_problem_depending_on_a_proc_macro_crate_is_refused_naming_the_crate() {
     let ws = copy_workspace(&fixture("crates_ws"));
-    let run = oj(ws.path(), &["bundle", "proc_macro_user", "-o", "-"]);
+    let run = ojgames_in(ws.path(), &["bundle", "proc_macro_user", "-o", "-"]);
     assert!(!run.success, "bundled a proc-macro user:\n{}", run.stdout);
     assert!(run.stdout.is_empty(), "{}", run.stdout);
     assert!(

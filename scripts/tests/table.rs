@@ -7,7 +7,7 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use common::{oj, real_root};
+use common::{ojgames_in, real_root};
 use ojlib::games::{bash, kayles, pair_split, wythoff};
 
 /// The text table's cells as (column label, row label, text).
@@ -48,9 +48,12 @@ fn wythoff_losing_positions_are_marked_in_text_and_picture() {
         "--outcome",
         "--svg",
     ];
-    assert!(!oj(&real_root(), &args).success, "--svg needs a file");
+    assert!(
+        !ojgames_in(&real_root(), &args).success,
+        "--svg needs a file"
+    );
     args.push(svg.to_str().unwrap());
-    let run = oj(&real_root(), &args);
+    let run = ojgames_in(&real_root(), &args);
     assert!(run.success, "{}{}", run.stdout, run.stderr);
     let expected: BTreeSet<(u64, u64)> = (0..=60u64)
         .flat_map(|x| (0..=50u64).map(move |y| (x, y)))
@@ -89,7 +92,7 @@ fn wythoff_losing_positions_are_marked_in_text_and_picture() {
 /// Bash's game is not symmetric (x stones, take 1 to y): a transposed table fails here.
 #[test]
 fn columns_are_x_and_rows_are_y() {
-    let run = oj(
+    let run = ojgames_in(
         &real_root(),
         &["table", "bash", "-x", "0..30", "-y", "1..12", "--outcome"],
     );
@@ -104,7 +107,7 @@ fn columns_are_x_and_rows_are_y() {
 
 #[test]
 fn kayles_rows_hold_the_heaps_they_are_labelled_with() {
-    let run = oj(
+    let run = ojgames_in(
         &real_root(),
         &["table", "kayles", "-x", "5..150", "--wrap", "12"],
     );
@@ -123,7 +126,7 @@ fn kayles_rows_hold_the_heaps_they_are_labelled_with() {
 
 #[test]
 fn a_problems_brute_force_fills_the_cells() {
-    let run = oj(
+    let run = ojgames_in(
         &real_root(),
         &[
             "table",
@@ -148,17 +151,17 @@ fn a_problems_brute_force_fills_the_cells() {
 
 #[test]
 fn a_bad_game_or_range_is_one_message() {
-    let run = oj(&real_root(), &["table", "chess"]);
+    let run = ojgames_in(&real_root(), &["table", "chess"]);
     assert_eq!(run.code, Some(2));
     assert!(
         run.stderr.starts_with("error: unknown game `chess`"),
         "{}",
         run.stderr
     );
-    let run = oj(&real_root(), &["table", "euclid", "-x", "5..2"]);
+    let run = ojgames_in(&real_root(), &["table", "euclid", "-x", "5..2"]);
     assert_eq!(run.code, Some(2));
     assert!(run.stderr.contains("found `5..2`"), "{}", run.stderr);
-    let run = oj(
+    let run = ojgames_in(
         &real_root(),
         &["table", "--brute", "nosuch", "--input", "{x}", "-x", "1..2"],
     );
@@ -201,7 +204,7 @@ fn the_pictures_in_the_docs_are_up_to_date() {
         let fresh = dir.path().join("fresh.svg");
         args[svg] = fresh.to_str().unwrap().to_string();
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        let run = oj(&real_root(), &args);
+        let run = ojgames_in(&real_root(), &args);
         assert!(run.success, "{}{}", run.stdout, run.stderr);
         let drawn = std::fs::read_to_string(&fresh).unwrap();
         assert!(drawn == committed, "{args:?}: run `make pictures`");
@@ -216,7 +219,7 @@ fn the_template_and_the_ranges_must_agree() {
     let brute = |input: &str, ranges: &[&str]| {
         let mut args = vec!["table", "--brute", "p2148", "--input", input];
         args.extend(ranges);
-        oj(&real_root(), &args)
+        ojgames_in(&real_root(), &args)
     };
     for (input, ranges, message) in [
         ("1\\n2\\n{x} {y}", &["-x", "1..3"][..], "has {y}, but no -y"),
@@ -240,7 +243,7 @@ fn the_template_and_the_ranges_must_agree() {
             run.stderr
         );
     }
-    let run = oj(
+    let run = ojgames_in(
         &real_root(),
         &["table", "wythoff", "-y", "0..3", "-y", "0..4"],
     );
@@ -313,7 +316,7 @@ fn pattern_json_matches_an_independent_computation() {
         ("take:3..7", Box::new(subtraction(&[3, 4, 5, 6, 7])), true),
     ];
     for (game, rule, proved) in games {
-        let run = oj(&real_root(), &["table", game, "--pattern", "--json"]);
+        let run = ojgames_in(&real_root(), &["table", game, "--pattern", "--json"]);
         assert!(run.success, "{game}: {}{}", run.stdout, run.stderr);
         let json: serde_json::Value = serde_json::from_str(run.stdout.trim())
             .unwrap_or_else(|e| panic!("{game}: {e}: {}", run.stdout));
@@ -341,7 +344,7 @@ fn pattern_json_matches_an_independent_computation() {
 #[test]
 fn a_brute_force_gives_grundy_values_in_one_run() {
     // p2197 is Nim, T cases first: x beside a Nim heap of k loses exactly when k = x.
-    let run = oj(
+    let run = ojgames_in(
         &real_root(),
         &[
             "table",
@@ -362,7 +365,7 @@ fn a_brute_force_gives_grundy_values_in_one_run() {
         ],
     );
     assert!(!run.success && run.stderr.contains("{y}"), "{}", run.stderr);
-    let run = oj(
+    let run = ojgames_in(
         &real_root(),
         &[
             "table",
@@ -386,7 +389,7 @@ fn a_brute_force_gives_grundy_values_in_one_run() {
     for (x, y, value) in cells {
         assert_eq!(number(&value), number(&x) ^ number(&y), "({x}, {y})");
     }
-    let run = oj(
+    let run = ojgames_in(
         &real_root(),
         &[
             "table",
@@ -413,7 +416,7 @@ fn a_brute_force_gives_grundy_values_in_one_run() {
     );
     assert_eq!(json["proved"], false);
     // Outcomes without {k}: two heaps x and 3 lose exactly when x = 3.
-    let run = oj(
+    let run = ojgames_in(
         &real_root(),
         &[
             "table",
@@ -433,7 +436,7 @@ fn a_brute_force_gives_grundy_values_in_one_run() {
         ],
     );
     assert!(!run.success, "-y without {{y}} is refused");
-    let run = oj(
+    let run = ojgames_in(
         &real_root(),
         &[
             "table",
@@ -464,7 +467,7 @@ fn a_brute_force_gives_grundy_values_in_one_run() {
         assert_eq!(mark, if x == 3 { "L" } else { "W" }, "x = {x}");
     }
     // A head that does not fit the input format is named, with the counts.
-    let run = oj(
+    let run = ojgames_in(
         &real_root(),
         &[
             "table", "--brute", "p2197", "--batch", "1", "--input", "1\\n{x}", "--lose", "No",

@@ -103,19 +103,19 @@ GAME, with one heap n (laid out in rows of W = --wrap, so a period W shows as eq
 
 /// An inclusive range of a parameter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Span {
+pub struct ParamRange {
     pub from: u64,
     pub to: u64,
 }
 
-impl Span {
-    fn parse(text: &str, flag: &str) -> Result<Span> {
+impl ParamRange {
+    fn parse(text: &str, flag: &str) -> Result<ParamRange> {
         let bounds = text
             .split_once("..=")
             .or_else(|| text.split_once(".."))
             .and_then(|(a, b)| Some((a.trim().parse().ok()?, b.trim().parse().ok()?)));
         match bounds {
-            Some((from, to)) if from <= to => Ok(Span { from, to }),
+            Some((from, to)) if from <= to => Ok(ParamRange { from, to }),
             _ => bail!("{flag} expects a range A..B of whole numbers with A <= B, found `{text}`"),
         }
     }
@@ -165,7 +165,7 @@ impl Game {
                 } else if let Some(set) = name.strip_prefix("subtraction:") {
                     Game::Octal(name.into(), Octal::subtraction(&parse_set(set)?))
                 } else if let Some(range) = name.strip_prefix("take:") {
-                    let span = Span::parse(range, "take:")?;
+                    let span = ParamRange::parse(range, "take:")?;
                     if span.from == 0 || span.to > 20_000 {
                         bail!("take:{range}: a take is from 1 to 20000 stones");
                     }
@@ -187,8 +187,8 @@ impl Game {
     }
 
     /// The default ranges (and rows of `wrap` heaps, for one-heap games).
-    fn defaults(&self) -> (Span, Option<Span>, u64) {
-        let span = |from, to| Span { from, to };
+    fn defaults(&self) -> (ParamRange, Option<ParamRange>, u64) {
+        let span = |from, to| ParamRange { from, to };
         match self {
             Game::Wythoff | Game::Nim => (span(0, 40), Some(span(0, 40)), 0),
             Game::Euclid | Game::PairSplit | Game::Bash => (span(1, 60), Some(span(1, 60)), 0),
@@ -218,7 +218,12 @@ impl Game {
 
     /// The Grundy value of every position `(x, y)` (rows of `y`), by search from the rules;
     /// in misère play the misère Grundy value (`sg::misere`).
-    fn values_2d(&self, xs: Span, ys: Span, misere_play: bool) -> Vec<Vec<Option<i64>>> {
+    fn values_2d(
+        &self,
+        xs: ParamRange,
+        ys: ParamRange,
+        misere_play: bool,
+    ) -> Vec<Vec<Option<i64>>> {
         let grid = |value: &mut dyn FnMut(u64, u64) -> Option<u32>| -> Vec<Vec<Option<i64>>> {
             ys.iter()
                 .map(|y| xs.iter().map(|x| value(x, y).map(i64::from)).collect())
@@ -279,7 +284,7 @@ fn parse_set(text: &str) -> Result<Vec<u64>> {
 
 /// Where the cells come from.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Source {
+pub enum CellSource {
     Game(Game),
     /// `problems/<id>/brute.rs` run on `input` with `{x}` and `{y}` filled in.
     Brute {
@@ -290,9 +295,9 @@ pub enum Source {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TableArgs {
-    pub source: Source,
-    pub x: Span,
-    pub y: Option<Span>,
+    pub source: CellSource,
+    pub x: ParamRange,
+    pub y: Option<ParamRange>,
     /// One-heap games: heaps a row.
     pub wrap: u64,
     pub outcome: bool,
@@ -319,7 +324,7 @@ fn set_once<T>(slot: &mut Option<T>, flag: &str, value: T) -> Result<()> {
 /// A brute-force template names the cell's position: `{x}` always, `{y}` exactly when there
 /// is a `-y` range (without one it would read a silent 0; with one and no `{y}` every row is
 /// the same).
-fn check_template(template: &str, y: Option<Span>, batch: bool, lose: bool) -> Result<()> {
+fn check_template(template: &str, y: Option<ParamRange>, batch: bool, lose: bool) -> Result<()> {
     if template.contains("{k}") && !(batch && lose) {
         bail!(
             "the template {template:?} has {{k}}: give --batch (each cell is {} cases) and \
@@ -356,8 +361,16 @@ impl TableArgs {
                 Value(name) if game.is_none() => game = Some(Game::parse(&name.string()?)?),
                 Long("brute") => brute = Some(ProblemId::parse_os(&parser.value()?)?),
                 Long("input") => input = Some(parser.value()?.string()?.replace("\\n", "\n")),
-                Short('x') => set_once(&mut x, "-x", Span::parse(&string(parser.value()?), "-x")?)?,
-                Short('y') => set_once(&mut y, "-y", Span::parse(&string(parser.value()?), "-y")?)?,
+                Short('x') => set_once(
+                    &mut x,
+                    "-x",
+                    ParamRange::parse(&string(parser.value()?), "-x")?,
+                )?,
+                Short('y') => set_once(
+                    &mut y,
+                    "-y",
+                    ParamRange::parse(&string(parser.value()?), "-y")?,
+                )?,
                 Long("wrap") => {
                     set_once(&mut wrap, "--wrap", wrap_width(&string(parser.value()?))?)?
                 }
@@ -408,7 +421,7 @@ impl TableArgs {
                         y.or(default_y)
                     },
                     wrap: wrap.unwrap_or(default_wrap),
-                    source: Source::Game(game),
+                    source: CellSource::Game(game),
                     outcome,
                     minus_heap,
                     misere,
@@ -435,7 +448,7 @@ impl TableArgs {
                 let x = x.ok_or_else(|| anyhow::anyhow!("--brute needs -x A..B\n\n{USAGE}"))?;
                 check_template(&input, y, batch.is_some(), lose.is_some())?;
                 TableArgs {
-                    source: Source::Brute { id, input },
+                    source: CellSource::Brute { id, input },
                     x,
                     y,
                     wrap: wrap.unwrap_or(0),
@@ -458,25 +471,28 @@ impl TableArgs {
     }
 
     fn check_size(&self) -> Result<()> {
-        let cells = self.x.len().saturating_mul(self.y.map_or(1, Span::len));
+        let cells = self
+            .x
+            .len()
+            .saturating_mul(self.y.map_or(1, ParamRange::len));
         let (most, what) = match &self.source {
-            Source::Brute { input, .. } if self.batch.is_some() => {
+            CellSource::Brute { input, .. } if self.batch.is_some() => {
                 let cases = if input.contains("{k}") { MOST_K + 1 } else { 1 };
                 (
                     MOST_BATCH_CASES / cases,
                     "cells (cases in one run of the brute force)",
                 )
             }
-            Source::Brute { .. } => (
+            CellSource::Brute { .. } => (
                 MOST_BRUTE_CELLS,
                 "runs of the brute force (--batch runs them all in one)",
             ),
-            Source::Game(_) => (MOST_CELLS, "cells"),
+            CellSource::Game(_) => (MOST_CELLS, "cells"),
         };
         if cells > most {
             bail!("the table would have {cells} {what}; at most {most}: narrow -x or -y");
         }
-        if let Source::Game(game) = &self.source {
+        if let CellSource::Game(game) = &self.source {
             if self.y.is_none() && self.x.to > LARGEST_HEAP {
                 bail!("-x: heaps up to {LARGEST_HEAP} (the table takes O(n²) time)");
             }
@@ -578,7 +594,7 @@ impl Pattern {
 /// The pattern of the table the arguments ask for (in its cells 0 is a loss, as values and as
 /// L / W).
 fn pattern(args: &TableArgs, grid: &Grid) -> Result<Pattern> {
-    if let Source::Game(Game::Octal(name, game)) = &args.source {
+    if let CellSource::Game(Game::Octal(name, game)) = &args.source {
         if !args.misere {
             return Ok(Pattern::Heap(octal_pattern(name, game)));
         }
@@ -668,8 +684,8 @@ fn heap_values(game: &Octal, largest: u64, misere_play: bool) -> Result<Vec<u32>
 /// The table the arguments ask for.
 pub fn grid(workspace: &Workspace, args: &TableArgs) -> Result<Grid> {
     match &args.source {
-        Source::Game(game) => game_grid(game, args),
-        Source::Brute { id, input } => brute_grid(workspace, id, input, args),
+        CellSource::Game(game) => game_grid(game, args),
+        CellSource::Brute { id, input } => brute_grid(workspace, id, input, args),
     }
 }
 
@@ -709,8 +725,8 @@ fn game_grid(game: &Game, args: &TableArgs) -> Result<Grid> {
 /// One value a position `x` (heaps, or a brute force's one parameter), in rows of `--wrap`.
 fn wrapped_grid(name: String, values: &[Option<i64>], args: &TableArgs) -> Grid {
     let unit = match args.source {
-        Source::Game(_) => "heaps",
-        Source::Brute { .. } => "cells",
+        CellSource::Game(_) => "heaps",
+        CellSource::Brute { .. } => "cells",
     };
     let (from, wrap) = (args.x.from, args.wrap.max(1));
     let rows = args.x.len().div_ceil(wrap);
@@ -789,7 +805,7 @@ fn brute_grid(
 ) -> Result<Grid> {
     let (xs, ys) = (args.x, args.y);
     let problem = workspace.problem(id)?;
-    let ys_or_one = ys.unwrap_or(Span { from: 0, to: 0 });
+    let ys_or_one = ys.unwrap_or(ParamRange { from: 0, to: 0 });
     let ks = if template.contains("{k}") { MOST_K } else { 0 };
     let mut inputs = Vec::new();
     for y in ys_or_one.iter() {
@@ -997,15 +1013,15 @@ mod tests {
     #[test]
     fn games_and_ranges_are_parsed() {
         let a = args(&["t", "kayles", "-x", "0..=47", "--wrap", "12"]).unwrap();
-        assert_eq!(a.x, Span { from: 0, to: 47 });
+        assert_eq!(a.x, ParamRange { from: 0, to: 47 });
         assert_eq!((a.y, a.wrap), (None, 12));
         let a = args(&["t", "octal:4.3...", "--minus-heap"]).unwrap();
-        let Source::Game(Game::Octal(_, game)) = a.source else {
+        let CellSource::Game(Game::Octal(_, game)) = a.source else {
             panic!("an octal game")
         };
         assert_eq!(game.values(50), Octal::lasker().values(50));
         let a = args(&["t", "wythoff", "-y", "3..5", "--outcome"]).unwrap();
-        assert_eq!(a.y, Some(Span { from: 3, to: 5 }));
+        assert_eq!(a.y, Some(ParamRange { from: 3, to: 5 }));
         assert!(a.outcome);
     }
 
@@ -1077,7 +1093,7 @@ mod tests {
             "--outcome",
         ])
         .unwrap();
-        let Source::Game(game) = &a.source else {
+        let CellSource::Game(game) = &a.source else {
             panic!("a game")
         };
         let grid = game_grid(game, &a).unwrap();
@@ -1089,7 +1105,7 @@ mod tests {
         }
         // Take 1 or 2, misère: the mover loses exactly when n = 1 (mod 3).
         let a = args(&["t", "take:1..2", "-x", "0..30", "--misere", "--wrap", "31"]).unwrap();
-        let Source::Game(game) = &a.source else {
+        let CellSource::Game(game) = &a.source else {
             panic!("a game")
         };
         let grid = game_grid(game, &a).unwrap();

@@ -3,9 +3,9 @@
 # 200 cases of `a b` -> `a+b` judged by `ojgames judge --no-bundle`, by a shell loop that runs
 # the same binary and compares with `cmp`, and by online-judge-tools' `oj test` (if installed:
 # `pip install online-judge-tools`). Interleaved rounds; prints the median per case.
-# Usage: scripts/judge-overhead.sh [ROUNDS] (default 5). Needs `cargo build --release -p ojgames`.
+# Usage: scripts/sh/judge-overhead.sh [ROUNDS] (default 5). Needs `cargo build --release -p ojgames`.
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 rounds=${1:-5}
 cases=200
 ojgames=$root/target/release/ojgames

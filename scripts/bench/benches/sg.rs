@@ -2,7 +2,7 @@
 //! and allocation-free `mex` against the recursive search with an allocating mex they replaced
 //! (kept here as the baseline), in interleaved rounds. Prints the median of each and the ratio.
 //!
-//! `cargo run --release --example sg_bench [ROUNDS]`
+//! `cargo bench -p bench --bench sg [-- ROUNDS]`
 
 use ojlib::games::sg::{self, Grundy};
 use ojlib::games::subtraction;
@@ -67,8 +67,10 @@ fn heap_moves(n: &u64) -> Vec<u64> {
 }
 
 fn main() {
+    // `cargo bench` adds `--bench`: ROUNDS is the first argument that is no flag.
     let rounds: usize = std::env::args()
-        .nth(1)
+        .skip(1)
+        .find(|arg| !arg.starts_with('-'))
         .map_or(11, |r| r.parse().expect("ROUNDS must be a number"));
     let mut rng = Rng::new(1);
     let sets: Vec<Vec<u32>> = (0..200_000)
@@ -156,7 +158,7 @@ fn main() {
             let answer = black_box(run());
             times[i].push(start.elapsed().as_secs_f64() * 1e3);
             assert!(
-                answers[i].map_or(true, |a| a == answer),
+                answers[i].is_none_or(|a| a == answer),
                 "{}: unstable",
                 cases[i].0
             );

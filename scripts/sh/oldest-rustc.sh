@@ -4,7 +4,7 @@
 # The compiler is unpacked, not installed: `apt-get download` + `dpkg -x` into $OLDEST_RUSTC_DIR
 # (default target/oldest-rustc), once. Needs apt-get and dpkg (Debian or Ubuntu).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 dir=${OLDEST_RUSTC_DIR:-$PWD/target/oldest-rustc}
 root=$dir/root

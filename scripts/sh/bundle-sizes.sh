@@ -2,9 +2,9 @@
 # The table in docs/bundling.md: each problem's bundle in bytes with the reached modules kept
 # whole, shaken to the items rustc finds used (the default), without comments, and minified;
 # and how long the default bundling takes (wall clock, including its rustc runs).
-# Usage: scripts/bundle-sizes.sh [ID...]   (default: every problem)
+# Usage: scripts/sh/bundle-sizes.sh [ID...]   (default: every problem)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 cargo build --release --quiet -p ojgames
 oj=target/release/ojgames
 ids=("$@")

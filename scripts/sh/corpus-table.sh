@@ -3,10 +3,10 @@
 # scripts/tests/fixtures/crates_ws, the bundle's bytes (`ojgames bundle ID -o - --no-check`,
 # readable, not minified), the whole source (src/**/*.rs) of the crates.io crates it depends
 # on, directly or not, and the wall time of the bundling.
-# Usage: scripts/corpus-table.sh [WORKSPACE]   (needs cargo and jq)
+# Usage: scripts/sh/corpus-table.sh [WORKSPACE]   (needs cargo and jq)
 set -euo pipefail
 
-repo=$(cd "$(dirname "$0")/.." && pwd)
+repo=$(cd "$(dirname "$0")/../.." && pwd)
 ws=${1:-$repo/scripts/tests/fixtures/crates_ws}
 [ -f "$ws/Cargo.toml" ] || { echo "corpus-table: $ws/Cargo.toml: no such file" >&2; exit 2; }
 command -v jq >/dev/null || { echo "corpus-table: needs jq (apt-get install jq)" >&2; exit 2; }
