@@ -25,6 +25,7 @@ pub mod nim_k;
 pub mod northcott;
 pub mod octal;
 pub mod octal_play;
+pub mod paint_chain;
 pub mod pair_split;
 pub mod partizan;
 pub mod sg;
