@@ -8,6 +8,7 @@ pub mod bash;
 pub mod blue_red;
 pub mod corner;
 pub mod cut_cake;
+pub mod digit_deletions;
 pub mod euclid;
 pub mod every_sg;
 pub mod every_sg_steps;
