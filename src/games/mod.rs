@@ -29,6 +29,7 @@ pub mod octal_play;
 pub mod paint_chain;
 pub mod pair_split;
 pub mod partizan;
+pub mod period;
 pub mod sg;
 pub mod split_three;
 pub mod spread;
