@@ -6,7 +6,7 @@ use ojlib::io::{InputError, Scanner, Writer};
 fn main() -> Result<(), InputError> {
     let mut input = Scanner::stdin();
     let mut out = Writer::stdout();
-    let mut grundy = Grundy::new(digit_deletions::moves);
+    let mut grundy = Grundy::new(|s: &Vec<u8>| digit_deletions::moves(s));
     while let Some(digits) = input.next::<Vec<u8>>()? {
         out.line(if grundy.is_losing(&digits) {
             "No"

@@ -74,14 +74,14 @@ fn successors(position: usize, next: &mut Vec<usize>) {
 
 /// The rule as a move function over the strings themselves (ASCII digits), for the brute-force
 /// search of [`crate::games::sg::Grundy`].
-pub fn moves(digits: &Vec<u8>) -> Vec<Vec<u8>> {
+pub fn moves(digits: &[u8]) -> Vec<Vec<u8>> {
     let mut next = Vec::new();
     for (i, &d) in digits.iter().enumerate() {
         if d == b'0' {
             next.push(digits[..i].to_vec());
         }
         for lower in b'0'..d {
-            let mut changed = digits.clone();
+            let mut changed = digits.to_vec();
             changed[i] = lower;
             next.push(changed);
         }
@@ -97,7 +97,7 @@ mod tests {
     #[test]
     fn matches_the_search_over_strings() {
         let table = Table::new();
-        let mut grundy = Grundy::new(moves);
+        let mut grundy = Grundy::new(|s: &Vec<u8>| moves(s));
         let mut strings: Vec<Vec<u8>> = vec![Vec::new()];
         for _ in 0..4 {
             strings = strings
