@@ -3,19 +3,19 @@
 //! the judge), from the bundle as it is on disk, or from the cargo release build.
 
 use std::path::PathBuf;
-use std::process::Command;
 
 use anyhow::{bail, Context, Result};
 
 use crate::bundle;
 use crate::check;
+use crate::helpers::{self, Bin};
 use crate::rustc;
 use crate::settings::Edition;
 use crate::workspace::{Problem, Workspace};
 
 /// Where the program comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Source {
+pub enum SolutionSource {
     /// Bundle `main.rs` into `bundled/<ID>.rs`, then compile that file with rustc.
     Bundle { keep_docs: bool },
     /// Compile `bundled/<ID>.rs` as it is.
@@ -47,12 +47,16 @@ pub enum Built {
     },
 }
 
-pub fn build_solution(workspace: &Workspace, problem: &Problem, source: Source) -> Result<Built> {
-    if let Source::CargoBuild = source {
+pub fn build_solution(
+    workspace: &Workspace,
+    problem: &Problem,
+    source: SolutionSource,
+) -> Result<Built> {
+    if let SolutionSource::CargoBuild = source {
         return cargo_build(workspace, problem).map(Built::Ready);
     }
     let written = match source {
-        Source::Bundle { keep_docs } => {
+        SolutionSource::Bundle { keep_docs } => {
             let options = bundle::Options {
                 keep_docs,
                 ..Default::default()
@@ -94,7 +98,7 @@ pub fn build_solution(workspace: &Workspace, problem: &Problem, source: Source) 
         Some(Written {
             speculative: true, ..
         }),
-        Source::Bundle { keep_docs },
+        SolutionSource::Bundle { keep_docs },
     ) = (compiled.success, &written, source)
     {
         // Built on a shake learned on another bundle; this one gets a shake of its own.
@@ -256,12 +260,8 @@ fn write_bundle_once(
 }
 
 fn cargo_build(workspace: &Workspace, problem: &Problem) -> Result<Solution> {
-    let id = problem.id.as_str();
-    cargo(
-        workspace,
-        &["build", "--release", "--quiet", "-p", id, "--bin", id],
-    )?;
-    let program = workspace.target_dir().join("release").join(id);
+    helpers::build(workspace, &[(problem, Bin::Solution)])?;
+    let program = Bin::Solution.path(workspace, &problem.id);
     if !program.is_file() {
         bail!("cargo built no {}", program.display());
     }
@@ -273,22 +273,4 @@ fn cargo_build(workspace: &Workspace, problem: &Problem) -> Result<Solution> {
         bundle_note: None,
         lines: bundle::LineMap::default(),
     })
-}
-
-/// Runs cargo in the workspace root; fails with cargo's status.
-pub fn cargo(workspace: &Workspace, args: &[&str]) -> Result<()> {
-    let status = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
-        .current_dir(&workspace.root)
-        .args(args)
-        .status()
-        .context("cannot run cargo")?;
-    if !status.success() {
-        bail!("`cargo {}` failed ({status})", args.join(" "));
-    }
-    Ok(())
-}
-
-/// The path of a bin that `cargo build --release` wrote.
-pub fn release_bin(workspace: &Workspace, name: &str) -> PathBuf {
-    workspace.target_dir().join("release").join(name)
 }

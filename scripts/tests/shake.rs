@@ -6,13 +6,13 @@ mod common;
 use std::fs;
 use std::process::Command;
 
-use common::{copy_workspace, fixture, oj, rustc};
+use common::{copy_workspace, fixture, ojgames_in, rustc};
 
 /// Bundles `id`, compiles it under 2018, 2021 and 2024 without a warning and runs it;
 /// returns the bundle and its output.
 fn bundle_compile_run(id: &str) -> (String, String) {
     let ws = copy_workspace(&fixture("shake_ws"));
-    let run = oj(ws.path(), &["bundle", id]);
+    let run = ojgames_in(ws.path(), &["bundle", id]);
     assert!(run.success, "{}{}", run.stdout, run.stderr);
     let path = ws.path().join(format!("bundled/{id}.rs"));
     let text = fs::read_to_string(&path).unwrap();

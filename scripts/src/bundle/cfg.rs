@@ -1,8 +1,12 @@
-//! Which attributes make an item disappear in a non-test build.
+//! Which attributes make an item disappear in a non-test build, as cargo would build it for a
+//! judge.
 //!
-//! A `cfg` predicate is evaluated with `test` false and everything else unknown: an item goes
-//! only when its predicate is false for sure, so unknown cfgs (targets) are kept. For a crate
-//! from crates.io the features cargo enabled are known: `feature = "x"` is true or false.
+//! A `cfg` predicate is evaluated with `test` false, the judge's target (x86_64 Linux, GNU:
+//! `unix`, `target_os = "linux"`, `target_pointer_width = "64"`, …) and everything else unknown:
+//! an item goes only when its predicate is false for sure, so unknown cfgs
+//! (`debug_assertions`, `target_feature`) are kept for rustc to decide. For a crate from
+//! crates.io the features cargo enabled are known: `feature = "x"` is true or false.
+//! `#[cfg_attr(p, a, b)]` with `p` true counts as `#[a] #[b]`.
 
 use std::collections::BTreeSet;
 use std::ops::Range;
@@ -21,19 +25,82 @@ enum Truth {
 /// The features enabled for a crate, when known (crates from crates.io).
 pub type Features<'a> = Option<&'a BTreeSet<String>>;
 
-/// True for `#[test]`, `#[bench]` and `#[cfg(p)]` with `p` false when not testing.
+/// True for `#[test]`, `#[bench]` and `#[cfg(p)]` with `p` false when not testing (also
+/// inside a `cfg_attr` whose predicate is true).
 pub fn is_test_only(attrs: &[Attribute], features: Features) -> bool {
     attrs.iter().any(|attr| {
-        let path = attr.path();
-        if path.is_ident("test") || path.is_ident("bench") {
-            return true;
-        }
-        path.is_ident("cfg")
-            && attr
-                .parse_args::<Meta>()
-                .map(|m| eval(&m, features) == Truth::False)
-                .unwrap_or(false)
+        effective_metas(&attr.meta, features).iter().any(|meta| {
+            let path = meta.path();
+            if path.is_ident("test") || path.is_ident("bench") {
+                return true;
+            }
+            let Meta::List(list) = meta else {
+                return false;
+            };
+            path.is_ident("cfg")
+                && list
+                    .parse_args::<Meta>()
+                    .map(|m| eval(&m, features) == Truth::False)
+                    .unwrap_or(false)
+        })
     })
+}
+
+/// An attribute as rustc sees it after `cfg_attr`: itself, or the attributes a `cfg_attr`
+/// with a true predicate carries (nested ones expanded too); none when the predicate is
+/// false; the `cfg_attr` itself when it is unknown.
+fn effective_metas(meta: &Meta, features: Features) -> Vec<Meta> {
+    let Meta::List(list) = meta else {
+        return vec![meta.clone()];
+    };
+    if !list.path.is_ident("cfg_attr") {
+        return vec![meta.clone()];
+    }
+    let Ok(args) = list.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated) else {
+        return vec![meta.clone()];
+    };
+    let mut args = args.into_iter();
+    let Some(predicate) = args.next() else {
+        return vec![meta.clone()];
+    };
+    match eval(&predicate, features) {
+        Truth::True => args.flat_map(|m| effective_metas(&m, features)).collect(),
+        Truth::False => Vec::new(),
+        Truth::Unknown => vec![meta.clone()],
+    }
+}
+
+/// The `#[path = "…"]` of a `mod` declaration, also when a `cfg_attr` with a true predicate
+/// carries it (lazy_static's `#[cfg_attr(not(feature = "spin_no_std"), path =
+/// "inline_lazy.rs")]`): the path and the range of the attribute to delete. `Err` with the
+/// predicate when a `cfg_attr` whose predicate cannot be decided carries a `path`.
+pub fn path_attr(
+    attrs: &[Attribute],
+    features: Features,
+) -> Result<Option<(String, Range<usize>)>, String> {
+    for attr in attrs {
+        for meta in effective_metas(&attr.meta, features) {
+            if let Meta::List(list) = &meta {
+                if list.path.is_ident("cfg_attr") && list.tokens.to_string().contains("path") {
+                    return Err(list.tokens.to_string());
+                }
+            }
+            let Meta::NameValue(pair) = &meta else {
+                continue;
+            };
+            if !pair.path.is_ident("path") {
+                continue;
+            }
+            if let syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(value),
+                ..
+            }) = &pair.value
+            {
+                return Ok(Some((value.value(), attr.span().byte_range())));
+            }
+        }
+    }
+    Ok(None)
 }
 
 /// The `#[cfg(p)]` attributes whose `p` is true for sure once features are known: rustc
@@ -53,9 +120,42 @@ pub fn true_feature_cfgs(attrs: &[Attribute], features: Features) -> Vec<Range<u
         .collect()
 }
 
+/// The judge's target: what `cfg` says on x86_64 Linux with glibc, as every judge runs.
+const TARGET_TRUE: [&str; 1] = ["unix"];
+const TARGET_FALSE: [&str; 3] = ["windows", "miri", "doc"];
+const TARGET_VALUES: [(&str, &str); 7] = [
+    ("target_os", "linux"),
+    ("target_family", "unix"),
+    ("target_arch", "x86_64"),
+    ("target_pointer_width", "64"),
+    ("target_endian", "little"),
+    ("target_env", "gnu"),
+    ("target_vendor", "unknown"),
+];
+
 fn eval(meta: &Meta, features: Features) -> Truth {
     match meta {
         Meta::Path(path) if path.is_ident("test") => Truth::False,
+        Meta::Path(path) if TARGET_TRUE.iter().any(|t| path.is_ident(t)) => Truth::True,
+        Meta::Path(path) if TARGET_FALSE.iter().any(|t| path.is_ident(t)) => Truth::False,
+        Meta::NameValue(pair) if TARGET_VALUES.iter().any(|(k, _)| pair.path.is_ident(k)) => {
+            let syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(value),
+                ..
+            }) = &pair.value
+            else {
+                return Truth::Unknown;
+            };
+            let value = value.value();
+            if TARGET_VALUES
+                .iter()
+                .any(|(k, v)| pair.path.is_ident(k) && *v == value)
+            {
+                Truth::True
+            } else {
+                Truth::False
+            }
+        }
         Meta::NameValue(pair) if pair.path.is_ident("feature") => {
             let Some(enabled) = features else {
                 return Truth::Unknown;
@@ -124,15 +224,68 @@ mod tests {
         assert!(gone("#[cfg(feature = \"derive\")]"));
         assert!(gone("#[cfg(not(feature = \"use_std\"))]"));
         assert!(!gone("#[cfg(feature = \"use_std\")]"));
-        assert!(!gone("#[cfg(any(unix, feature = \"derive\"))]"));
+        assert!(!gone("#[cfg(any(debug_assertions, feature = \"derive\"))]"));
         let true_cfgs = |src: &str| true_feature_cfgs(&attrs(src), Some(&enabled)).len();
         assert_eq!(true_cfgs("#[cfg(feature = \"use_std\")] #[inline]"), 1);
-        assert_eq!(true_cfgs("#[cfg(all(unix, feature = \"use_std\"))]"), 0);
+        assert_eq!(
+            true_cfgs("#[cfg(all(debug_assertions, feature = \"use_std\"))]"),
+            0
+        );
         assert_eq!(
             true_feature_cfgs(&attrs("#[cfg(feature = \"use_std\")]"), None).len(),
             0
         );
         assert!(!is_test_only(&attrs("#[cfg(feature = \"derive\")]"), None));
+    }
+
+    #[test]
+    fn the_judges_target_is_x86_64_linux_and_other_cfgs_stay_unknown() {
+        let gone = |src: &str| is_test_only(&attrs(src), None);
+        assert!(gone("#[cfg(windows)]"));
+        assert!(gone("#[cfg(target_os = \"macos\")]"));
+        assert!(gone("#[cfg(not(unix))]"));
+        assert!(gone(
+            "#[cfg(all(target_arch = \"x86_64\", target_pointer_width = \"32\"))]"
+        ));
+        assert!(!gone("#[cfg(target_os = \"linux\")]"));
+        assert!(!gone("#[cfg(any(windows, target_env = \"gnu\"))]"));
+        assert!(!gone("#[cfg(not(debug_assertions))]"));
+        assert!(!gone("#[cfg(not(target_feature = \"avx2\"))]"));
+    }
+
+    #[test]
+    fn a_cfg_attr_with_a_true_predicate_counts_as_the_attributes_it_carries() {
+        let enabled: BTreeSet<String> = ["std".to_string()].into();
+        let gone = |src: &str| is_test_only(&attrs(src), Some(&enabled));
+        assert!(gone("#[cfg_attr(feature = \"std\", inline, cfg(test))]"));
+        assert!(gone("#[cfg_attr(unix, cfg_attr(feature = \"std\", test))]"));
+        assert!(!gone("#[cfg_attr(feature = \"x\", cfg(test))]"));
+        assert!(!gone("#[cfg_attr(debug_assertions, cfg(test))]"));
+        let path = |src: &str, features| {
+            let item: syn::ItemMod = syn::parse_str(&format!("{src} mod lazy;")).unwrap();
+            path_attr(&item.attrs, features).map(|found| found.map(|(p, _)| p))
+        };
+        let lazy = "#[cfg_attr(not(feature = \"spin_no_std\"), path = \"inline_lazy.rs\")]
+                    #[cfg_attr(feature = \"spin_no_std\", path = \"core_lazy.rs\")]";
+        assert_eq!(
+            path(lazy, Some(&enabled)),
+            Ok(Some("inline_lazy.rs".into()))
+        );
+        let spin: BTreeSet<String> = ["spin_no_std".to_string()].into();
+        assert_eq!(path(lazy, Some(&spin)), Ok(Some("core_lazy.rs".into())));
+        assert!(path(lazy, None).is_err());
+        assert_eq!(
+            path("#[path = \"a.rs\"] #[inline]", None),
+            Ok(Some("a.rs".into()))
+        );
+        assert_eq!(
+            path("#[cfg_attr(windows, path = \"w.rs\")]", None),
+            Ok(None)
+        );
+        assert_eq!(
+            path("#[cfg_attr(unix, allow(dead_code), path = \"u.rs\")]", None),
+            Ok(Some("u.rs".into()))
+        );
     }
 
     #[test]
@@ -145,6 +298,7 @@ mod tests {
         assert!(!test_only("#[cfg(any(test, feature = \"x\"))]"));
         assert!(!test_only("#[cfg(feature = \"x\")]"));
         assert!(!test_only("#[cfg(unix)]"));
+        assert!(test_only("#[cfg(windows)]"));
         assert!(!test_only("#[inline]"));
     }
 }

@@ -75,6 +75,7 @@ pub fn find(workspace: &Workspace, problem: &Problem) -> Result<Dependencies> {
             .map_or(&[][..], Vec::as_slice),
         found: Dependencies::default(),
         ids: Vec::new(),
+        dropped_features: BTreeMap::new(),
     };
     let direct = finder.deps_of(problem_package["id"].as_str().unwrap_or(""))?;
     finder.found.direct = direct;
@@ -119,6 +120,8 @@ struct Finder<'a> {
     found: Dependencies,
     /// The package id of each found crate.
     ids: Vec<String>,
+    /// By package id: its features that only pull in a proc-macro crate nothing uses.
+    dropped_features: BTreeMap<String, BTreeSet<String>>,
 }
 
 impl Finder<'_> {
@@ -140,9 +143,66 @@ impl Finder<'_> {
             if !is_normal || self.is_workspace_library(pkg) || !self.in_member_build(pkg) {
                 continue;
             }
-            deps.push((name.to_string(), self.add(pkg, id)?));
+            if let Some(entry) = self.proc_macro_entry(pkg) {
+                self.skip_unused_proc_macro(pkg, &entry, id)?;
+                continue;
+            }
+            deps.push((name.to_string(), self.add(pkg)?));
         }
         Ok(deps)
+    }
+
+    /// The source of package `id`'s proc-macro target, if it is a proc-macro crate.
+    fn proc_macro_entry(&self, id: &str) -> Option<PathBuf> {
+        let targets = self.package(id)?["targets"].as_array()?;
+        targets
+            .iter()
+            .find(|t| {
+                t["kind"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .any(|k| k == "proc-macro")
+            })
+            .map(|t| PathBuf::from(t["src_path"].as_str().unwrap_or("")))
+    }
+
+    /// A proc-macro crate cannot be pasted: refused when the problem uses one of its macros;
+    /// otherwise left out, and the features of `parent` that pull it in count as off, so the
+    /// code they gate (`#[cfg(feature = "derive")] pub use proconio_derive::*;`) goes too.
+    fn skip_unused_proc_macro(&mut self, id: &str, entry: &Path, parent: &str) -> Result<()> {
+        let package = self.package(id).expect("a listed package");
+        let label = format!(
+            "{} v{}",
+            package["name"].as_str().unwrap_or("?"),
+            package["version"].as_str().unwrap_or("?")
+        );
+        let refusal = self.proc_macro_refusal(package, &label, entry, parent);
+        if self.uses_proc_macro(entry, package, parent) {
+            return Err(refusal);
+        }
+        let pulling = self.all_features_pulling(parent, package);
+        self.dropped_features
+            .entry(parent.to_string())
+            .or_default()
+            .extend(pulling);
+        Ok(())
+    }
+
+    /// Whether the problem's main.rs uses a macro of the proc-macro crate `package` (a
+    /// dependency of `parent`).
+    fn uses_proc_macro(&self, entry: &Path, package: &Value, parent: &str) -> bool {
+        let Ok(text) = std::fs::read_to_string(self.problem.main_file()) else {
+            return false;
+        };
+        let crates = [
+            package["name"].as_str().unwrap_or("?").replace('-', "_"),
+            self.package(parent)
+                .and_then(|p| p["name"].as_str())
+                .unwrap_or("?")
+                .replace('-', "_"),
+        ];
+        proc_macro::first_use_of(&text, &proc_macro::defined_macros(entry), &crates).is_some()
     }
 
     /// The refusal of proc-macro crate `package` (`label`: name and version), a dependency of
@@ -165,6 +225,10 @@ impl Finder<'_> {
         let from_problem = parent_package
             .and_then(|p| p["manifest_path"].as_str())
             .is_some_and(|path| Path::new(path) == manifest);
+        let crates = [
+            package["name"].as_str().unwrap_or("?").replace('-', "_"),
+            parent_name.replace('-', "_"),
+        ];
         let pulled_by = if from_problem {
             PulledBy::Problem
         } else {
@@ -174,9 +238,9 @@ impl Finder<'_> {
             }
         };
         let main = self.problem.main_file();
-        let used_at = std::fs::read_to_string(&main)
-            .ok()
-            .and_then(|text| proc_macro::first_use(&text, &proc_macro::defined_names(entry)));
+        let used_at = std::fs::read_to_string(&main).ok().and_then(|text| {
+            proc_macro::first_use_of(&text, &proc_macro::defined_macros(entry), &crates)
+        });
         anyhow!(proc_macro::refusal(&Refused {
             problem: self.problem.id.as_str(),
             crate_name: &package["name"].as_str().unwrap_or("?").replace('-', "_"),
@@ -189,18 +253,12 @@ impl Finder<'_> {
 
     /// The features of package `parent` enabled in the member's build that enable its
     /// dependency `package` (`derive = ["dep:proconio-derive"]`).
-    fn features_pulling(&self, parent: &str, package: &Value) -> Vec<String> {
+    fn all_features_pulling(&self, parent: &str, package: &Value) -> Vec<String> {
         let Some(parent_package) = self.package(parent) else {
             return Vec::new();
         };
         let package_name = package["name"].as_str().unwrap_or("");
-        let keys: Vec<&str> = parent_package["dependencies"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter(|d| d["name"] == package_name)
-            .map(|d| d["rename"].as_str().unwrap_or(package_name))
-            .collect();
+        let keys = self.dependency_keys(parent, package_name);
         let enabled = self.member.get(&self.name_version(parent));
         let enables = |value: &str| {
             keys.iter().any(|key| {
@@ -225,6 +283,15 @@ impl Finder<'_> {
             })
             .map(|(feature, _)| feature.clone())
             .collect();
+        pulling
+    }
+
+    /// [`Finder::all_features_pulling`] without an optional dependency's own feature when
+    /// others enable it: the names a user wrote.
+    fn features_pulling(&self, parent: &str, package: &Value) -> Vec<String> {
+        let pulling = self.all_features_pulling(parent, package);
+        let package_name = package["name"].as_str().unwrap_or("");
+        let keys = self.dependency_keys(parent, package_name);
         // An optional dependency is also a feature of its own name, enabled by the others.
         let named: Vec<String> = pulling
             .iter()
@@ -236,6 +303,17 @@ impl Finder<'_> {
         } else {
             named
         }
+    }
+
+    /// The names package `parent` gives its dependency `package_name` (renames included).
+    fn dependency_keys<'p>(&'p self, parent: &str, package_name: &'p str) -> Vec<&'p str> {
+        self.package(parent)
+            .and_then(|p| p["dependencies"].as_array())
+            .into_iter()
+            .flatten()
+            .filter(|d| d["name"] == package_name)
+            .map(|d| d["rename"].as_str().unwrap_or(package_name))
+            .collect()
     }
 
     fn is_workspace_library(&self, id: &str) -> bool {
@@ -265,8 +343,8 @@ impl Finder<'_> {
         self.packages.iter().find(|p| p["id"] == id)
     }
 
-    /// Adds package `id`, a dependency of package `parent`.
-    fn add(&mut self, id: &str, parent: &str) -> Result<usize> {
+    /// Adds package `id`.
+    fn add(&mut self, id: &str) -> Result<usize> {
         if let Some(index) = self.ids.iter().position(|i| i == id) {
             return Ok(index);
         }
@@ -286,13 +364,6 @@ impl Finder<'_> {
                 .collect()
         };
         let targets = package["targets"].as_array().map_or(&[][..], Vec::as_slice);
-        let proc_macro = targets
-            .iter()
-            .find(|t| kinds(t).iter().any(|k| k == "proc-macro"));
-        if let Some(target) = proc_macro {
-            let entry = Path::new(target["src_path"].as_str().unwrap_or(""));
-            return Err(self.proc_macro_refusal(package, &label, entry, parent));
-        }
         let lib = targets
             .iter()
             .find(|t| kinds(t).iter().any(|k| k.ends_with("lib")))
@@ -321,7 +392,11 @@ impl Finder<'_> {
             deps: Vec::new(),
         });
         let deps = self.deps_of(id)?;
-        self.found.crates[index].deps = deps;
+        let krate = &mut self.found.crates[index];
+        krate.deps = deps;
+        if let Some(dropped) = self.dropped_features.get(id) {
+            krate.features.retain(|f| !dropped.contains(f));
+        }
         Ok(index)
     }
 }
@@ -332,10 +407,12 @@ type MemberFeatures = BTreeMap<(String, String), BTreeSet<String>>;
 /// The packages and features of member `package`'s own build, from `cargo tree` (which,
 /// unlike `cargo metadata`, resolves features per member as resolver 2 builds them).
 fn member_features(root: &Path, package: &str) -> Result<MemberFeatures> {
-    let mut command = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
-    command.current_dir(root).args([
+    let mut command = cargo(root);
+    command.args([
         "tree",
         "--offline",
+        "--target",
+        JUDGE_TARGET,
         "-e",
         "normal",
         "--prefix",
@@ -385,24 +462,43 @@ fn parse_tree(text: &str) -> MemberFeatures {
     packages
 }
 
-/// `cargo metadata` of the workspace at `root`, once per run: offline (sources must be
-/// downloaded) and `--locked` when a Cargo.lock is there.
+/// The target every judge runs: the crates of this platform are the ones pasted.
+const JUDGE_TARGET: &str = "x86_64-unknown-linux-gnu";
+
+/// `cargo metadata` of the workspace at `root` for the judge's platform, once per run:
+/// offline when every crate it needs is downloaded, else online (a fresh clone: `cargo
+/// build` of the tool downloads no problem's crates, and without `--filter-platform`
+/// metadata wants every platform's, `r-efi` for UEFI among them); `--locked` when a
+/// Cargo.lock is there.
 fn metadata(root: &Path) -> Result<Arc<Value>> {
     static CACHE: Mutex<BTreeMap<PathBuf, Arc<Value>>> = Mutex::new(BTreeMap::new());
     if let Some(found) = CACHE.lock().unwrap().get(root) {
         return Ok(found.clone());
     }
-    let mut command = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
-    command
-        .current_dir(root)
-        .args(["metadata", "--format-version", "1", "--offline"]);
-    if root.join("Cargo.lock").is_file() {
-        command.arg("--locked");
+    let run = |offline: bool| -> Result<std::process::Output> {
+        let mut command = cargo(root);
+        command.args([
+            "metadata",
+            "--format-version",
+            "1",
+            "--filter-platform",
+            JUDGE_TARGET,
+        ]);
+        if offline {
+            command.arg("--offline");
+        }
+        if root.join("Cargo.lock").is_file() {
+            command.arg("--locked");
+        }
+        command.output().context("cannot run cargo")
+    };
+    let mut output = run(true)?;
+    if !output.status.success() {
+        output = run(false)?;
     }
-    let output = command.output().context("cannot run cargo")?;
     if !output.status.success() {
         bail!(
-            "`cargo metadata --offline` cannot list the crates of {} (run `cargo fetch` there first):\n{}",
+            "`cargo metadata` cannot list the crates of {} (offline, nor downloading them):\n{}",
             root.display(),
             String::from_utf8_lossy(&output.stderr).trim()
         );
@@ -415,6 +511,13 @@ fn metadata(root: &Path) -> Result<Arc<Value>> {
         .unwrap()
         .insert(root.to_path_buf(), value.clone());
     Ok(value)
+}
+
+/// `cargo` (the one running us, under `cargo run`) in `root`.
+fn cargo(root: &Path) -> Command {
+    let mut command = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
+    command.current_dir(root);
+    command
 }
 
 /// Looks at `extern crate`, `use` roots and `::name` paths of the files in `files`.

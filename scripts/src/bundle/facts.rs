@@ -10,7 +10,7 @@ use syn::spanned::Spanned;
 use syn::visit::{self, Visit};
 use syn::{Attribute, Item, UseTree};
 
-use super::cfg::{is_test_only, true_feature_cfgs, Features};
+use super::cfg::{is_test_only, path_attr, true_feature_cfgs, Features};
 use super::source::byte_range;
 
 /// Index into [`FileFacts::scopes`]; 0 is the file itself.
@@ -47,8 +47,13 @@ pub struct ScopeFacts {
 pub struct ModDecl {
     pub scope: ScopeId,
     pub name: String,
-    /// The value of `#[path = "…"]` and the attribute's range.
+    /// The value of `#[path = "…"]` (or of a `cfg_attr` with a true predicate carrying it)
+    /// and the attribute's range.
     pub path_attr: Option<(String, Range<usize>)>,
+    /// The `cfg_attr` carrying a `path` whose predicate cannot be decided.
+    pub undecided_path: Option<String>,
+    /// Its file's inner `#![cfg(…)]` is false: not compiled, deleted.
+    pub dropped: bool,
     pub item_range: Range<usize>,
     /// From `mod` to `;`: replaced by `mod name { … }`.
     pub decl_range: Range<usize>,
@@ -343,23 +348,10 @@ impl Collector<'_> {
         let name = module.ident.to_string();
         self.name_item(name.clone());
         let Some((_, items)) = &module.content else {
-            let path_attr = module
-                .attrs
-                .iter()
-                .find(|a| a.path().is_ident("path"))
-                .and_then(|attr| {
-                    let syn::Meta::NameValue(nv) = &attr.meta else {
-                        return None;
-                    };
-                    let syn::Expr::Lit(syn::ExprLit {
-                        lit: syn::Lit::Str(value),
-                        ..
-                    }) = &nv.value
-                    else {
-                        return None;
-                    };
-                    Some((value.value(), byte_range(attr.span())))
-                });
+            let (path_attr, undecided_path) = match path_attr(&module.attrs, self.features) {
+                Ok(found) => (found, None),
+                Err(predicate) => (None, Some(predicate)),
+            };
             let semi = module
                 .semi
                 .map_or(item_range.end, |s| byte_range(s.span).end);
@@ -372,6 +364,8 @@ impl Collector<'_> {
                 scope: self.scope,
                 name,
                 path_attr,
+                undecided_path,
+                dropped: false,
                 item_range,
                 decl_range,
             });

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Result};
 
+use super::cfg::is_test_only;
 use super::facts::{FileFacts, ScopeId};
 use super::source::Source;
 
@@ -91,8 +92,17 @@ impl CrateTree {
         parent: Option<ModId>,
         declared_by: Option<(FileId, usize)>,
         display: Display,
-    ) -> Result<ModId> {
+    ) -> Result<Option<ModId>> {
         let source = Source::load(path, display(path))?;
+        // A module file whose inner `#![cfg(…)]` is false is not compiled, and its `mod`
+        // declaration goes with it (num-bigint's `mod serde;` without feature `serde`).
+        if let Some((file, index)) = declared_by {
+            if is_test_only(&source.syntax.attrs, self.features.as_ref()) {
+                let decl = &mut self.files[file].facts.mod_decls[index];
+                decl.dropped = true;
+                return Ok(None);
+            }
+        }
         if let Some(at) = source.text.find("env!(\"OUT_DIR\")") {
             bail!(
                 "{}: includes code that a build script generates (`OUT_DIR`); it exists only inside a cargo build, so it cannot be pasted into a bundle",
@@ -142,6 +152,14 @@ impl CrateTree {
             .iter()
             .map(|d| source.location(d.decl_range.start))
             .collect();
+        for (decl, location) in facts.mod_decls.iter().zip(&decl_locations) {
+            if let Some(predicate) = &decl.undecided_path {
+                bail!(
+                    "{location}: module `{}` takes its file from `#[cfg_attr({predicate})]`, whose predicate cannot be decided here (only features of crates from crates.io, `test` and the judge's target are known)",
+                    decl.name
+                );
+            }
+        }
         let inline_paths: Vec<Vec<String>> =
             facts.scopes.iter().map(|s| s.inline_path.clone()).collect();
         let file_dir = path.parent().unwrap_or(Path::new(".")).to_path_buf();
@@ -181,7 +199,7 @@ impl CrateTree {
                 display,
             )?;
         }
-        Ok(scope_modules[0])
+        Ok(Some(scope_modules[0]))
     }
 }
 

@@ -72,32 +72,46 @@ pub fn refusal(refused: &Refused) -> String {
     }
 }
 
+/// How a proc macro is called.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MacroKind {
+    /// `name!(…)`.
+    Bang,
+    /// `#[name]` on an item.
+    Attribute,
+    /// `#[derive(Name)]`.
+    Derive,
+}
+
 /// The macros a proc-macro crate defines: `#[proc_macro]` and `#[proc_macro_attribute]`
 /// functions by their names, `#[proc_macro_derive(Name)]` by the derive's name. Empty when
 /// its source does not parse.
-pub fn defined_names(entry: &Path) -> Vec<String> {
+pub fn defined_macros(entry: &Path) -> Vec<(String, MacroKind)> {
     let Some(file) = std::fs::read_to_string(entry)
         .ok()
         .and_then(|text| syn::parse_file(&text).ok())
     else {
         return Vec::new();
     };
-    let mut names = Vec::new();
+    let mut macros = Vec::new();
     for item in &file.items {
         let Item::Fn(function) = item else { continue };
         for attr in &function.attrs {
-            if let Some(name) = macro_name(attr, &function.sig.ident.to_string()) {
-                names.push(name);
+            if let Some(found) = macro_of(attr, &function.sig.ident.to_string()) {
+                macros.push(found);
             }
         }
     }
-    names
+    macros
 }
 
-fn macro_name(attr: &Attribute, function: &str) -> Option<String> {
+fn macro_of(attr: &Attribute, function: &str) -> Option<(String, MacroKind)> {
     let path = attr.path();
-    if path.is_ident("proc_macro") || path.is_ident("proc_macro_attribute") {
-        return Some(function.to_string());
+    if path.is_ident("proc_macro") {
+        return Some((function.to_string(), MacroKind::Bang));
+    }
+    if path.is_ident("proc_macro_attribute") {
+        return Some((function.to_string(), MacroKind::Attribute));
     }
     if !path.is_ident("proc_macro_derive") {
         return None;
@@ -106,35 +120,82 @@ fn macro_name(attr: &Attribute, function: &str) -> Option<String> {
         return None;
     };
     let first = list.tokens.clone().into_iter().next()?;
-    Some(first.to_string())
+    Some((first.to_string(), MacroKind::Derive))
 }
 
-/// The first line of `text` that uses one of `names` (an attribute, a macro call, a derive),
-/// as (1-based line, trimmed code); a `use` line only when nothing else names them.
-pub fn first_use(text: &str, names: &[String]) -> Option<(usize, String)> {
-    let naming = |line: &str| {
-        let code = line.split("//").next().unwrap_or("");
-        names.iter().any(|name| has_word(code, name))
+/// The first line of `text` that uses one of `macros` as its kind is called (`#[fastout]`,
+/// `#[derive(…, Name)]`, `name!`), as (1-based line, trimmed code); else the first `use`
+/// line that imports one of them from one of `crates` (the proc-macro crate, or the crate
+/// re-exporting it). A `From` derive does not make `impl From` a use.
+pub fn first_use_of(
+    text: &str,
+    macros: &[(String, MacroKind)],
+    crates: &[String],
+) -> Option<(usize, String)> {
+    let lines = || {
+        text.lines()
+            .enumerate()
+            .map(|(index, line)| (index, line, line.split("//").next().unwrap_or("")))
     };
-    let lines = || text.lines().enumerate().filter(|(_, line)| naming(line));
-    let is_use = |line: &str| {
-        let line = line.trim_start();
-        line.starts_with("use ") || line.starts_with("pub use ")
-    };
-    lines()
-        .find(|(_, line)| !is_use(line))
-        .or_else(|| lines().next())
-        .map(|(index, line)| (index + 1, line.trim().to_string()))
+    let found = |index: usize, line: &str| Some((index + 1, line.trim().to_string()));
+    for (index, line, code) in lines() {
+        let calls = macros.iter().any(|(name, kind)| match kind {
+            MacroKind::Bang => followed_by_bang(code, name),
+            MacroKind::Attribute => code
+                .split("#[")
+                .skip(1)
+                .any(|attr| attribute_path_ends_with(attr, name)),
+            MacroKind::Derive => code
+                .split("derive(")
+                .skip(1)
+                .any(|list| has_word(list.split(')').next().unwrap_or(""), name)),
+        });
+        if calls {
+            return found(index, line);
+        }
+    }
+    for (index, line, code) in lines() {
+        let trimmed = code.trim_start();
+        let is_use = trimmed.starts_with("use ") || trimmed.starts_with("pub use ");
+        if is_use
+            && crates.iter().any(|c| has_word(code, c))
+            && macros.iter().any(|(name, _)| has_word(code, name))
+        {
+            return found(index, line);
+        }
+    }
+    None
+}
+
+/// Whether `name!` is called in `code` (also as `path::name!`).
+fn followed_by_bang(code: &str, name: &str) -> bool {
+    word_positions(code, name).any(|end| code[end..].trim_start().starts_with('!'))
+}
+
+/// Whether the attribute text after `#[` has a path ending in `name` (`fastout`,
+/// `proconio::fastout`).
+fn attribute_path_ends_with(attr: &str, name: &str) -> bool {
+    let path: String = attr
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':' || c.is_whitespace())
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    path.rsplit("::").next() == Some(name)
+}
+
+/// The byte offsets just after each whole-identifier occurrence of `word` in `code`.
+fn word_positions<'a>(code: &'a str, word: &'a str) -> impl Iterator<Item = usize> + 'a {
+    let is_ident = |c: char| c.is_alphanumeric() || c == '_';
+    code.match_indices(word).filter_map(move |(at, _)| {
+        let before = code[..at].chars().next_back();
+        let after = code[at + word.len()..].chars().next();
+        (!before.is_some_and(is_ident) && !after.is_some_and(is_ident)).then_some(at + word.len())
+    })
 }
 
 /// Whether `word` stands in `code` as a whole identifier.
 fn has_word(code: &str, word: &str) -> bool {
-    let is_ident = |c: char| c.is_alphanumeric() || c == '_';
-    code.match_indices(word).any(|(at, _)| {
-        let before = code[..at].chars().next_back();
-        let after = code[at + word.len()..].chars().next();
-        !before.is_some_and(is_ident) && !after.is_some_and(is_ident)
-    })
+    word_positions(code, word).next().is_some()
 }
 
 #[cfg(test)]
@@ -170,14 +231,44 @@ mod tests {
     }
 
     #[test]
-    fn the_first_line_using_a_name_is_found_preferring_code_over_imports() {
-        let names = vec!["fastout".to_string()];
+    fn a_use_is_a_call_of_the_macro_as_its_kind_is_called_or_an_import_from_its_crate() {
+        let crates = vec!["proconio".to_string(), "proconio_derive".to_string()];
+        let fastout = vec![("fastout".to_string(), MacroKind::Attribute)];
         let text = "use proconio::{fastout, input};\n// #[fastout] in a comment\n\n#[fastout]\nfn main() {}\n";
-        assert_eq!(first_use(text, &names), Some((4, "#[fastout]".to_string())));
         assert_eq!(
-            first_use("use proconio::fastout;\n", &names),
+            first_use_of(text, &fastout, &crates),
+            Some((4, "#[fastout]".to_string()))
+        );
+        assert_eq!(
+            first_use_of("#[proconio::fastout]\nfn main() {}\n", &fastout, &crates),
+            Some((1, "#[proconio::fastout]".to_string()))
+        );
+        assert_eq!(
+            first_use_of("use proconio::fastout;\n", &fastout, &crates),
             Some((1, "use proconio::fastout;".to_string()))
         );
-        assert_eq!(first_use("fn fastout_not() {}\n", &names), None);
+        assert_eq!(
+            first_use_of("fn fastout_not() {}\n", &fastout, &crates),
+            None
+        );
+        assert_eq!(
+            first_use_of("use other::fastout;\n", &fastout, &crates),
+            None
+        );
+        // amplify_derive's `From` derive: `impl From` and `T::from` are no uses of it.
+        let derive = vec![("From".to_string(), MacroKind::Derive)];
+        let amplify = vec!["amplify".to_string()];
+        let text = "use std::convert::From;\nimpl From<u8> for A { }\n";
+        assert_eq!(first_use_of(text, &derive, &amplify), None);
+        assert_eq!(
+            first_use_of("#[derive(Debug, From)]\nstruct A;\n", &derive, &amplify),
+            Some((1, "#[derive(Debug, From)]".to_string()))
+        );
+        let bang = vec![("html".to_string(), MacroKind::Bang)];
+        assert_eq!(first_use_of("let html = 1;\n", &bang, &amplify), None);
+        assert_eq!(
+            first_use_of("  let x = html ! { };\n", &bang, &amplify),
+            Some((1, "let x = html ! { };".to_string()))
+        );
     }
 }

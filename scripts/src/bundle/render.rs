@@ -68,6 +68,10 @@ impl Renderer<'_> {
             }
         }
         for decl in &facts.mod_decls {
+            if decl.dropped {
+                edits.delete(text, decl.item_range.clone());
+                continue;
+            }
             let child = tree.module(tree.scope_module(file_id, decl.scope)).children[&decl.name];
             if is_lib && !self.selection.kept.contains(&(krate, child)) {
                 edits.delete(text, decl.item_range.clone());
