@@ -527,9 +527,12 @@ fn without_ranges(bundle: &Mapped, ranges: &[Range<usize>]) -> Mapped {
     let text = bundle.text.as_str();
     let mut cut_lines = BTreeSet::new();
     let mut cut_within: BTreeSet<(usize, usize)> = BTreeSet::new();
+    let breaks: Vec<usize> = text.match_indices('\n').map(|(at, _)| at).collect();
+    // The 0-based line of byte `offset`: the line breaks before it.
+    let line_of = |offset: usize| breaks.partition_point(|&at| at < offset);
     for range in ranges {
-        let start_line = text[..range.start].matches('\n').count();
-        let end_line = text[..range.end].matches('\n').count();
+        let start_line = line_of(range.start);
+        let end_line = line_of(range.end);
         let line_start = text[..range.start].rfind('\n').map_or(0, |i| i + 1);
         let line_end = text[range.end..]
             .find('\n')
