@@ -8,46 +8,54 @@ CARGO ?= cargo
 OJ := $(CARGO) run --release --quiet -p ojgames --
 ONE := $(if $(P),$(P),--all)
 
-.PHONY: all test bundle judge samples lint clean bench stress new pictures judge-overhead
+.PHONY: all test bundle judge samples lint clean bench stress new pictures judge-overhead tool
 
 all: bundle judge
 
-bundle:
+# The tool built first, with cargo's progress: a cold build takes minutes, and the commands
+# below run it with --quiet.
+tool:
+	@$(CARGO) build --release -p ojgames
+
+bundle: tool
 	$(OJ) bundle $(ONE)
 
-judge:
+judge: tool
 	$(OJ) judge $(ONE)
 
 # `make stress P=<id> [N=300] [SEED=1]`: the bundle against the problem's brute force on N
 # random small inputs (every problem without P). `make new P=<id>`: start a new problem.
 # The practice workflow: docs/practice.md.
-stress:
+stress: tool
 	$(OJ) stress $(ONE) $(if $(N),-n $(N)) $(if $(SEED),--seed $(SEED))
 
 # `make pictures`: the heat maps in docs/games.md, drawn by `ojgames table` (commands beside each).
-pictures:
+pictures: tool
 	$(OJ) table wythoff -x 0..60 -y 0..60 --outcome --svg docs/games/wythoff.svg > /dev/null
 	$(OJ) table euclid -x 1..80 -y 1..80 --outcome --svg docs/games/euclid.svg > /dev/null
 	$(OJ) table lasker -x 0..63 --minus-heap --svg docs/games/lasker.svg > /dev/null
 	$(OJ) table kayles -x 0..143 --svg docs/games/kayles.svg > /dev/null
 	$(OJ) table ed -x 1..32 -y 1..32 --svg docs/games/ed.svg > /dev/null
 
-new:
+new: tool
 	@test -n "$(P)" || { echo "usage: make new P=<id>" >&2; exit 2; }
 	$(OJ) new $(P)
 
 # The benchmark crate and its competitors are not tested here (`make bench` builds them); its
 # `--sizes` fails when a bundle carries more than 12 KiB of I/O (issue 11).
+# Ends with one line: what ran, that it passed, how long it took (a failure stops at its step).
 test:
-	$(CARGO) test --workspace --exclude bench
-	$(CARGO) run -q -p bench -- --sizes
-	$(MAKE) --no-print-directory samples
-	$(MAKE) --no-print-directory all
-	$(MAKE) --no-print-directory stress P=
+	@start=$$(date +%s); set -e; \
+	$(CARGO) test --workspace --exclude bench; \
+	$(CARGO) run -q -p bench -- --sizes; \
+	$(MAKE) --no-print-directory samples; \
+	$(MAKE) --no-print-directory all; \
+	$(MAKE) --no-print-directory stress P=; \
+	echo "make test: passed: cargo tests, bundle I/O sizes, cargo builds judged, bundles judged, stress; $$(( $$(date +%s) - start )) s"
 
 # The cargo release build of every problem against its testdata: the same judge, limits and
 # compare mode as the bundle (`make judge`).
-samples:
+samples: tool
 	$(OJ) judge $(ONE) --cargo-build
 
 lint:

@@ -32,7 +32,7 @@
 //! assert_eq!(play(&mut jury).unwrap_err().verdict, Verdict::PresentationError);
 //! ```
 //!
-//! An interactor's `main` is `ojlib::jury::run(|jury| play(jury))`.
+//! An interactor's `main` is `ojlib::jury::run(play)`.
 
 use crate::io::{Put, Scanner, Token, Writer};
 use crate::rng::Rng;

@@ -12,10 +12,12 @@ use lexopt::Parser;
 use crate::commands::args::Parsed;
 use crate::commands::{bundle, fill, judge, new, run, stress, table};
 use crate::runner::Runner;
+use crate::spelling;
 use crate::workspace::Workspace;
 
 pub const USAGE: &str = "\
 usage: ojgames [--root DIR] COMMAND [ARGS]
+       ojgames --version
 
 commands:
   bundle   write bundled/<ID>.rs: the problem's main.rs and the library modules it uses
@@ -39,6 +41,8 @@ pub struct Cli {
 
 #[derive(Debug)]
 pub enum Command {
+    /// `--version`: the text to print.
+    Version,
     Bundle(bundle::BundleArgs),
     Judge(judge::JudgeArgs),
     Run(run::RunArgs),
@@ -62,43 +66,55 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli> {
                     command: Command::Help(USAGE),
                 })
             }
+            Some(Short('V') | Long("version")) => {
+                return Ok(Cli {
+                    root,
+                    command: Command::Version,
+                })
+            }
             Some(Value(name)) => {
                 let (p, r) = (&mut parser, &mut root);
-                let command = match name.string()?.as_str() {
+                let name = name.string()?;
+                let command = match name.as_str() {
                     "bundle" => command(
-                        bundle::BundleArgs::parse(p, r)?,
+                        hint_flag(bundle::BundleArgs::parse(p, r), bundle::BundleArgs::USAGE)?,
                         Command::Bundle,
                         bundle::BundleArgs::USAGE,
                     ),
                     "judge" => command(
-                        judge::JudgeArgs::parse(p, r)?,
+                        hint_flag(judge::JudgeArgs::parse(p, r), judge::JudgeArgs::USAGE)?,
                         Command::Judge,
                         judge::JudgeArgs::USAGE,
                     ),
                     "run" => command(
-                        run::RunArgs::parse(p, r)?,
+                        hint_flag(run::RunArgs::parse(p, r), run::RunArgs::USAGE)?,
                         Command::Run,
                         run::RunArgs::USAGE,
                     ),
                     "stress" => command(
-                        stress::StressArgs::parse(p, r)?,
+                        hint_flag(stress::StressArgs::parse(p, r), stress::StressArgs::USAGE)?,
                         Command::Stress,
                         stress::StressArgs::USAGE,
                     ),
                     "fill" => command(
-                        fill::FillArgs::parse(p, r)?,
+                        hint_flag(fill::FillArgs::parse(p, r), fill::FillArgs::USAGE)?,
                         Command::Fill,
                         fill::FillArgs::USAGE,
                     ),
                     "new" => command(
-                        new::NewArgs::parse(p, r)?,
+                        hint_flag(new::NewArgs::parse(p, r), new::NewArgs::USAGE)?,
                         Command::New,
                         new::NewArgs::USAGE,
                     ),
-                    "table" => {
-                        command(table::TableArgs::parse(p, r)?, Command::Table, table::USAGE)
-                    }
-                    other => bail!("unknown command `{other}`\n\n{USAGE}"),
+                    "table" => command(
+                        hint_flag(table::TableArgs::parse(p, r), table::USAGE)?,
+                        Command::Table,
+                        table::USAGE,
+                    ),
+                    other => bail!(
+                        "unknown command `{other}`{}\n\n{USAGE}",
+                        spelling::suggestion(other, &COMMANDS)
+                    ),
                 };
                 return Ok(Cli { root, command });
             }
@@ -106,6 +122,33 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli> {
             None => bail!("no command given\n\n{USAGE}"),
         }
     }
+}
+
+/// The subcommands' names, for "did you mean".
+const COMMANDS: [&str; 7] = ["bundle", "judge", "run", "stress", "fill", "new", "table"];
+
+/// A command's parse result, with "did you mean" added to an unknown flag from the flags its
+/// usage text lists.
+fn hint_flag<T>(parsed: Result<Parsed<T>>, usage: &str) -> Result<Parsed<T>> {
+    parsed.map_err(|err| match err.downcast_ref::<lexopt::Error>() {
+        Some(lexopt::Error::UnexpectedOption(flag)) => {
+            let flags = flags_in(usage);
+            let hint = spelling::suggestion(flag, &flags);
+            anyhow::anyhow!("{err}{hint}")
+        }
+        _ => err,
+    })
+}
+
+/// The `--long` flags that a usage text names.
+fn flags_in(usage: &str) -> Vec<&str> {
+    let mut flags: Vec<&str> = usage
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+        .filter(|w| w.starts_with("--") && w.len() > 2)
+        .collect();
+    flags.sort_unstable();
+    flags.dedup();
+    flags
 }
 
 /// The command for `parsed`, or its usage when `--help` was asked.
@@ -122,6 +165,10 @@ pub fn dispatch(cli: Cli) -> Result<bool> {
         crate::sayln!("{text}");
         return Ok(true);
     }
+    if let Command::Version = cli.command {
+        crate::sayln!("ojgames {}", env!("CARGO_PKG_VERSION"));
+        return Ok(true);
+    }
     let workspace = Workspace::locate(cli.root, &std::env::current_dir()?)?;
     let runner = Runner::current()?;
     match cli.command {
@@ -132,7 +179,7 @@ pub fn dispatch(cli: Cli) -> Result<bool> {
         Command::Fill(args) => fill::run(&workspace, &args, &runner),
         Command::New(args) => new::run(&workspace, &args),
         Command::Table(args) => table::run(&workspace, &args),
-        Command::Help(_) => unreachable!("handled above"),
+        Command::Help(_) | Command::Version => unreachable!("handled above"),
     }
 }
 
@@ -171,6 +218,32 @@ mod tests {
             parse_str(&["--help"]).unwrap().command,
             Command::Help(USAGE)
         ));
+    }
+
+    #[test]
+    fn version_and_did_you_mean() {
+        assert!(matches!(
+            parse_str(&["--version"]).unwrap().command,
+            Command::Version
+        ));
+        assert!(matches!(
+            parse_str(&["-V"]).unwrap().command,
+            Command::Version
+        ));
+        let message = error(&["jugde", "x"]);
+        assert!(
+            message.starts_with("unknown command `jugde`; did you mean `judge`?"),
+            "{message}"
+        );
+        let message = error(&["judge", "x", "--cargo-buld"]);
+        assert!(
+            message.contains("did you mean `--cargo-build`?"),
+            "{message}"
+        );
+        let message = error(&["stress", "x", "--sead", "3"]);
+        assert!(message.contains("did you mean `--seed`?"), "{message}");
+        let message = error(&["judge", "x", "--frobnicate"]);
+        assert!(!message.contains("did you mean"), "{message}");
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! A problem's programs that cargo builds, in one place: its solution's release build
 //! (`--cargo-build`) and its helper programs, the generator `<id>-gen`, the brute force
-//! `<id>-brute`, the checker `<id>-checker` (and the interactor `<id>-interactor` to come).
+//! `<id>-brute`, the checker `<id>-checker` and the interactor `<id>-interactor`.
 //! They are built here, with one `cargo build --release` for all a command needs, and the
 //! helpers run here, through the one runner under one deadline.
 
@@ -83,6 +83,22 @@ pub fn build(workspace: &Workspace, bins: &[(&Problem, Bin)]) -> Result<()> {
     cargo(workspace, &args)
 }
 
+/// Builds the problem's bin `name`, whatever it is (`stress --bin`: a planted wrong solution).
+pub fn build_named(workspace: &Workspace, problem: &Problem, name: &str) -> Result<()> {
+    cargo(
+        workspace,
+        &[
+            "build",
+            "--release",
+            "--quiet",
+            "-p",
+            &problem.id,
+            "--bin",
+            name,
+        ],
+    )
+}
+
 /// Runs cargo in the workspace root; fails with cargo's status.
 fn cargo(workspace: &Workspace, args: &[&str]) -> Result<()> {
     let status = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
@@ -97,13 +113,24 @@ fn cargo(workspace: &Workspace, args: &[&str]) -> Result<()> {
 }
 
 /// Builds each problem's generator and brute force (for stress and `table --brute`); each
-/// must have its `gen.rs` and `brute.rs`.
+/// must have its `gen.rs` and `brute.rs`. An interactive problem's judge is its interactor:
+/// its generator and interactor instead.
 pub fn build_gen_and_brute(workspace: &Workspace, problems: &[Problem]) -> Result<()> {
     let mut bins = Vec::new();
     for problem in problems {
+        let id = &problem.id;
+        if is_interactive(problem)? {
+            if !problem.dir.join("gen.rs").is_file() {
+                bail!(
+                    "problem `{id}` has no gen.rs: stress needs problems/{id}/gen.rs (bin \
+                     `{id}-gen`), which writes a hidden test for the interactor"
+                );
+            }
+            bins.extend([(problem, Bin::Gen), (problem, Bin::Interactor)]);
+            continue;
+        }
         for (bin, file) in [(Bin::Gen, "gen.rs"), (Bin::Brute, "brute.rs")] {
             if !problem.dir.join(file).is_file() {
-                let id = &problem.id;
                 bail!(
                     "problem `{id}` has no {file}: stress needs problems/{id}/gen.rs and brute.rs \
                      (bins `{id}-gen` and `{id}-brute`)"
@@ -184,4 +211,51 @@ pub fn run_brute(
         outputs.push(String::from_utf8_lossy(&fs::read(&output_path)?).into_owned());
     }
     Ok(outputs)
+}
+
+/// Whether the problem's Cargo.toml has the bin `<id>-interactor` (found by name, as
+/// `<id>-gen` and `<id>-brute` are): then it is an interactive problem.
+pub fn is_interactive(problem: &Problem) -> Result<bool> {
+    let path = problem.dir.join("Cargo.toml");
+    let text =
+        fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
+    let manifest: toml::Table = text
+        .parse()
+        .with_context(|| format!("{}: invalid TOML", path.display()))?;
+    let name = Bin::Interactor.name(&problem.id);
+    Ok(manifest
+        .get("bin")
+        .and_then(toml::Value::as_array)
+        .is_some_and(|bins| {
+            bins.iter()
+                .any(|bin| bin.get("name").and_then(toml::Value::as_str) == Some(&name))
+        }))
+}
+
+/// The jury of an interactive problem, built.
+pub struct Interactor {
+    pub program: PathBuf,
+}
+
+impl Interactor {
+    /// The problem's interactor, built with cargo (release) when the problem is interactive.
+    pub fn resolve(workspace: &Workspace, problem: &Problem) -> Result<Option<Interactor>> {
+        if !is_interactive(problem)? {
+            return Ok(None);
+        }
+        build(workspace, &[(problem, Bin::Interactor)]).with_context(|| {
+            format!(
+                "building the interactor `{}`",
+                Bin::Interactor.name(&problem.id)
+            )
+        })?;
+        Ok(Some(Interactor::built(workspace, problem)))
+    }
+
+    /// The interactor that [`build_gen_and_brute`] built.
+    pub fn built(workspace: &Workspace, problem: &Problem) -> Interactor {
+        Interactor {
+            program: Bin::Interactor.path(workspace, &problem.id),
+        }
+    }
 }

@@ -2,7 +2,7 @@
 //! online judge does. The binary is a thin `main` over [`main`]; the layers (docs/architecture.md)
 //! run down: the commands (`cli`, `commands/`), judging (`judge`, `report`), building
 //! (`solution`, `helpers`, `check`), bundling (`bundle`), rustc (`rustc`), and the base
-//! (`runner`, `console`, `workspace`, `settings`, `files`, `id`). Other tools (the benchmark,
+//! (`runner`, `console`, `workspace`, `settings`, `spelling`, `files`, `id`). Other tools (the benchmark,
 //! the tests) use the modules directly.
 
 pub mod bundle;
@@ -19,6 +19,7 @@ pub mod runner;
 pub mod rustc;
 pub mod settings;
 pub mod solution;
+pub mod spelling;
 pub mod workspace;
 
 use std::ffi::OsString;
@@ -29,6 +30,12 @@ use std::process::ExitCode;
 pub fn main(args: Vec<OsString>) -> ExitCode {
     if args.first().is_some_and(|a| a == runner::LAUNCHER_COMMAND) {
         return runner::launcher_exit(&args[1..]);
+    }
+    if args
+        .first()
+        .is_some_and(|a| a == runner::pair::LAUNCHER_COMMAND)
+    {
+        return runner::pair::launcher_exit(&args[1..]);
     }
     match cli::parse(args).and_then(cli::dispatch) {
         Ok(true) => ExitCode::SUCCESS,

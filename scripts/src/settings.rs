@@ -134,6 +134,56 @@ struct Raw {
     checker: Option<String>,
 }
 
+/// The keys of `[package.metadata.judge]`, as `Raw` reads them (a test holds the two equal).
+const KEYS: [&str; 11] = [
+    "title",
+    "judge",
+    "url",
+    "time-limit-ms",
+    "memory-limit-kb",
+    "stack-limit-kb",
+    "output-limit-kb",
+    "compare",
+    "float-tolerance",
+    "edition",
+    "checker",
+];
+
+/// An unknown key of the section is an error that names it and the nearest known key.
+fn check_keys(section: &toml::Table) -> Result<()> {
+    for key in section.keys() {
+        if !KEYS.contains(&key.as_str()) {
+            bail!(
+                "unknown key `{key}`{} (known: {})",
+                crate::spelling::suggestion(key, &KEYS),
+                KEYS.join(", ")
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Tables under `[package.metadata]` that look like a misspelt `judge` (`jugde`, `judges`):
+/// cargo and other tools ignore them, and so the judge's settings would silently stay at their
+/// defaults. Each is one warning line.
+pub fn misspelt_tables(manifest: &toml::Table) -> Vec<String> {
+    let metadata = manifest
+        .get("package")
+        .and_then(|p| p.get("metadata"))
+        .and_then(|m| m.as_table());
+    metadata
+        .into_iter()
+        .flat_map(|m| m.keys())
+        .filter(|key| crate::spelling::did_you_mean(key, &["judge"]).is_some())
+        .map(|key| {
+            format!(
+                "[package.metadata.{key}] is not read: did you mean [package.metadata.judge]? \
+                 (the judge's settings stay at their defaults)"
+            )
+        })
+        .collect()
+}
+
 impl Default for JudgeMeta {
     fn default() -> Self {
         JudgeMeta::from_raw(Raw::default()).expect("the defaults are valid")
@@ -182,6 +232,9 @@ impl JudgeMeta {
             .get("package")
             .and_then(|p| p.get("metadata"))
             .and_then(|m| m.get("judge"));
+        if let Some(table) = section.and_then(|s| s.as_table()) {
+            check_keys(table).context("[package.metadata.judge]")?;
+        }
         let mut raw: Raw = match section {
             // `1e17` is a float and `2^54` overflows: serde names the field and the type.
             Some(value) => value
@@ -293,6 +346,46 @@ mod tests {
 
     fn error(text: &str) -> String {
         format!("{:#}", parse(text).unwrap_err())
+    }
+
+    #[test]
+    fn an_unknown_key_names_the_nearest_and_every_known_key_is_read() {
+        let message = error("[package.metadata.judge]\ntime-limt-ms = 1");
+        assert!(
+            message.contains("unknown key `time-limt-ms`; did you mean `time-limit-ms`?"),
+            "{message}"
+        );
+        for key in KEYS {
+            let value = match key {
+                "title" | "judge" | "url" | "checker" => "\"x\"",
+                "compare" => "\"tokens\"",
+                "edition" => "\"2021\"",
+                "float-tolerance" => "0.001",
+                _ => "1000",
+            };
+            let text = format!("[package.metadata.judge]\n{key} = {value}");
+            assert!(
+                !format!("{:?}", parse(&text).err()).contains("unknown key"),
+                "{key}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_misspelt_table_is_named() {
+        let manifest: toml::Table = "[package.metadata.jugde]\ntime-limit-ms = 2000\n\
+                                     [package.metadata.cargo-compete]\nx = 1"
+            .parse()
+            .unwrap();
+        let warnings = misspelt_tables(&manifest);
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
+        assert!(warnings[0].starts_with(
+            "[package.metadata.jugde] is not read: did you mean [package.metadata.judge]?"
+        ));
+        let fine: toml::Table = "[package.metadata.judge]\ntime-limit-ms = 2000"
+            .parse()
+            .unwrap();
+        assert!(misspelt_tables(&fine).is_empty());
     }
 
     #[test]

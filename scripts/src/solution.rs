@@ -55,14 +55,14 @@ pub fn build_solution(
     if let SolutionSource::CargoBuild = source {
         return cargo_build(workspace, problem).map(Built::Ready);
     }
-    let bundle_note = match source {
+    let written = match source {
         SolutionSource::Bundle { keep_docs } => {
             let options = bundle::Options {
                 keep_docs,
                 ..Default::default()
             };
-            match write_bundle(workspace, problem, &options, check::Check::Skip, false) {
-                Ok(note) => Some(note),
+            match write_bundle(workspace, problem, &options, check::Check::Compiled, false) {
+                Ok(written) => Some(written),
                 // The solution does not parse: a compile error, as a judge would say.
                 Err(err) => match bundle::parse_problem(workspace, problem) {
                     Err(parse_error) => {
@@ -91,7 +91,26 @@ pub fn build_solution(
         .len();
     let edition = problem.meta.edition;
     let cache = workspace.work_dir(&problem.id).join("bin");
-    let (compiled, program) = rustc::compile_cached(&path, edition, &cache)?;
+    let (mut compiled, mut program) = rustc::compile_cached(&path, edition, &cache)?;
+    let mut bundle_note = written.as_ref().map(|w| w.note.clone());
+    if let (
+        false,
+        Some(Written {
+            speculative: true, ..
+        }),
+        SolutionSource::Bundle { keep_docs },
+    ) = (compiled.success, &written, source)
+    {
+        // Built on a shake learned on another bundle; this one gets a shake of its own.
+        let options = bundle::Options {
+            keep_docs,
+            reshake: true,
+            ..Default::default()
+        };
+        let rewritten = write_bundle(workspace, problem, &options, check::Check::Compiled, false)?;
+        (compiled, program) = rustc::compile_cached(&path, edition, &cache)?;
+        bundle_note = Some(rewritten.note);
+    }
     let command = format!("rustc --edition {edition} -O {}", workspace.display(&path));
     let lines = bundle::LineMap::of_bundle(workspace, &problem.id);
     if !compiled.success {
@@ -111,16 +130,50 @@ pub fn build_solution(
     }))
 }
 
+/// What [`write_bundle`] wrote.
+pub struct Written {
+    /// What to tell the user: the bundle's path, size and modules.
+    pub note: String,
+    /// Built on a shake learned on another bundle (`Bundle::speculative`): when it does not
+    /// compile, write it again with `reshake`.
+    pub speculative: bool,
+}
+
 /// Writes `bundled/<ID>.rs` (with `to_stdout`, prints it instead) and checks it as `check`
-/// says; returns what to tell the user: its size and modules. Warns on stderr when it is over
-/// the size judges accept.
+/// says. Warns on stderr when it is over the size judges accept. A bundle built on a shake
+/// learned on another bundle (`Bundle::speculative`) that fails its check is built again with
+/// a shake of its own.
 pub fn write_bundle(
     workspace: &Workspace,
     problem: &Problem,
     options: &bundle::Options,
     check: check::Check,
     to_stdout: bool,
-) -> Result<String> {
+) -> Result<Written> {
+    let mut once = write_bundle_once(workspace, problem, options, check, to_stdout)?;
+    if once.1.is_err() && once.0.speculative && !options.reshake {
+        let options = bundle::Options {
+            reshake: true,
+            ..*options
+        };
+        once = write_bundle_once(workspace, problem, &options, check, to_stdout)?;
+    }
+    let (written, checked, text) = once;
+    checked?;
+    if to_stdout {
+        print!("{text}");
+    }
+    Ok(written)
+}
+
+/// The bundle written, how its check went, and its text.
+fn write_bundle_once(
+    workspace: &Workspace,
+    problem: &Problem,
+    options: &bundle::Options,
+    check: check::Check,
+    to_stdout: bool,
+) -> Result<(Written, Result<()>, String)> {
     let built = bundle::build(workspace, problem, options).map_err(|error| {
         let is_2015 = problem.meta.package_edition == Some(Edition::E2015);
         if is_2015 && format!("{error:#}").contains("parse error") {
@@ -155,15 +208,29 @@ pub fn write_bundle(
         if changed { "" } else { ", unchanged" },
         workspace.lib_name
     );
-    if size > bundle::SIZE_LIMIT {
+    if let Some(limit) = bundle::source_limit(&problem.meta.judge).filter(|&l| size > l) {
+        bail!(
+            "{} is {size} bytes, over the source limit of {} ({limit} bytes, {} KiB); its \
+             largest parts: {}. `--strip-comments` or `--minify` make it smaller",
+            workspace.display(&path),
+            problem.meta.judge,
+            limit / 1024,
+            bundle::largest_parts(&built.lines, 5),
+        );
+    }
+    if size > bundle::SIZE_LIMIT && bundle::source_limit(&problem.meta.judge).is_none() {
         crate::warn!(
             "warning: {} is {size} bytes, over the {} bytes judges accept (Codeforces: 64 KiB)",
             workspace.display(&path),
             bundle::SIZE_LIMIT
         );
     }
-    match check {
-        check::Check::Skip => {}
+    let check = match check {
+        check::Check::Skip if built.speculative => check::Check::Types,
+        check => check,
+    };
+    let checked = match check {
+        check::Check::Skip | check::Check::Compiled => Ok(()),
         check::Check::Types => {
             let meta = &problem.meta;
             check::type_check(&path, meta.edition, &scratch, &built.lines).map_err(|error| {
@@ -175,21 +242,21 @@ pub fn write_bundle(
                     ),
                     None => error,
                 }
-            })?;
+            })
         }
-        check::Check::Editions => {
-            check::check_bundle(&path, &scratch, &built.lines)?;
+        check::Check::Editions => check::check_bundle(&path, &scratch, &built.lines).map(|()| {
             let editions: Vec<&str> = check::EDITIONS.iter().map(|e| e.as_str()).collect();
             note.push_str(&format!(
                 "\n  compiles warning-free with rustc --edition {}",
                 editions.join(", ")
             ));
-        }
-    }
-    if to_stdout {
-        print!("{}", built.text);
-    }
-    Ok(note)
+        }),
+    };
+    let written = Written {
+        note,
+        speculative: built.speculative,
+    };
+    Ok((written, checked, built.text))
 }
 
 fn cargo_build(workspace: &Workspace, problem: &Problem) -> Result<Solution> {

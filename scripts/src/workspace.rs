@@ -124,6 +124,9 @@ impl Workspace {
         let workspace = read_manifest(&self.root.join("Cargo.toml")).ok();
         let meta = JudgeMeta::from_manifest(&manifest, workspace.as_ref())
             .with_context(|| format!("problems/{id}/Cargo.toml"))?;
+        for warning in crate::settings::misspelt_tables(&manifest) {
+            crate::warn!("warning: problems/{id}/Cargo.toml: {warning}");
+        }
         let dependencies = manifest
             .get("dependencies")
             .and_then(|deps| deps.as_table())

@@ -15,7 +15,15 @@ const LAYERS: [(&str, &[&str]); 6] = [
     ("rustc", &["rustc"]),
     (
         "base",
-        &["runner", "console", "workspace", "settings", "files", "id"],
+        &[
+            "runner",
+            "console",
+            "workspace",
+            "settings",
+            "spelling",
+            "files",
+            "id",
+        ],
     ),
 ];
 

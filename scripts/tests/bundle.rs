@@ -494,3 +494,49 @@ fn code_a_build_script_generates_is_refused_naming_the_file() {
     );
     assert!(!ws.path().join("bundled/uses_generated.rs").exists());
 }
+
+#[test]
+fn a_bundle_over_its_judges_source_limit_is_an_error_naming_the_limit_and_largest_parts() {
+    let ws = copy_workspace(&fixture("bundle_ws"));
+    let dir = ws.path().join("problems/nolib");
+    let padding: String = (0..1200)
+        .map(|i| format!("// padding line {i:04} of a long comment, making main.rs big.\n"))
+        .collect();
+    let main = fs::read_to_string(dir.join("main.rs")).unwrap();
+    fs::write(dir.join("main.rs"), format!("{padding}{main}")).unwrap();
+    let manifest = fs::read_to_string(dir.join("Cargo.toml")).unwrap();
+    let with_judge = |judge: &str| {
+        let line = format!("judge = \"{judge}\"");
+        let text = manifest
+            .lines()
+            .map(|l| {
+                if l.starts_with("judge = ") {
+                    line.as_str()
+                } else {
+                    l
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        fs::write(dir.join("Cargo.toml"), text + "\n").unwrap();
+    };
+    with_judge("Codeforces");
+    let run = ojgames_in(ws.path(), &["bundle", "nolib"]);
+    assert!(!run.success, "{}", run.stdout);
+    assert!(
+        run.stderr
+            .contains("over the source limit of Codeforces (65536 bytes, 64 KiB)"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr
+            .contains("largest parts: problems/nolib/main.rs 7"),
+        "{}",
+        run.stderr
+    );
+    // AtCoder takes 512 KiB.
+    with_judge("AtCoder");
+    let run = ojgames_in(ws.path(), &["bundle", "nolib"]);
+    assert!(run.success, "{}", run.stderr);
+}

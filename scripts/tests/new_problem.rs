@@ -145,3 +145,39 @@ fn new_refuses_existing_and_invalid_ids() {
     assert!(!bell.stderr.contains('\x07'), "{:?}", bell.stderr);
     assert!(bell.stderr.contains(r"a\u{7}b"), "{}", bell.stderr);
 }
+
+/// `ojgames new ID --interactive`: a solution, an interactor, a generator and a sample that
+/// agree: judge passes the sample (no .out needed) and stress passes generated games.
+#[test]
+fn new_interactive_problem_passes_judge_and_stress_from_the_first_minute() {
+    let ws = library_workspace();
+    let root = ws.path();
+    let created = ojgames_in(root, &["new", "cf9999", "--interactive"]);
+    assert!(created.success, "{}", created.stderr);
+    for file in ["Cargo.toml", "main.rs", "interactor.rs", "gen.rs"] {
+        assert!(root.join("problems/cf9999").join(file).is_file(), "{file}");
+    }
+    assert!(!root.join("problems/cf9999/brute.rs").exists());
+    assert!(root.join("testdata/cf9999/sample-1.in").is_file());
+    assert!(!root.join("testdata/cf9999/sample-1.out").exists());
+    let judged = ojgames_in(root, &["judge", "cf9999"]);
+    assert!(judged.success, "{}\n{}", judged.stdout, judged.stderr);
+    assert!(
+        judged.stdout.contains("sample-1             AC"),
+        "{}",
+        judged.stdout
+    );
+    let stressed = ojgames_in(root, &["stress", "cf9999", "-n", "20"]);
+    assert!(stressed.success, "{}\n{}", stressed.stdout, stressed.stderr);
+    assert!(
+        stressed.stdout.contains("20 cases, 0 failed"),
+        "{}",
+        stressed.stdout
+    );
+    let again = ojgames_in(root, &["new", "cf9999", "--interactive"]);
+    assert!(
+        !again.success && again.stderr.contains("exists"),
+        "{}",
+        again.stderr
+    );
+}

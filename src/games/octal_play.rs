@@ -52,8 +52,14 @@ fn move_to_value(game: &Octal, values: &[u32], n: u64, target: u32) -> Option<(u
 ///
 /// # Panics
 /// If `values` is shorter than the largest heap, or is not the game's table (no move reaches
-/// the value the theorem promises).
+/// the value the theorem promises), or if the game has moves that leave three heaps or more
+/// (`Octal::with_masks`): a `HeapMove` names two, and those moves are not searched.
 pub fn winning_move(game: &Octal, values: &[u32], heaps: &[u64]) -> Option<HeapMove> {
+    assert!(
+        game.most_heaps_left() <= 2,
+        "octal_play: the game's moves may leave {} heaps; only moves that leave at most 2 are searched",
+        game.most_heaps_left()
+    );
     let heap_values: Vec<u32> = heaps.iter().map(|&n| values[n as usize]).collect();
     let (heap, target) = winning_part(&heap_values)?;
     let (left, take, right) = move_to_value(game, values, heaps[heap], target)
@@ -110,6 +116,13 @@ mod tests {
         check(&Octal::new(&[0, 1, 3, 7], 0), 9); // 0.137, Dawson's chess
         check(&Octal::new(&[0, 0, 7, 7, 7], 0), 10); // a run of 2 to 4 cards (ABC278 G)
         check(&Octal::new(&[4, 0, 6], 0), 8);
+    }
+
+    #[test]
+    #[should_panic(expected = "may leave 3 heaps; only moves that leave at most 2")]
+    fn a_game_that_splits_into_three_heaps_is_refused() {
+        let game = Octal::with_masks(&[0, 0b1111], 0); // take 1, leave 0 to 3 heaps
+        winning_move(&game, &game.values(6), &[6]);
     }
 
     #[test]

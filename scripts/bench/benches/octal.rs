@@ -51,7 +51,8 @@ fn chain(m: usize) -> Octal {
 
 fn main() {
     let rounds: usize = std::env::args()
-        .nth(1)
+        .skip(1)
+        .find(|arg| !arg.starts_with('-'))
         .map_or(11, |r| r.parse().expect("ROUNDS must be a number"));
     // 100 cases of n = 1000 and m from 1 to 100 (HDU 3980's limits: n, m <= 1000, T <= 100).
     let games: Vec<Octal> = (1..=100).map(chain).collect();

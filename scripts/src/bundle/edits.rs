@@ -58,7 +58,19 @@ impl Edits {
         self.list
             .sort_by_key(|edit| (edit.range.start, std::cmp::Reverse(edit.range.end)));
         self.list.dedup();
-        let line_of = |offset: usize| source[..offset].matches('\n').count();
+        // Offsets asked for only grow: count the lines of each stretch once (counting from
+        // the start each time took half of a warm bundle's time for a 300 KB crate).
+        let mut counted = (0, 0);
+        let mut line_of = |offset: usize| {
+            let (at, lines) = counted;
+            let lines = if offset >= at {
+                lines + source[at..offset].matches('\n').count()
+            } else {
+                source[..offset].matches('\n').count()
+            };
+            counted = (offset, lines);
+            lines
+        };
         let mut out = Mapped::new();
         let mut cursor = 0;
         for edit in &self.list {

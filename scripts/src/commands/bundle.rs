@@ -95,6 +95,7 @@ pub fn run(workspace: &Workspace, args: &BundleArgs) -> Result<bool> {
             keep_docs: args.keep_docs,
             layout: args.layout,
             whole_modules: args.whole_modules,
+            reshake: false,
         };
         let check = match (args.check, args.no_check) {
             (true, _) => Check::Editions,
@@ -105,8 +106,8 @@ pub fn run(workspace: &Workspace, args: &BundleArgs) -> Result<bool> {
             solution::write_bundle(workspace, &problem, &options, check, args.to_stdout)
         });
         match written {
-            Ok(note) if args.to_stdout => crate::warn!("{note}"),
-            Ok(note) => crate::sayln!("{note}"),
+            Ok(written) if args.to_stdout => crate::warn!("{}", written.note),
+            Ok(written) => crate::sayln!("{}", written.note),
             Err(err) => {
                 crate::warn!("error: {id}: {err:#}");
                 ok = false;

@@ -68,6 +68,10 @@ pub fn fill(workspace: &Workspace, problems: &[Problem], runner: &Runner) -> Res
 
 fn fill_one(workspace: &Workspace, problem: &Problem, runner: &Runner) -> Result<bool> {
     let id = &problem.id;
+    if crate::helpers::is_interactive(problem)? {
+        crate::sayln!("fill {id}: interactive: its interactor is the judge, no .out needed");
+        return Ok(true);
+    }
     let (cases, errors) = list_cases(workspace, id, &[])?;
     let mut ok = errors.is_empty();
     for error in errors {

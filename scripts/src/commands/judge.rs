@@ -33,8 +33,13 @@ usage: ojgames judge (--all | ID...) [--case NAME]... [-j N] [--json]
                      [--no-bundle | --cargo-build] [--keep-docs]
 
 Bundles each problem, compiles bundled/<ID>.rs with rustc as its judge does, runs it on every
-testdata/<ID>/*.in under the problem's limits and compares with the .out: AC, WA, PE, RE, TLE,
-MLE, OLE, CE, with the evidence (where the output differs, CPU time, peak memory, stderr).
+testdata/<ID>/*.in under the problem's limits and compares with the .out. Each case gets a
+verdict with its evidence (where the output differs, CPU time, peak memory, stderr):
+  AC accepted; WA wrong answer; PE only whitespace differs (compare = \"exact\"); RE runtime
+  error; TLE CPU time over the limit; MLE memory over the limit; OLE output over the limit;
+  IDLE killed when its CPU time stood still (it waited or slept); CE compile error; FAIL the
+  checker failed; NO-OUT no .out to compare with; EMPTY an empty sample pair (paste the
+  sample); ERROR the case could not be judged (an unreadable .out, named).
   --all          every problem under problems/
   --case NAME    only testdata/<ID>/NAME.in (repeatable)
   -j N           judge N cases at once (verdicts are decided on CPU time, so they do not change)
@@ -111,4 +116,21 @@ pub fn run(workspace: &Workspace, args: &JudgeArgs, runner: &Runner) -> Result<b
         crate::sayln!("{passed} passed, {failed} failed");
     }
     Ok(failed == 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::JudgeArgs;
+    use crate::judge::verdict::Verdict;
+
+    #[test]
+    fn the_help_names_every_verdict() {
+        for verdict in Verdict::ALL {
+            let code = verdict.code();
+            assert!(
+                JudgeArgs::USAGE.contains(&format!(" {code} ")),
+                "{code} is missing from judge --help"
+            );
+        }
+    }
 }

@@ -10,6 +10,8 @@ use anyhow::{bail, Context, Result};
 use lexopt::prelude::*;
 use lexopt::Parser;
 
+mod interactive;
+
 use super::args::Parsed;
 use crate::settings::{self, JudgeMeta};
 use crate::workspace::Workspace;
@@ -17,23 +19,29 @@ use crate::workspace::Workspace;
 #[derive(Debug)]
 pub struct NewArgs {
     pub id: String,
+    /// An interactive problem: an interactor instead of a brute force.
+    pub interactive: bool,
 }
 
 impl NewArgs {
     pub const USAGE: &'static str = "\
-usage: ojgames new ID
+usage: ojgames new ID [--interactive]
 
 Creates problems/ID (Cargo.toml with the judge settings, main.rs, gen.rs, brute.rs) and
-testdata/ID with an empty sample pair to fill in.";
+testdata/ID with an empty sample pair to fill in.
+  --interactive  an interactive problem: main.rs, interactor.rs (the bin `ID-interactor`, a
+                 perfect jury on ojlib::jury), gen.rs (hidden tests) and a sample hidden test,
+                 a one-pile game that agrees and passes judge and stress from the first minute";
 
     /// Parses the arguments after `new` (`--root` and `--help` as every command does).
     pub fn parse(parser: &mut Parser, root: &mut Option<PathBuf>) -> Result<Parsed<NewArgs>> {
         let usage = NewArgs::USAGE;
-        let mut ids = Vec::new();
+        let (mut ids, mut interactive) = (Vec::new(), false);
         while let Some(arg) = parser.next()? {
             match arg {
                 // Checked as a crate name by `new::create`, which says why one is refused.
                 Value(id) => ids.push(id.string()?),
+                Long("interactive") => interactive = true,
                 Long("root") => *root = Some(PathBuf::from(parser.value()?)),
                 Short('h') | Long("help") => return Ok(Parsed::Help),
                 other => return Err(other.unexpected().into()),
@@ -42,12 +50,15 @@ testdata/ID with an empty sample pair to fill in.";
         let [id]: [String; 1] = ids
             .try_into()
             .map_err(|_| anyhow::anyhow!("give exactly one problem id\n\n{usage}"))?;
-        Ok(Parsed::Args(NewArgs { id }))
+        Ok(Parsed::Args(NewArgs { id, interactive }))
     }
 }
 
 /// Runs `ojgames new`.
 pub fn run(workspace: &Workspace, args: &NewArgs) -> Result<bool> {
+    if args.interactive {
+        return create_interactive(workspace, &args.id).map(|()| true);
+    }
     create(workspace, &args.id).map(|()| true)
 }
 
@@ -140,26 +151,14 @@ pub fn invalid_id(id: &str) -> Option<String> {
 }
 
 pub fn create(workspace: &Workspace, id: &str) -> Result<()> {
-    if id.is_empty() {
-        bail!("the problem id is empty");
-    }
-    if let Some(reason) = invalid_id(id) {
-        bail!("not a valid crate name: {reason}");
-    }
-    let dir = workspace.root.join("problems").join(id);
-    let testdata = workspace.testdata_dir(id);
-    for path in [&dir, &testdata] {
-        if path.exists() {
-            bail!(
-                "problem `{id}` exists: {} is already there",
-                workspace.display(path)
-            );
-        }
-    }
+    let (dir, testdata) = new_dirs(workspace, id)?;
     let guess = Guess::from_id(id);
     let lib = workspace.lib_name.as_str();
     let files = [
-        ("Cargo.toml", manifest(id, &guess, &workspace.lib_package)),
+        (
+            "Cargo.toml",
+            manifest(id, &guess, &workspace.lib_package, false),
+        ),
         ("main.rs", main_template(id, lib)),
         ("gen.rs", gen_template(id, lib)),
         ("brute.rs", brute_template(id, lib)),
@@ -177,6 +176,55 @@ pub fn create(workspace: &Workspace, id: &str) -> Result<()> {
     crate::sayln!("      write main.rs, then `make judge P={id}`, write gen.rs and brute.rs, `make stress P={id}`,");
     crate::sayln!("      and paste bundled/{id}.rs into the judge");
     Ok(())
+}
+
+/// `ojgames new ID --interactive`: a solution, an interactor, a generator and a sample
+/// hidden test that agree (a one-pile take-away game) and pass judge and stress at once.
+pub fn create_interactive(workspace: &Workspace, id: &str) -> Result<()> {
+    let (dir, testdata) = new_dirs(workspace, id)?;
+    let guess = Guess::from_id(id);
+    let lib = workspace.lib_name.as_str();
+    let files = [
+        (
+            "Cargo.toml",
+            manifest(id, &guess, &workspace.lib_package, true),
+        ),
+        ("main.rs", interactive::main(id, lib)),
+        ("interactor.rs", interactive::interactor(id, lib)),
+        ("gen.rs", interactive::gen(id, lib)),
+    ];
+    fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    for (name, text) in &files {
+        fs::write(dir.join(name), text)?;
+    }
+    fs::create_dir_all(&testdata)?;
+    fs::write(testdata.join("sample-1.in"), interactive::SAMPLE)?;
+    crate::sayln!("created problems/{id}/ (Cargo.toml, main.rs, interactor.rs, gen.rs) and testdata/{id}/sample-1.in, an interactive problem");
+    crate::sayln!("next: `make judge P={id}` and `make stress P={id}` pass as they are; write the problem's protocol into");
+    crate::sayln!("      interactor.rs (the jury) and main.rs, the statement's sample interaction's hidden test into");
+    crate::sayln!("      testdata/{id}/sample-1.in (no .out needed), play it yourself with `ojgames run {id}`");
+    Ok(())
+}
+
+/// `problems/ID` and `testdata/ID` of a new problem: the id checked, neither there yet.
+fn new_dirs(workspace: &Workspace, id: &str) -> Result<(PathBuf, PathBuf)> {
+    if id.is_empty() {
+        bail!("the problem id is empty");
+    }
+    if let Some(reason) = invalid_id(id) {
+        bail!("not a valid crate name: {reason}");
+    }
+    let dir = workspace.root.join("problems").join(id);
+    let testdata = workspace.testdata_dir(id);
+    for path in [&dir, &testdata] {
+        if path.exists() {
+            bail!(
+                "problem `{id}` exists: {} is already there",
+                workspace.display(path)
+            );
+        }
+    }
+    Ok((dir, testdata))
 }
 
 /// Judge settings guessed from the id's prefix; the user checks them.
@@ -222,8 +270,23 @@ impl Guess {
     }
 }
 
-fn manifest(id: &str, guess: &Guess, lib_package: &str) -> String {
+fn manifest(id: &str, guess: &Guess, lib_package: &str, interactive: bool) -> String {
     let defaults = JudgeMeta::default();
+    let helpers = if interactive {
+        interactive::manifest_bins(id)
+    } else {
+        format!(
+            r#"# For `ojgames stress`: a seeded generator of small inputs and a brute-force solver.
+[[bin]]
+name = "{id}-gen"
+path = "gen.rs"
+
+[[bin]]
+name = "{id}-brute"
+path = "brute.rs"
+"#
+        )
+    };
     format!(
         r#"[package]
 name = "{id}"
@@ -238,15 +301,7 @@ publish.workspace = true
 name = "{id}"
 path = "main.rs"
 
-# For `ojgames stress`: a seeded generator of small inputs and a brute-force solver.
-[[bin]]
-name = "{id}-gen"
-path = "gen.rs"
-
-[[bin]]
-name = "{id}-brute"
-path = "brute.rs"
-
+{helpers}
 [dependencies]
 {lib_package} = {{ path = "../.." }}
 

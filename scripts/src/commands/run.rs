@@ -9,10 +9,13 @@ use lexopt::Parser;
 
 use super::args::{source, Parsed};
 use crate::files;
+use crate::helpers::Interactor;
 use crate::id::ProblemId;
 use crate::judge;
+use crate::judge::interactive;
+use crate::judge::verdict::Verdict;
 use crate::runner::{self, Runner};
-use crate::workspace::Workspace;
+use crate::workspace::{Problem, Workspace};
 
 #[derive(Debug)]
 pub struct RunArgs {
@@ -21,16 +24,24 @@ pub struct RunArgs {
     pub input: Option<PathBuf>,
     pub no_bundle: bool,
     pub cargo_build: bool,
+    /// An interactive problem: the user plays the solution's side at the terminal.
+    pub by_hand: bool,
 }
 
 impl RunArgs {
     pub const USAGE: &'static str = "\
-usage: ojgames run ID [--input FILE] [--no-bundle | --cargo-build]
+usage: ojgames run ID [--input FILE] [--by-hand] [--no-bundle | --cargo-build]
 
 Bundles and compiles the problem like judge, runs it once on FILE (default: standard input)
 under the problem's limits, passes its output through, and reports CPU time, peak memory and
 how it ended on stderr. Nothing is compared.
-  --input FILE   the input (default: standard input)
+
+An interactive problem (a bin `<ID>-interactor`): with --input FILE, the solution plays the
+interactor on the hidden test FILE and the game's transcript is printed, then the verdict;
+without --input (or with --by-hand), you are the solution: the interactor plays the hidden
+test FILE (default: the first of testdata/<ID>/) at the terminal, you type the moves.
+  --input FILE   the input (default: standard input); an interactive problem's hidden test
+  --by-hand      an interactive problem: play the solution's side yourself
   --no-bundle    run bundled/<ID>.rs as it is
   --cargo-build  run the cargo release build instead";
 
@@ -38,11 +49,13 @@ how it ended on stderr. Nothing is compared.
     pub fn parse(parser: &mut Parser, root: &mut Option<PathBuf>) -> Result<Parsed<RunArgs>> {
         let usage = RunArgs::USAGE;
         let (mut ids, mut input, mut no_bundle, mut cargo_build) = (Vec::new(), None, false, false);
+        let mut by_hand = false;
         while let Some(arg) = parser.next()? {
             match arg {
                 Long("input") | Short('i') => input = Some(PathBuf::from(parser.value()?)),
                 Long("no-bundle") => no_bundle = true,
                 Long("cargo-build") => cargo_build = true,
+                Long("by-hand") => by_hand = true,
                 Value(id) => ids.push(ProblemId::parse_os(&id)?),
                 Long("root") => *root = Some(PathBuf::from(parser.value()?)),
                 Short('h') | Long("help") => return Ok(Parsed::Help),
@@ -60,6 +73,7 @@ how it ended on stderr. Nothing is compared.
             input,
             no_bundle,
             cargo_build,
+            by_hand,
         }))
     }
 }
@@ -68,6 +82,16 @@ how it ended on stderr. Nothing is compared.
 /// how it ended on stderr. Fails when the run does not end normally within the limits.
 pub fn run(workspace: &Workspace, args: &RunArgs, runner: &Runner) -> Result<bool> {
     let problem = workspace.problem(&args.problem)?;
+    if let Some(interactor) = Interactor::resolve(workspace, &problem)? {
+        return run_interactive(workspace, &problem, args, &interactor, runner);
+    }
+    if args.by_hand {
+        bail!(
+            "--by-hand is for interactive problems: `{}` has no bin `{}-interactor`",
+            problem.id,
+            problem.id
+        );
+    }
     let work = workspace.work_dir(&problem.id);
     // Standard input, and a FIFO (`--input <(gen)`) or a device, is read to a file first: the
     // program runs in its own process group, which may not read the terminal, its time is
@@ -121,6 +145,83 @@ pub fn run(workspace: &Workspace, args: &RunArgs, runner: &Runner) -> Result<boo
         judge::verdict::format_kib(ran.limits.memory_kib),
     );
     Ok(ran.verdict.is_none())
+}
+
+/// `ojgames run` on an interactive problem: the solution's game on `--input` (its transcript
+/// on stdout, the verdict and figures on stderr), or the user's game by hand.
+fn run_interactive(
+    workspace: &Workspace,
+    problem: &Problem,
+    args: &RunArgs,
+    interactor: &Interactor,
+    runner: &Runner,
+) -> Result<bool> {
+    let scratch = runner::Scratch::new(&workspace.work_dir(&problem.id).join("runs"))?;
+    let files = interactive::CaseFiles::new(scratch.path(), "run");
+    let input = match &args.input {
+        Some(path) => {
+            files::check_regular(path, path.display().to_string())?;
+            path.clone()
+        }
+        None => {
+            let (cases, _) = judge::list_cases(workspace, &problem.id, &[])?;
+            let Some(first) = cases.into_iter().next() else {
+                bail!(
+                    "no hidden test to play: testdata/{}/ has no .in; give --input FILE",
+                    problem.id
+                );
+            };
+            first.input
+        }
+    };
+    let answer = input.with_extension("out");
+    let answer = answer.is_file().then_some(answer.as_path());
+    if args.by_hand || args.input.is_none() {
+        crate::warn!(
+            "{}: you are the solution. The interactor plays {}: its lines appear below; type \
+             your moves, one a line (Ctrl-D ends your input).",
+            problem.id,
+            workspace.display(&input)
+        );
+        let (verdict, text) = interactive::play_by_hand(interactor, &input, answer, &files)?;
+        crate::warn!("{}: {verdict}: {}", problem.id, text.trim_end());
+        return Ok(verdict == Verdict::Accepted);
+    }
+    let source = source(args.no_bundle, args.cargo_build, false);
+    let Some(solution) = judge::build_for_run(workspace, problem, source)? else {
+        return Ok(false);
+    };
+    let game = interactive::Game {
+        runner,
+        interactor,
+        solution: &solution.program,
+        lines: &solution.lines,
+        limits: judge::solution_limits(&problem.meta),
+    };
+    let played = game.play(&input, answer, &files)?;
+    let mut stdout = std::io::stdout().lock();
+    std::io::copy(
+        &mut std::fs::File::open(&files.transcript)
+            .with_context(|| format!("cannot read {}", files.transcript.display()))?,
+        &mut stdout,
+    )?;
+    stdout.flush()?;
+    let o = played.outcome;
+    let ended = if played.verdict == Verdict::Accepted {
+        "AC".to_string()
+    } else {
+        format!("{}: {}", played.verdict, played.summary.trim_end())
+    };
+    crate::warn!(
+        "{}: CPU {}, wall {}, peak memory {} (limits {}, {}): {ended}",
+        problem.id,
+        judge::verdict::format_time(o.cpu),
+        judge::verdict::format_time(o.wall),
+        judge::verdict::format_kib(o.peak_kib),
+        judge::verdict::format_time(game.limits.cpu),
+        judge::verdict::format_kib(game.limits.memory_kib),
+    );
+    Ok(played.verdict == Verdict::Accepted)
 }
 
 /// A stream's bytes in a file of a scratch directory, removed with it.

@@ -27,11 +27,12 @@ use super::args::{number, Parsed, Problems, ProblemsBuilder};
 use crate::bundle::LineMap;
 use crate::console;
 use crate::files::{Kind, NotAFile};
-use crate::helpers::{self, Bin, HelperFiles};
+use crate::helpers::{self, is_interactive, Bin, HelperFiles, Interactor};
 use crate::id::ProblemId;
 use crate::judge::checker::Checker;
 use crate::judge::compare::{self, Match};
 use crate::judge::execute::{execute, Program, RunFiles};
+use crate::judge::interactive;
 use crate::judge::{solution_limits, verdict};
 use crate::runner::{Limits, Runner, Scratch};
 use crate::solution::{build_solution, Built, SolutionSource};
@@ -44,33 +45,41 @@ pub struct StressArgs {
     pub seed: u64,
     /// Save a failing input, with the brute force's answer, into testdata/<ID>/.
     pub save: bool,
+    /// Stress this bin of the problem (its cargo build) instead of the bundle.
+    pub bin: Option<String>,
 }
 
 pub const DEFAULT_STRESS_CASES: u64 = 300;
 
 impl StressArgs {
     pub const USAGE: &'static str = "\
-usage: ojgames stress (--all | ID...) [-n N] [--seed S] [--save]
+usage: ojgames stress (--all | ID...) [-n N] [--seed S] [--save] [--bin NAME]
 
 Bundles and compiles each problem like judge, builds its gen.rs and brute.rs, then for i in
 0..N runs gen(S + i), the bundle and the brute force, and compares them (with the problem's
-checker if it has one). Stops at the first failure and prints the command that reproduces it.
-  --all      every problem under problems/
-  -n N       cases (default 300)
-  --seed S   the first seed (default 1)
-  --save     save a failing input and the brute force's answer as testdata/<ID>/stress-seed-S.*";
+checker if it has one). An interactive problem (a bin `<ID>-interactor`) needs no brute force:
+gen(S + i) writes the hidden input and the interactor plays it against the bundle. Stops at
+the first failure and prints the command that reproduces it (with the game's transcript).
+  --all       every problem under problems/
+  -n N        cases (default 300)
+  --seed S    the first seed (default 1)
+  --save      save a failing input and the brute force's answer as testdata/<ID>/stress-seed-S.*
+              (an interactive problem's: the input alone)
+  --bin NAME  stress the cargo build of the problem's bin NAME instead of the bundle (a planted
+              wrong solution such as `<ID>-wrong`, which stress must catch)";
 
     /// Parses the arguments after `stress` (`--root` and `--help` as every command does).
     pub fn parse(parser: &mut Parser, root: &mut Option<PathBuf>) -> Result<Parsed<StressArgs>> {
         let usage = StressArgs::USAGE;
         let mut selection = ProblemsBuilder::default();
-        let (mut cases, mut seed, mut save) = (DEFAULT_STRESS_CASES, 1, false);
+        let (mut cases, mut seed, mut save, mut bin) = (DEFAULT_STRESS_CASES, 1, false, None);
         while let Some(arg) = parser.next()? {
             match arg {
                 Long("all") => selection.all = true,
                 Short('n') => cases = number(parser.value()?, "-n", 1..=u64::MAX)?,
                 Long("seed") => seed = number(parser.value()?, "--seed", 0..=u64::MAX)?,
                 Long("save") => save = true,
+                Long("bin") => bin = Some(parser.value()?.string()?),
                 Value(id) => selection.ids.push(ProblemId::parse_os(&id)?),
                 Long("root") => *root = Some(PathBuf::from(parser.value()?)),
                 Short('h') | Long("help") => return Ok(Parsed::Help),
@@ -82,6 +91,7 @@ checker if it has one). Stops at the first failure and prints the command that r
             cases,
             seed,
             save,
+            bin,
         }))
     }
 }
@@ -109,6 +119,8 @@ pub fn stress(
 
 struct Programs<'a> {
     solution: PathBuf,
+    /// The jury of an interactive problem (then `brute` is unused).
+    interactor: Option<Interactor>,
     lines: LineMap,
     gen: PathBuf,
     brute: PathBuf,
@@ -130,6 +142,8 @@ pub struct Failure {
     pub actual: Vec<u8>,
     /// The brute force answered: the case can be saved as test data.
     brute_ok: bool,
+    /// The game of an interactive problem, both directions with timestamps.
+    pub transcript: Option<Vec<u8>>,
 }
 
 fn stress_one(
@@ -140,11 +154,20 @@ fn stress_one(
 ) -> Result<bool> {
     let id = &problem.id;
     let (cases, seed) = (args.cases, args.seed);
-    let solution = match build_solution(
-        workspace,
-        problem,
-        SolutionSource::Bundle { keep_docs: false },
-    )? {
+    let interactor = if is_interactive(problem)? {
+        Some(Interactor::built(workspace, problem))
+    } else {
+        None
+    };
+    let solution = match &args.bin {
+        Some(bin) => Built::Ready(planted(workspace, problem, bin)?),
+        None => build_solution(
+            workspace,
+            problem,
+            SolutionSource::Bundle { keep_docs: false },
+        )?,
+    };
+    let solution = match solution {
         Built::Ready(solution) => {
             if let Some(note) = &solution.bundle_note {
                 crate::sayln!("{note}");
@@ -162,6 +185,7 @@ fn stress_one(
     };
     let programs = Programs {
         solution: solution.program,
+        interactor,
         lines: solution.lines,
         gen: Bin::Gen.path(workspace, id),
         brute: Bin::Brute.path(workspace, id),
@@ -232,8 +256,12 @@ fn stress_one(
         if args.save {
             save_case(workspace, problem, f)?;
         }
+        let bin = args
+            .bin
+            .as_ref()
+            .map_or(String::new(), |bin| format!(" --bin {bin}"));
         crate::sayln!(
-            "reproduce: {} stress {id} -n 1 --seed {}",
+            "reproduce: {} stress {id} -n 1 --seed {}{bin}",
             console::invocation(workspace),
             f.seed
         );
@@ -294,10 +322,32 @@ fn run_case(
         expected,
         actual,
         brute_ok,
+        transcript: None,
     };
     if !gen.success() {
         let what = helpers::failure(Bin::Gen, &gen, &files.gen_err);
         return Ok(Some(failure(what, Vec::new(), Vec::new(), false)));
+    }
+    if let Some(interactor) = &programs.interactor {
+        let game = interactive::Game {
+            runner,
+            interactor,
+            solution: &programs.solution,
+            lines: &programs.lines,
+            limits: programs.solution_limits,
+        };
+        let case_files =
+            interactive::CaseFiles::new(&files.scratch_dir, &format!("w{}.game", files.worker));
+        let played = game.play(&files.input, None, &case_files)?;
+        if played.verdict == verdict::Verdict::Accepted {
+            return Ok(None);
+        }
+        let what = format!("{}: {}", played.verdict, played.summary.trim_end());
+        let actual = fs::read(&case_files.solution_stdout).unwrap_or_default();
+        return Ok(Some(Failure {
+            transcript: Some(fs::read(&case_files.transcript).unwrap_or_default()),
+            ..failure(what, Vec::new(), actual, false)
+        }));
     }
     let brute_files = HelperFiles {
         stdin: Some(&files.input),
@@ -356,9 +406,11 @@ fn run_case(
     Ok(verdict.map(|what| failure(what, expected, actual, true)))
 }
 
-/// `--save`: the failing input and the brute force's answer as `stress-seed-S.in/.out`.
+/// `--save`: the failing input and the brute force's answer as `stress-seed-S.in/.out`; for
+/// an interactive problem the hidden input alone (its interactor is the judge).
 fn save_case(workspace: &Workspace, problem: &Problem, f: &Failure) -> Result<()> {
-    if !f.brute_ok {
+    let interactive = f.transcript.is_some();
+    if !f.brute_ok && !interactive {
         crate::sayln!("not saved: the brute force gave no answer for this input");
         return Ok(());
     }
@@ -367,7 +419,12 @@ fn save_case(workspace: &Workspace, problem: &Problem, f: &Failure) -> Result<()
         .with_context(|| format!("cannot create {}", workspace.display(&dir)))?;
     let input = dir.join(format!("stress-seed-{}.in", f.seed));
     let answer = input.with_extension("out");
-    for path in [&input, &answer] {
+    let files: &[(&PathBuf, &Vec<u8>)] = if interactive {
+        &[(&input, &f.input)]
+    } else {
+        &[(&input, &f.input), (&answer, &f.expected)]
+    };
+    for &(path, _) in files {
         match Kind::of(path) {
             Kind::Missing => {}
             Kind::Regular => {
@@ -381,7 +438,7 @@ fn save_case(workspace: &Workspace, problem: &Problem, f: &Failure) -> Result<()
             }
         }
     }
-    for (path, bytes) in [(&input, &f.input), (&answer, &f.expected)] {
+    for &(path, bytes) in files {
         // A new file only: never through a symlink or into a FIFO put there meanwhile.
         fs::OpenOptions::new()
             .write(true)
@@ -390,11 +447,15 @@ fn save_case(workspace: &Workspace, problem: &Problem, f: &Failure) -> Result<()
             .and_then(|mut file| file.write_all(bytes))
             .with_context(|| format!("cannot write {}", workspace.display(path)))?;
     }
-    crate::sayln!(
-        "saved: {} and {} (the brute force's answer)",
-        workspace.display(&input),
-        workspace.display(&answer)
-    );
+    if interactive {
+        crate::sayln!("saved: {} (the hidden input)", workspace.display(&input));
+    } else {
+        crate::sayln!(
+            "saved: {} and {} (the brute force's answer)",
+            workspace.display(&input),
+            workspace.display(&answer)
+        );
+    }
     Ok(())
 }
 
@@ -411,6 +472,22 @@ fn failure_report(problem: &str, gen: &str, f: &Failure) -> String {
     );
     let _ = writeln!(out, "--- input ({gen} {}) ---", f.seed);
     out.push_str(&capped(&f.input));
+    if let Some(transcript) = &f.transcript {
+        let _ = writeln!(
+            out,
+            "--- transcript (the interactor's lines and the solution's) ---"
+        );
+        let text = console::text(transcript);
+        let lines: Vec<&str> = text.lines().collect();
+        // The end of the game is where it went wrong.
+        if lines.len() > SHOWN_LINES {
+            let _ = writeln!(out, "… {} earlier lines", lines.len() - SHOWN_LINES);
+        }
+        for line in &lines[lines.len().saturating_sub(SHOWN_LINES)..] {
+            let _ = writeln!(out, "{line}");
+        }
+        return out;
+    }
     let _ = writeln!(out, "--- brute force output ---");
     out.push_str(&capped(&f.expected));
     let _ = writeln!(out, "--- solution output (bundled/{problem}.rs) ---");
@@ -469,4 +546,27 @@ fn capped(bytes: &[u8]) -> String {
         out.push_str("(empty)\n");
     }
     out
+}
+
+/// `--bin NAME`: another solution of the problem (a planted wrong one, an older version),
+/// its cargo release build.
+fn planted(
+    workspace: &Workspace,
+    problem: &Problem,
+    bin: &str,
+) -> Result<crate::solution::Solution> {
+    helpers::build_named(workspace, problem, bin).with_context(|| {
+        format!(
+            "--bin {bin}: no such bin in problems/{}/Cargo.toml?",
+            problem.id
+        )
+    })?;
+    Ok(crate::solution::Solution {
+        label: format!("the cargo build of `{bin}`"),
+        program: workspace.target_dir().join("release").join(bin),
+        warnings: String::new(),
+        bundle_bytes: None,
+        bundle_note: None,
+        lines: LineMap::default(),
+    })
 }

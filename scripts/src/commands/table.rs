@@ -1080,6 +1080,42 @@ mod tests {
     }
 
     #[test]
+    fn misere_tables_follow_the_misere_theorems() {
+        // Two Nim piles, misère: Bouton's misère rule (anti_nim), not the search.
+        let a = args(&[
+            "t",
+            "nim",
+            "-x",
+            "0..6",
+            "-y",
+            "0..6",
+            "--misere",
+            "--outcome",
+        ])
+        .unwrap();
+        let CellSource::Game(game) = &a.source else {
+            panic!("a game")
+        };
+        let grid = game_grid(game, &a).unwrap();
+        for (y, row) in grid.cells.iter().enumerate() {
+            for (x, cell) in row.iter().enumerate() {
+                let wins = ojlib::games::anti_nim::first_player_wins(&[x as u64, y as u64]);
+                assert_eq!(*cell, Some(i64::from(wins)), "({x}, {y})");
+            }
+        }
+        // Take 1 or 2, misère: the mover loses exactly when n = 1 (mod 3).
+        let a = args(&["t", "take:1..2", "-x", "0..30", "--misere", "--wrap", "31"]).unwrap();
+        let CellSource::Game(game) = &a.source else {
+            panic!("a game")
+        };
+        let grid = game_grid(game, &a).unwrap();
+        for (n, cell) in grid.cells[0].iter().enumerate() {
+            assert_eq!(cell.map(|v| v == 0), Some(n % 3 == 1), "heap {n}");
+        }
+        assert!(grid.title.contains("misère"));
+    }
+
+    #[test]
     fn text_marks_each_cell_under_its_column() {
         let grid = Grid {
             title: "t".into(),

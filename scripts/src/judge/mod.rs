@@ -5,6 +5,7 @@
 pub mod checker;
 pub mod compare;
 pub mod execute;
+pub mod interactive;
 pub mod verdict;
 
 use std::fs;
@@ -17,6 +18,7 @@ use anyhow::{Context, Result};
 use crate::bundle::LineMap;
 use crate::console;
 use crate::files::{self, file_len, Kind, NotAFile};
+use crate::helpers::Interactor;
 use crate::id::ProblemId;
 use crate::runner::{Limits, Outcome, Runner, Scratch};
 use crate::settings::JudgeMeta;
@@ -159,6 +161,7 @@ pub fn judge(
             .push(format!("no test cases: testdata/{}/*.in", problem.id));
     }
     let checker = Checker::resolve(workspace, problem)?;
+    let interactor = Interactor::resolve(workspace, problem)?;
     let work = workspace.work_dir(&problem.id);
     let scratch = Scratch::new(&work.join("runs"))?;
     let context = CaseContext {
@@ -171,6 +174,7 @@ pub fn judge(
         lines: &solution.lines,
         runner: options.runner,
         checker: checker.as_ref(),
+        interactor: interactor.as_ref(),
         scratch: &scratch,
         kept_parent: work.join("out"),
         kept: Mutex::new(None),
@@ -286,6 +290,8 @@ struct CaseContext<'a> {
     lines: &'a LineMap,
     runner: &'a Runner,
     checker: Option<&'a Checker>,
+    /// The jury of an interactive problem.
+    interactor: Option<&'a Interactor>,
     scratch: &'a Scratch,
     /// Where the output of failed cases is kept for the user: a directory of this run's own
     /// under `kept_parent`, made at the first failure.
@@ -312,6 +318,9 @@ impl CaseContext<'_> {
     /// One case in `worker`'s files: each worker reuses its own, as truncating a file costs
     /// less than making a new one for every case.
     fn try_case(&self, worker: usize, case: &Case) -> Result<(Verdict, Option<Outcome>, String)> {
+        if let Some(interactor) = self.interactor {
+            return self.try_interactive(worker, case, interactor);
+        }
         let display = |path: &Path| self.workspace.display(path);
         let stdout = self.scratch.file(&format!("{worker}.out"));
         let stderr = self.scratch.file(&format!("{worker}.err"));
@@ -378,6 +387,40 @@ impl CaseContext<'_> {
         Ok((verdict, Some(outcome), evidence))
     }
 
+    /// One case of an interactive problem: the solution plays the interactor on the case's
+    /// `.in`; a missing `.out` is no failure (the interactor gets an empty ANSWER). A failed
+    /// case keeps the solution's output and the transcript.
+    fn try_interactive(
+        &self,
+        worker: usize,
+        case: &Case,
+        interactor: &Interactor,
+    ) -> Result<(Verdict, Option<Outcome>, String)> {
+        let files = interactive::CaseFiles::new(self.scratch.path(), &worker.to_string());
+        let answer = case.input.with_extension("out");
+        let game = interactive::Game {
+            runner: self.runner,
+            interactor,
+            solution: self.program.path,
+            lines: self.lines,
+            limits: self.program.limits,
+        };
+        let played = game.play(&case.input, answer.is_file().then_some(&*answer), &files)?;
+        let mut evidence = played.evidence;
+        if played.verdict != Verdict::Accepted {
+            let kept = self.keep_output(&case.name, &files.solution_stdout)?;
+            let transcript = kept.with_extension("transcript");
+            fs::copy(&files.transcript, &transcript)
+                .with_context(|| format!("cannot write {}", transcript.display()))?;
+            evidence.push_str(&format!(
+                "(output kept in {}, transcript in {})\n",
+                self.workspace.display(&kept),
+                self.workspace.display(&transcript)
+            ));
+        }
+        Ok((played.verdict, Some(played.outcome), evidence))
+    }
+
     /// Copies a failed case's output out of the scratch directory into this run's kept
     /// directory: another judge of the same problem at the same time keeps its own.
     fn keep_output(&self, name: &str, stdout: &Path) -> Result<PathBuf> {
@@ -421,20 +464,19 @@ pub struct Ran {
 }
 
 /// `ojgames run`: the solution once on `input`; `None` when it does not compile (rustc's
-/// messages are printed).
-pub fn run_once(
+/// The solution for `ojgames run`: its bundle note on stderr; `None` when it does not compile
+/// (rustc's messages are printed).
+pub fn build_for_run(
     workspace: &Workspace,
     problem: &Problem,
     source: SolutionSource,
-    input: &Path,
-    runner: &Runner,
-) -> Result<Option<Ran>> {
-    let solution = match build_solution(workspace, problem, source)? {
+) -> Result<Option<crate::solution::Solution>> {
+    Ok(match build_solution(workspace, problem, source)? {
         Built::Ready(solution) => {
             if let Some(note) = &solution.bundle_note {
                 crate::warn!("{note}");
             }
-            solution
+            Some(solution)
         }
         Built::CompileError {
             command, messages, ..
@@ -443,8 +485,21 @@ pub fn run_once(
                 "CE: {command} failed:\n{}",
                 console::text(messages.as_bytes()).trim_end()
             );
-            return Ok(None);
+            None
         }
+    })
+}
+
+/// messages are printed).
+pub fn run_once(
+    workspace: &Workspace,
+    problem: &Problem,
+    source: SolutionSource,
+    input: &Path,
+    runner: &Runner,
+) -> Result<Option<Ran>> {
+    let Some(solution) = build_for_run(workspace, problem, source)? else {
+        return Ok(None);
     };
     let scratch = Scratch::new(&workspace.work_dir(&problem.id).join("runs"))?;
     let (stdout, stderr) = (scratch.file("run.out"), scratch.file("run.err"));

@@ -30,6 +30,23 @@ pub enum Verdict {
 }
 
 impl Verdict {
+    /// Every verdict, for help texts and their tests.
+    pub const ALL: [Verdict; 13] = [
+        Verdict::Accepted,
+        Verdict::WrongAnswer,
+        Verdict::PresentationError,
+        Verdict::RuntimeError,
+        Verdict::TimeLimit,
+        Verdict::MemoryLimit,
+        Verdict::OutputLimit,
+        Verdict::Idle,
+        Verdict::CompileError,
+        Verdict::CheckerFailure,
+        Verdict::NoExpected,
+        Verdict::EmptyCase,
+        Verdict::Unjudged,
+    ];
+
     pub fn code(self) -> &'static str {
         match self {
             Verdict::Accepted => "AC",

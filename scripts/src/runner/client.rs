@@ -50,6 +50,11 @@ impl Runner {
         Runner::with_launcher(exe.with_file_name("ojgames"))
     }
 
+    /// The `ojgames` binary that serves as launcher (of interactive runs too).
+    pub fn launcher(&self) -> &Path {
+        &self.launcher
+    }
+
     fn new(launcher: PathBuf) -> Runner {
         Runner {
             launcher,
@@ -168,7 +173,7 @@ impl Drop for Launcher {
 
 /// `exec` fails with ETXTBSY while another process still has the executable open for
 /// writing (a concurrent `cargo build` replacing `ojgames`, a linker just finishing).
-fn spawn_retrying_busy(command: &mut Command) -> std::io::Result<std::process::Child> {
+pub(super) fn spawn_retrying_busy(command: &mut Command) -> std::io::Result<std::process::Child> {
     let mut attempts = 0;
     loop {
         match command.spawn() {
@@ -182,13 +187,13 @@ fn spawn_retrying_busy(command: &mut Command) -> std::io::Result<std::process::C
 }
 
 /// The launchers running now, so that a signal to `ojgames` reaches them.
-struct Launchers;
+pub(super) struct Launchers;
 
 const LAUNCHER_SLOTS: usize = 256;
 static LAUNCHER_PIDS: [AtomicI32; LAUNCHER_SLOTS] = [const { AtomicI32::new(0) }; LAUNCHER_SLOTS];
 
 impl Launchers {
-    fn register(pid: libc::pid_t) -> Option<usize> {
+    pub(super) fn register(pid: libc::pid_t) -> Option<usize> {
         (0..LAUNCHER_SLOTS).find(|&i| {
             LAUNCHER_PIDS[i]
                 .compare_exchange(0, pid, Ordering::SeqCst, Ordering::SeqCst)
@@ -196,7 +201,7 @@ impl Launchers {
         })
     }
 
-    fn release(slot: Option<usize>) {
+    pub(super) fn release(slot: Option<usize>) {
         if let Some(i) = slot {
             LAUNCHER_PIDS[i].store(0, Ordering::SeqCst);
         }
@@ -219,7 +224,7 @@ extern "C" fn forward_and_die(signal: libc::c_int) {
     }
 }
 
-fn install_forwarding() {
+pub(super) fn install_forwarding() {
     static INSTALL: Once = Once::new();
     INSTALL.call_once(|| {
         for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {

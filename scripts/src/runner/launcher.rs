@@ -67,10 +67,10 @@ extern "C" fn kill_group_and_die(signal: libc::c_int) {
 /// Room above the memory limit before allocations fail: reserved but untouched memory
 /// (thread stacks, allocator arenas) is not a judge's business, resident memory is (the
 /// watchdog stops the program when it passes the limit).
-const ADDRESS_SPACE_HEADROOM: u64 = 2 << 30;
+pub(super) const ADDRESS_SPACE_HEADROOM: u64 = 2 << 30;
 /// How often the watchdog reads the CPU clock and resident memory: a TLE or an MLE is killed
 /// at most this much past the limit.
-const WATCH_INTERVAL: Duration = Duration::from_millis(5);
+pub(super) const WATCH_INTERVAL: Duration = Duration::from_millis(5);
 
 fn install_launcher_handlers() {
     // SAFETY: plain syscall. Orphans of the programs we run become our children, so that
@@ -148,7 +148,7 @@ fn run_here(job: &Job) -> Result<Outcome> {
 
 /// Kills every process left of the program: with the launcher a subreaper, they are all its
 /// children (or become so as their parents die), and none is the launcher's own.
-fn kill_descendants() {
+pub(super) fn kill_descendants() {
     loop {
         let mut status = 0;
         // SAFETY: plain syscall with a valid pointer.
@@ -295,7 +295,7 @@ impl ExitSignal {
     }
 }
 
-fn wait(pid: libc::pid_t) -> Result<(libc::c_int, libc::rusage)> {
+pub(super) fn wait(pid: libc::pid_t) -> Result<(libc::c_int, libc::rusage)> {
     let mut status = 0;
     // SAFETY: rusage is plain old data; wait4 fills it.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
@@ -312,7 +312,7 @@ fn wait(pid: libc::pid_t) -> Result<(libc::c_int, libc::rusage)> {
     }
 }
 
-fn outcome(
+pub(super) fn outcome(
     status: libc::c_int,
     usage: libc::rusage,
     wall: Duration,

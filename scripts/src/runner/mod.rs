@@ -27,6 +27,7 @@
 
 mod client;
 mod launcher;
+pub mod pair;
 mod scratch;
 mod sys;
 mod wire;
