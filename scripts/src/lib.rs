@@ -14,6 +14,8 @@ pub mod files;
 pub mod helpers;
 pub mod id;
 pub mod judge;
+pub mod judge_project;
+pub mod judges;
 pub mod report;
 pub mod runner;
 pub mod rustc;

@@ -9,6 +9,8 @@ use anyhow::{bail, Context, Result};
 
 use crate::bundle;
 use crate::check;
+use crate::judge_project;
+use crate::judges;
 use crate::rustc;
 use crate::settings::Edition;
 use crate::workspace::{Problem, Workspace};
@@ -85,6 +87,24 @@ pub fn build_solution(workspace: &Workspace, problem: &Problem, source: Source) 
             )
         })?
         .len();
+    if let Some(built) = judge_build(workspace, problem, &path)? {
+        let lines = bundle::LineMap::of_bundle(workspace, &problem.id);
+        if !built.success {
+            return Ok(Built::CompileError {
+                command: built.command,
+                messages: built.messages,
+                bundle_note,
+            });
+        }
+        return Ok(Built::Ready(Solution {
+            program: built.program,
+            label: format!("{} ({})", workspace.display(&path), built.command),
+            warnings: built.messages,
+            bundle_bytes: Some(bundle_bytes),
+            bundle_note,
+            lines,
+        }));
+    }
     let edition = problem.meta.edition;
     let cache = workspace.work_dir(&problem.id).join("bin");
     let (compiled, program) = rustc::compile_cached(&path, edition, &cache)?;
@@ -105,6 +125,26 @@ pub fn build_solution(workspace: &Workspace, problem: &Problem, source: Source) 
         bundle_note,
         lines,
     }))
+}
+
+/// The judge's own build of the bundle at `path` when its header says it uses crates of its
+/// judge (AtCoder): a cargo project with the judge's pins. `None` for a std-only bundle.
+fn judge_build(
+    workspace: &Workspace,
+    problem: &Problem,
+    path: &std::path::Path,
+) -> Result<Option<judge_project::JudgeBuild>> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read {}", workspace.display(path)))?;
+    let packages = bundle::provided_in_header(&text);
+    if packages.is_empty() {
+        return Ok(None);
+    }
+    let judge = bundle::judge_in_header(&text).map_or_else(
+        || judges::named(&problem.meta.judge),
+        |name| judges::named(&name),
+    );
+    judge_project::build(workspace, &problem.id, path, &judge, &packages).map(Some)
 }
 
 /// Writes `bundled/<ID>.rs` (with `to_stdout`, prints it instead) and checks it as `check`
@@ -158,8 +198,22 @@ pub fn write_bundle(
             bundle::SIZE_LIMIT
         );
     }
+    let packages: Vec<String> = built.provided.iter().map(|p| p.package.clone()).collect();
     match check {
         check::Check::Skip => {}
+        // Kept `use`s of the judge's crates: only the judge's own build can check it.
+        _ if !packages.is_empty() => {
+            let judged =
+                judge_project::build(workspace, &problem.id, &path, &built.judge, &packages)?;
+            if !judged.success {
+                bail!(
+                    "the bundle does not compile ({}):\n{}",
+                    judged.command,
+                    judged.messages.trim_end()
+                );
+            }
+            note.push_str(&format!("\n  compiles as {} builds it", built.judge.name));
+        }
         check::Check::Types => {
             let meta = &problem.meta;
             check::type_check(&path, meta.edition, &scratch, &built.lines).map_err(|error| {
