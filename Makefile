@@ -67,4 +67,4 @@ bench:
 # (docs/performance.md, "Judge overhead").
 judge-overhead:
 	$(CARGO) build --release --quiet -p ojgames
-	scripts/judge-overhead.sh $(or $(ROUNDS),7)
+	scripts/sh/judge-overhead.sh $(or $(ROUNDS),7)

@@ -9,9 +9,10 @@
 //!
 //! The parts: this file is the scanner (the token source: chunks, whitespace, positions);
 //! `parse` gives a token's value, `error` is the error type, `writer` the writer, `format`
-//! turns numbers into digits, and `tests` holds the tests. The scanner lives here rather than
-//! in a child because `ojgames bundle` keeps a module that only re-exports as a bare container
-//! and drops its `pub use` lines; a module with an item the solution names is kept whole.
+//! turns numbers into digits, and `tests` holds the tests. The scanner (and [`Tied`], for
+//! interactive problems) lives here rather than in a child because `ojgames bundle` keeps a module that only re-exports as a
+//! bare container and drops its `pub use` lines; a module with an item the solution names is
+//! kept whole (and an unused child module would leave its empty husk in every bundle).
 //!
 //! A solution returns the error from `main`; the writer's buffer is flushed when it is dropped,
 //! so the answers to the cases before the bad one are still written:
@@ -33,6 +34,26 @@
 //! let error = solve(b"1 2\n3 4\n5 x\n", &mut output).unwrap_err();
 //! assert_eq!(output, b"1 2 3\n3 4 7\n");
 //! assert_eq!(error.to_string(), "input error at line 3, column 3 (byte 10): expected u64, found `x`");
+//! ```
+//!
+//! Interactive problems, where the solution and the jury take turns over two pipes: a scanner
+//! made by [`Scanner::interactive`] owns the [`Writer`] of the solution's moves and flushes it
+//! each time it is about to wait for input (as C++'s `cin` tied to `cout`), so a move is never
+//! left in the buffer while the solution waits for the answer to it. Reading never waits for
+//! more input than the next token needs: the scanner asks for more only when the bytes it has
+//! do not hold the token and the whitespace that ends it.
+//!
+//! ```no_run
+//! use ojlib::io::{InputError, Scanner};
+//!
+//! fn main() -> Result<(), InputError> {
+//!     let mut jury = Scanner::interactive();
+//!     let n: u64 = jury.read()?;
+//!     jury.out().line(("?", n / 2));
+//!     let answer: i64 = jury.read()?; // flushes `? n/2` first
+//!     jury.out().line(("!", answer));
+//!     Ok(())
+//! } // the last move is flushed when the scanner is dropped
 //! ```
 
 mod error;
@@ -225,6 +246,49 @@ impl<R: Read> Scanner<R> {
             line: lines + 1,
             column: byte - line_start + 1,
         }
+    }
+}
+
+/// The input of an interactive scanner: a reader that flushes a [`Writer`] before each read.
+pub struct Tied<R, W: io::Write> {
+    reader: R,
+    out: Writer<W>,
+}
+
+impl<R: Read, W: io::Write> Read for Tied<R, W> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if let Err(e) = self.out.flush() {
+            return Err(io::Error::new(
+                e.kind(),
+                format!("flushing the output before it failed: {e}"),
+            ));
+        }
+        self.reader.read(buf)
+    }
+}
+
+impl Scanner<Tied<io::StdinLock<'static>, io::StdoutLock<'static>>> {
+    /// The jury's side of an interactive problem: reads standard input and writes standard
+    /// output through [`Scanner::out`], flushed whenever the scanner is about to wait.
+    pub fn interactive() -> Self {
+        Scanner::tied(io::stdin().lock(), io::stdout().lock())
+    }
+}
+
+impl<R: Read, W: io::Write> Scanner<Tied<R, W>> {
+    /// A scanner of `reader` that owns a [`Writer`] to `out` and flushes it before each read
+    /// of `reader`.
+    pub fn tied(reader: R, out: W) -> Self {
+        Scanner::new(Tied {
+            reader,
+            out: Writer::new(out),
+        })
+    }
+
+    /// The writer of the solution's moves: buffered until the scanner next waits for input
+    /// (or is dropped).
+    pub fn out(&mut self) -> &mut Writer<W> {
+        &mut self.reader.out
     }
 }
 

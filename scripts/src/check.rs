@@ -12,7 +12,11 @@ use crate::settings::Edition;
 /// What `ojgames bundle` checks in the file it wrote.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Check {
+    /// No check; but a bundle built on a shake learned on another bundle is type-checked
+    /// (and shaken again when that fails).
     Skip,
+    /// The caller compiles the bundle next (judge, run, stress): no check here.
+    Compiled,
     /// `rustc --emit=metadata` under the problem's edition: a broken bundle is an error.
     Types,
     /// Compiles under every edition in [`EDITIONS`]; any warning is an error.

@@ -139,7 +139,7 @@ pub fn dispatch(cli: Cli) -> Result<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::commands::args::Selection;
+    use crate::commands::args::Problems;
     use crate::commands::{bundle::BundleArgs, fill::FillArgs, judge::JudgeArgs};
     use crate::commands::{new::NewArgs, run::RunArgs, stress::StressArgs};
 
@@ -209,8 +209,8 @@ mod tests {
             panic!("not judge")
         };
         let ids: Vec<&str> = match &args.problems {
-            Selection::Ids(ids) => ids.iter().map(|id| id.as_str()).collect(),
-            Selection::All => panic!("ids expected"),
+            Problems::Ids(ids) => ids.iter().map(|id| id.as_str()).collect(),
+            Problems::All => panic!("ids expected"),
         };
         assert_eq!(ids, ["a", "b"]);
         assert_eq!(args.cases, ["x"]);

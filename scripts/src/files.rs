@@ -152,6 +152,27 @@ pub fn read_regular(path: &Path, shown: &str) -> Result<Vec<u8>, NotAFile> {
     Ok(bytes)
 }
 
+/// The length of a file, or an error naming it.
+pub fn file_len(path: &Path) -> anyhow::Result<u64> {
+    use anyhow::Context;
+    Ok(fs::metadata(path)
+        .with_context(|| format!("cannot read {}", path.display()))?
+        .len())
+}
+
+/// The last `limit` bytes of a file.
+pub fn read_tail(path: &Path, limit: u64) -> anyhow::Result<Vec<u8>> {
+    use anyhow::Context;
+    use std::io::Seek;
+    let mut file =
+        fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let len = file.metadata()?.len();
+    file.seek(io::SeekFrom::Start(len.saturating_sub(limit)))?;
+    let mut bytes = Vec::new();
+    file.read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

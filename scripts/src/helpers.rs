@@ -1,25 +1,107 @@
-//! A problem's helper programs (its generator `<id>-gen` and brute force `<id>-brute`): built
-//! with cargo in release mode and run through the one runner with one deadline.
+//! A problem's programs that cargo builds, in one place: its solution's release build
+//! (`--cargo-build`) and its helper programs, the generator `<id>-gen`, the brute force
+//! `<id>-brute`, the checker `<id>-checker` (and the interactor `<id>-interactor` to come).
+//! They are built here, with one `cargo build --release` for all a command needs, and the
+//! helpers run here, through the one runner under one deadline.
 
+use std::ffi::OsString;
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::process::Command;
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 
 use crate::console;
+use crate::files::read_tail;
+use crate::id::ProblemId;
 use crate::runner::{Job, Limits, Outcome, Runner, Scratch};
-use crate::solution::{cargo, release_bin};
 use crate::workspace::{Problem, Workspace};
 
-/// The generator and the brute force get this long a case.
-pub const HELPER_DEADLINE: Duration = Duration::from_secs(30);
+/// A bin of a problem's crate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bin {
+    /// The solution itself (`main.rs`), bin `<id>`.
+    Solution,
+    Gen,
+    Brute,
+    Checker,
+    Interactor,
+}
 
-/// One `cargo build --release` for every problem's generator and brute force.
-pub fn build_helpers(workspace: &Workspace, problems: &[Problem]) -> Result<()> {
+impl Bin {
+    /// Its name in the problem's Cargo.toml: `p1247`, `p1247-gen`, `p1247-brute`, ...
+    pub fn name(self, id: &ProblemId) -> String {
+        match self {
+            Bin::Solution => id.to_string(),
+            Bin::Gen => format!("{id}-gen"),
+            Bin::Brute => format!("{id}-brute"),
+            Bin::Checker => format!("{id}-checker"),
+            Bin::Interactor => format!("{id}-interactor"),
+        }
+    }
+
+    /// What messages call it.
+    pub fn role(self) -> &'static str {
+        match self {
+            Bin::Solution => "the solution",
+            Bin::Gen => "the generator",
+            Bin::Brute => "the brute force",
+            Bin::Checker => "the checker",
+            Bin::Interactor => "the interactor",
+        }
+    }
+
+    /// Where `cargo build --release` writes it.
+    pub fn path(self, workspace: &Workspace, id: &ProblemId) -> PathBuf {
+        workspace.target_dir().join("release").join(self.name(id))
+    }
+}
+
+/// How long any helper may run (wall clock and CPU time). Helpers get small inputs and
+/// finish in far less; this only stops one that hangs. Fill's brute force on a sample is the
+/// slowest honest run, so the deadline is set for it.
+pub const DEADLINE: Duration = Duration::from_secs(60);
+
+/// Builds `bins` with one `cargo build --release`: `-p ID` once for each problem, `--bin` for
+/// each of its bins.
+pub fn build(workspace: &Workspace, bins: &[(&Problem, Bin)]) -> Result<()> {
     let mut args: Vec<String> = ["build", "--release", "--quiet"].map(String::from).to_vec();
+    let mut packages: Vec<&ProblemId> = Vec::new();
+    for (problem, _) in bins {
+        if !packages.contains(&&problem.id) {
+            packages.push(&problem.id);
+        }
+    }
+    for id in packages {
+        for (_, bin) in bins.iter().filter(|(problem, _)| &problem.id == id) {
+            args.extend(["--bin".to_string(), bin.name(id)]);
+        }
+        args.extend(["-p".to_string(), id.to_string()]);
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    cargo(workspace, &args)
+}
+
+/// Runs cargo in the workspace root; fails with cargo's status.
+fn cargo(workspace: &Workspace, args: &[&str]) -> Result<()> {
+    let status = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+        .current_dir(&workspace.root)
+        .args(args)
+        .status()
+        .context("cannot run cargo")?;
+    if !status.success() {
+        bail!("`cargo {}` failed ({status})", args.join(" "));
+    }
+    Ok(())
+}
+
+/// Builds each problem's generator and brute force (for stress and `table --brute`); each
+/// must have its `gen.rs` and `brute.rs`.
+pub fn build_gen_and_brute(workspace: &Workspace, problems: &[Problem]) -> Result<()> {
+    let mut bins = Vec::new();
     for problem in problems {
-        for (bin, file) in [("gen", "gen.rs"), ("brute", "brute.rs")] {
+        for (bin, file) in [(Bin::Gen, "gen.rs"), (Bin::Brute, "brute.rs")] {
             if !problem.dir.join(file).is_file() {
                 let id = &problem.id;
                 bail!(
@@ -27,21 +109,46 @@ pub fn build_helpers(workspace: &Workspace, problems: &[Problem]) -> Result<()> 
                      (bins `{id}-gen` and `{id}-brute`)"
                 );
             }
-            args.extend(["--bin".to_string(), format!("{}-{bin}", problem.id)]);
+            bins.push((problem, bin));
         }
-        args.extend(["-p".to_string(), problem.id.to_string()]);
     }
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    cargo(workspace, &args).context("building the generators and brute forces")
+    build(workspace, &bins).context("building the generators and brute forces")
 }
 
-pub fn helper_failure(who: &str, outcome: &Outcome, stderr_path: &Path) -> String {
-    let stderr = crate::judge::read_tail(stderr_path, 64 * 1024).unwrap_or_default();
+/// Where one helper run reads and writes.
+#[derive(Clone, Copy)]
+pub struct HelperFiles<'a> {
+    /// `None`: no input at all.
+    pub stdin: Option<&'a Path>,
+    pub stdout: &'a Path,
+    pub stderr: &'a Path,
+}
+
+/// Runs a helper `program` (built here, or a checker command) with `args` under [`DEADLINE`].
+pub fn run(
+    runner: &Runner,
+    program: &Path,
+    args: &[OsString],
+    files: HelperFiles,
+) -> Result<Outcome> {
+    runner.run(&Job {
+        program,
+        args,
+        stdin: files.stdin,
+        stdout: files.stdout,
+        stderr: files.stderr,
+        limits: Limits::helper(DEADLINE),
+    })
+}
+
+/// How a helper's run failed: `the brute force failed (exit code 101); its stderr ends: ...`.
+pub fn failure(bin: Bin, outcome: &Outcome, stderr_path: &Path) -> String {
+    let stderr = read_tail(stderr_path, 64 * 1024).unwrap_or_default();
     let how = match (outcome.killed, outcome.exit) {
-        (Some(_), _) => format!("did not finish in {} s (killed)", HELPER_DEADLINE.as_secs()),
+        (Some(_), _) => format!("did not finish in {} s (killed)", DEADLINE.as_secs()),
         (None, exit) => format!("failed ({exit})"),
     };
-    format!("{who} {how}{}", console::stderr_tail(&stderr))
+    format!("{} {how}{}", bin.role(), console::stderr_tail(&stderr))
 }
 
 /// Builds the problem's brute force (with its generator, as stress does) and runs it on each
@@ -52,28 +159,26 @@ pub fn run_brute(
     problem: &Problem,
     inputs: &[String],
 ) -> Result<Vec<String>> {
-    build_helpers(workspace, std::slice::from_ref(problem))?;
+    build_gen_and_brute(workspace, std::slice::from_ref(problem))?;
     let runner = Runner::current()?;
-    let brute = release_bin(workspace, &format!("{}-brute", problem.id));
+    let brute = Bin::Brute.path(workspace, &problem.id);
     let scratch = Scratch::new(&workspace.work_dir(&problem.id).join("runs"))?;
     let (input_path, output_path, stderr_path) = (
         scratch.file("table.in"),
         scratch.file("table.out"),
         scratch.file("table.err"),
     );
+    let files = HelperFiles {
+        stdin: Some(&input_path),
+        stdout: &output_path,
+        stderr: &stderr_path,
+    };
     let mut outputs = Vec::with_capacity(inputs.len());
     for input in inputs {
         fs::write(&input_path, input)?;
-        let ran = runner.run(&Job {
-            program: &brute,
-            args: &[],
-            stdin: Some(&input_path),
-            stdout: &output_path,
-            stderr: &stderr_path,
-            limits: Limits::helper(HELPER_DEADLINE),
-        })?;
+        let ran = run(&runner, &brute, &[], files)?;
         if !ran.success() {
-            let what = helper_failure("the brute force", &ran, &stderr_path);
+            let what = failure(Bin::Brute, &ran, &stderr_path);
             bail!("on the input {input:?}: {what}");
         }
         outputs.push(String::from_utf8_lossy(&fs::read(&output_path)?).into_owned());

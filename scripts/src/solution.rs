@@ -3,12 +3,12 @@
 //! the judge), from the bundle as it is on disk, or from the cargo release build.
 
 use std::path::PathBuf;
-use std::process::Command;
 
 use anyhow::{bail, Context, Result};
 
 use crate::bundle;
 use crate::check;
+use crate::helpers::{self, Bin};
 use crate::judge_project;
 use crate::judges;
 use crate::rustc;
@@ -17,7 +17,7 @@ use crate::workspace::{Problem, Workspace};
 
 /// Where the program comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Source {
+pub enum SolutionSource {
     /// Bundle `main.rs` into `bundled/<ID>.rs`, then compile that file with rustc.
     Bundle { keep_docs: bool },
     /// Compile `bundled/<ID>.rs` as it is.
@@ -49,18 +49,22 @@ pub enum Built {
     },
 }
 
-pub fn build_solution(workspace: &Workspace, problem: &Problem, source: Source) -> Result<Built> {
-    if let Source::CargoBuild = source {
+pub fn build_solution(
+    workspace: &Workspace,
+    problem: &Problem,
+    source: SolutionSource,
+) -> Result<Built> {
+    if let SolutionSource::CargoBuild = source {
         return cargo_build(workspace, problem).map(Built::Ready);
     }
-    let bundle_note = match source {
-        Source::Bundle { keep_docs } => {
+    let written = match source {
+        SolutionSource::Bundle { keep_docs } => {
             let options = bundle::Options {
                 keep_docs,
                 ..Default::default()
             };
-            match write_bundle(workspace, problem, &options, check::Check::Skip, false) {
-                Ok(note) => Some(note),
+            match write_bundle(workspace, problem, &options, check::Check::Compiled, false) {
+                Ok(written) => Some(written),
                 // The solution does not parse: a compile error, as a judge would say.
                 Err(err) => match bundle::parse_problem(workspace, problem) {
                     Err(parse_error) => {
@@ -89,6 +93,7 @@ pub fn build_solution(workspace: &Workspace, problem: &Problem, source: Source) 
         .len();
     if let Some(built) = judge_build(workspace, problem, &path)? {
         let lines = bundle::LineMap::of_bundle(workspace, &problem.id);
+        let bundle_note = written.as_ref().map(|w| w.note.clone());
         if !built.success {
             return Ok(Built::CompileError {
                 command: built.command,
@@ -107,7 +112,26 @@ pub fn build_solution(workspace: &Workspace, problem: &Problem, source: Source) 
     }
     let edition = problem.meta.edition;
     let cache = workspace.work_dir(&problem.id).join("bin");
-    let (compiled, program) = rustc::compile_cached(&path, edition, &cache)?;
+    let (mut compiled, mut program) = rustc::compile_cached(&path, edition, &cache)?;
+    let mut bundle_note = written.as_ref().map(|w| w.note.clone());
+    if let (
+        false,
+        Some(Written {
+            speculative: true, ..
+        }),
+        SolutionSource::Bundle { keep_docs },
+    ) = (compiled.success, &written, source)
+    {
+        // Built on a shake learned on another bundle; this one gets a shake of its own.
+        let options = bundle::Options {
+            keep_docs,
+            reshake: true,
+            ..Default::default()
+        };
+        let rewritten = write_bundle(workspace, problem, &options, check::Check::Compiled, false)?;
+        (compiled, program) = rustc::compile_cached(&path, edition, &cache)?;
+        bundle_note = Some(rewritten.note);
+    }
     let command = format!("rustc --edition {edition} -O {}", workspace.display(&path));
     let lines = bundle::LineMap::of_bundle(workspace, &problem.id);
     if !compiled.success {
@@ -147,16 +171,50 @@ fn judge_build(
     judge_project::build(workspace, &problem.id, path, &judge, &packages).map(Some)
 }
 
+/// What [`write_bundle`] wrote.
+pub struct Written {
+    /// What to tell the user: the bundle's path, size and modules.
+    pub note: String,
+    /// Built on a shake learned on another bundle (`Bundle::speculative`): when it does not
+    /// compile, write it again with `reshake`.
+    pub speculative: bool,
+}
+
 /// Writes `bundled/<ID>.rs` (with `to_stdout`, prints it instead) and checks it as `check`
-/// says; returns what to tell the user: its size and modules. Warns on stderr when it is over
-/// the size judges accept.
+/// says. Warns on stderr when it is over the size judges accept. A bundle built on a shake
+/// learned on another bundle (`Bundle::speculative`) that fails its check is built again with
+/// a shake of its own.
 pub fn write_bundle(
     workspace: &Workspace,
     problem: &Problem,
     options: &bundle::Options,
     check: check::Check,
     to_stdout: bool,
-) -> Result<String> {
+) -> Result<Written> {
+    let mut once = write_bundle_once(workspace, problem, options, check, to_stdout)?;
+    if once.1.is_err() && once.0.speculative && !options.reshake {
+        let options = bundle::Options {
+            reshake: true,
+            ..*options
+        };
+        once = write_bundle_once(workspace, problem, &options, check, to_stdout)?;
+    }
+    let (written, checked, text) = once;
+    checked?;
+    if to_stdout {
+        print!("{text}");
+    }
+    Ok(written)
+}
+
+/// The bundle written, how its check went, and its text.
+fn write_bundle_once(
+    workspace: &Workspace,
+    problem: &Problem,
+    options: &bundle::Options,
+    check: check::Check,
+    to_stdout: bool,
+) -> Result<(Written, Result<()>, String)> {
     let built = bundle::build(workspace, problem, options).map_err(|error| {
         let is_2015 = problem.meta.package_edition == Some(Edition::E2015);
         if is_2015 && format!("{error:#}").contains("parse error") {
@@ -191,7 +249,17 @@ pub fn write_bundle(
         if changed { "" } else { ", unchanged" },
         workspace.lib_name
     );
-    if size > bundle::SIZE_LIMIT {
+    if let Some(limit) = bundle::source_limit(&built.judge.name).filter(|&l| size > l) {
+        bail!(
+            "{} is {size} bytes, over the source limit of {} ({limit} bytes, {} KiB); its \
+             largest parts: {}. `--strip-comments` or `--minify` make it smaller",
+            workspace.display(&path),
+            built.judge.name,
+            limit / 1024,
+            bundle::largest_parts(&built.lines, 5),
+        );
+    }
+    if size > bundle::SIZE_LIMIT && bundle::source_limit(&built.judge.name).is_none() {
         crate::warn!(
             "warning: {} is {size} bytes, over the {} bytes judges accept (Codeforces: 64 KiB)",
             workspace.display(&path),
@@ -199,20 +267,26 @@ pub fn write_bundle(
         );
     }
     let packages: Vec<String> = built.provided.iter().map(|p| p.package.clone()).collect();
-    match check {
-        check::Check::Skip => {}
+    let check = match check {
+        check::Check::Skip if built.speculative => check::Check::Types,
+        check => check,
+    };
+    let checked = match check {
+        check::Check::Skip | check::Check::Compiled => Ok(()),
         // Kept `use`s of the judge's crates: only the judge's own build can check it.
         _ if !packages.is_empty() => {
             let judged =
                 judge_project::build(workspace, &problem.id, &path, &built.judge, &packages)?;
-            if !judged.success {
-                bail!(
+            if judged.success {
+                note.push_str(&format!("\n  compiles as {} builds it", built.judge.name));
+                Ok(())
+            } else {
+                Err(anyhow::anyhow!(
                     "the bundle does not compile ({}):\n{}",
                     judged.command,
                     judged.messages.trim_end()
-                );
+                ))
             }
-            note.push_str(&format!("\n  compiles as {} builds it", built.judge.name));
         }
         check::Check::Types => {
             let meta = &problem.meta;
@@ -225,30 +299,26 @@ pub fn write_bundle(
                     ),
                     None => error,
                 }
-            })?;
+            })
         }
-        check::Check::Editions => {
-            check::check_bundle(&path, &scratch, &built.lines)?;
+        check::Check::Editions => check::check_bundle(&path, &scratch, &built.lines).map(|()| {
             let editions: Vec<&str> = check::EDITIONS.iter().map(|e| e.as_str()).collect();
             note.push_str(&format!(
                 "\n  compiles warning-free with rustc --edition {}",
                 editions.join(", ")
             ));
-        }
-    }
-    if to_stdout {
-        print!("{}", built.text);
-    }
-    Ok(note)
+        }),
+    };
+    let written = Written {
+        note,
+        speculative: built.speculative,
+    };
+    Ok((written, checked, built.text))
 }
 
 fn cargo_build(workspace: &Workspace, problem: &Problem) -> Result<Solution> {
-    let id = problem.id.as_str();
-    cargo(
-        workspace,
-        &["build", "--release", "--quiet", "-p", id, "--bin", id],
-    )?;
-    let program = workspace.target_dir().join("release").join(id);
+    helpers::build(workspace, &[(problem, Bin::Solution)])?;
+    let program = Bin::Solution.path(workspace, &problem.id);
     if !program.is_file() {
         bail!("cargo built no {}", program.display());
     }
@@ -260,22 +330,4 @@ fn cargo_build(workspace: &Workspace, problem: &Problem) -> Result<Solution> {
         bundle_note: None,
         lines: bundle::LineMap::default(),
     })
-}
-
-/// Runs cargo in the workspace root; fails with cargo's status.
-pub fn cargo(workspace: &Workspace, args: &[&str]) -> Result<()> {
-    let status = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
-        .current_dir(&workspace.root)
-        .args(args)
-        .status()
-        .context("cannot run cargo")?;
-    if !status.success() {
-        bail!("`cargo {}` failed ({status})", args.join(" "));
-    }
-    Ok(())
-}
-
-/// The path of a bin that `cargo build --release` wrote.
-pub fn release_bin(workspace: &Workspace, name: &str) -> PathBuf {
-    workspace.target_dir().join("release").join(name)
 }

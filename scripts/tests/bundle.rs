@@ -1,4 +1,4 @@
-//! `oj bundle` on a fixture workspace with every module layout and path form.
+//! `ojgames bundle` on a fixture workspace with every module layout and path form.
 
 mod common;
 
@@ -6,12 +6,12 @@ use std::fs;
 use std::path::Path;
 use std::process::Command;
 
-use common::{copy_workspace, fixture, oj, rustc};
+use common::{copy_workspace, fixture, ojgames_in, rustc};
 
 #[test]
 fn bundle_keeps_only_reached_modules_and_compiles_cleanly_in_both_editions() {
     let ws = copy_workspace(&fixture("bundle_ws"));
-    let run = oj(ws.path(), &["bundle", "alpha"]);
+    let run = ojgames_in(ws.path(), &["bundle", "alpha"]);
     assert!(run.success, "{}{}", run.stdout, run.stderr);
     assert!(run.stdout.contains("bundled/alpha.rs"), "{}", run.stdout);
     let path = ws.path().join("bundled/alpha.rs");
@@ -84,16 +84,16 @@ fn bundle_keeps_only_reached_modules_and_compiles_cleanly_in_both_editions() {
     assert!(text.contains("#[allow(dead_code, unused_imports, unused_macros)]\nmod fixlib {"));
 
     // Deterministic.
-    assert!(oj(ws.path(), &["bundle", "alpha"])
+    assert!(ojgames_in(ws.path(), &["bundle", "alpha"])
         .stdout
         .contains("unchanged"));
     assert_eq!(fs::read_to_string(&path).unwrap(), text);
-    let whole = oj(ws.path(), &["bundle", "alpha", "--whole-modules"]);
+    let whole = ojgames_in(ws.path(), &["bundle", "alpha", "--whole-modules"]);
     assert!(whole.success, "{}", whole.stderr);
     let whole_text = fs::read_to_string(&path).unwrap();
     assert!(whole_text.contains("pub fn least_common_multiple"));
     assert!(whole_text.len() > text.len());
-    assert!(oj(ws.path(), &["bundle", "alpha"]).success);
+    assert!(ojgames_in(ws.path(), &["bundle", "alpha"]).success);
 
     // Compiles with plain rustc in both editions, without a single warning, and is right.
     for edition in ["2021", "2024"] {
@@ -111,7 +111,7 @@ fn bundle_keeps_only_reached_modules_and_compiles_cleanly_in_both_editions() {
 #[test]
 fn keep_docs_keeps_doc_comments() {
     let ws = copy_workspace(&fixture("bundle_ws"));
-    assert!(oj(ws.path(), &["bundle", "alpha", "--keep-docs"]).success);
+    assert!(ojgames_in(ws.path(), &["bundle", "alpha", "--keep-docs"]).success);
     let text = fs::read_to_string(ws.path().join("bundled/alpha.rs")).unwrap();
     assert!(text.contains("/// Greatest common divisor."), "{text}");
 }
@@ -119,7 +119,7 @@ fn keep_docs_keeps_doc_comments() {
 #[test]
 fn a_problem_without_the_library_gets_no_library_module() {
     let ws = copy_workspace(&fixture("bundle_ws"));
-    assert!(oj(ws.path(), &["bundle", "nolib"]).success);
+    assert!(ojgames_in(ws.path(), &["bundle", "nolib"]).success);
     let text = fs::read_to_string(ws.path().join("bundled/nolib.rs")).unwrap();
     assert!(!text.contains("mod fixlib"), "{text}");
     assert!(text.contains("println!(\"no library\");"));
@@ -139,7 +139,7 @@ fn errors_name_the_problem_and_point_at_the_source() {
         ("nope", "unknown problem `nope`"),
     ];
     for (id, message) in cases {
-        let run = oj(ws.path(), &["bundle", id]);
+        let run = ojgames_in(ws.path(), &["bundle", id]);
         assert!(!run.success, "{id} should fail");
         assert!(
             run.stderr.contains(message),
@@ -156,7 +156,7 @@ fn errors_name_the_problem_and_point_at_the_source() {
 /// Bundles `id`, compiles the bundle with plain rustc under editions 2018, 2021 and 2024
 /// (each without a warning), runs each binary and returns the bundle and the first output.
 fn bundle_compile_run(ws: &Path, id: &str) -> (String, String) {
-    let run = oj(ws, &["bundle", id]);
+    let run = ojgames_in(ws, &["bundle", id]);
     assert!(run.success, "{}{}", run.stdout, run.stderr);
     let path = ws.join(format!("bundled/{id}.rs"));
     let text = fs::read_to_string(&path).unwrap();
@@ -239,7 +239,7 @@ fn edition_2021_code_bundles_into_a_file_that_compiles_under_2018_too() {
 #[test]
 fn a_bundle_that_does_not_compile_fails_with_rustcs_message_at_the_original_line() {
     let ws = copy_workspace(&fixture("bundle_ws"));
-    let run = oj(ws.path(), &["bundle", "type_error"]);
+    let run = ojgames_in(ws.path(), &["bundle", "type_error"]);
     assert!(!run.success, "{}", run.stdout);
     assert!(
         run.stderr.contains("the bundle does not compile"),
@@ -259,14 +259,14 @@ fn a_bundle_that_does_not_compile_fails_with_rustcs_message_at_the_original_line
         "the snippet's gutter shows the original line: {}",
         run.stderr
     );
-    let skipped = oj(ws.path(), &["bundle", "type_error", "--no-check"]);
+    let skipped = ojgames_in(ws.path(), &["bundle", "type_error", "--no-check"]);
     assert!(skipped.success, "{}", skipped.stderr);
 }
 
 #[test]
 fn dash_o_dash_prints_the_bundle_and_writes_no_file() {
     let ws = copy_workspace(&fixture("bundle_ws"));
-    let run = oj(ws.path(), &["bundle", "nolib", "-o", "-"]);
+    let run = ojgames_in(ws.path(), &["bundle", "nolib", "-o", "-"]);
     assert!(run.success, "{}", run.stderr);
     assert!(
         run.stdout.starts_with("// nolib: Fixture nolib\n"),
@@ -279,7 +279,7 @@ fn dash_o_dash_prints_the_bundle_and_writes_no_file() {
         run.stdout
     );
     assert!(!ws.path().join("bundled/nolib.rs").exists());
-    let both = oj(ws.path(), &["bundle", "nolib", "alpha", "-o", "-"]);
+    let both = ojgames_in(ws.path(), &["bundle", "nolib", "alpha", "-o", "-"]);
     assert!(
         !both.success && both.stderr.contains("exactly one problem"),
         "{}",
@@ -290,7 +290,7 @@ fn dash_o_dash_prints_the_bundle_and_writes_no_file() {
 #[test]
 fn a_panic_in_the_bundle_is_shown_at_the_library_file_and_line() {
     let ws = copy_workspace(&fixture("bundle_ws"));
-    let run = oj(ws.path(), &["judge", "panics"]);
+    let run = ojgames_in(ws.path(), &["judge", "panics"]);
     assert!(!run.success, "{}", run.stdout);
     let shown = format!("{}{}", run.stdout, run.stderr);
     assert!(shown.contains("1000 does not fit in a byte"), "{shown}");
@@ -318,7 +318,7 @@ fn strip_comments_and_minify_give_smaller_files_that_still_compile_and_run() {
     for layout in [None, Some("--strip-comments"), Some("--minify")] {
         let mut args = vec!["bundle", "alpha", "--check"];
         args.extend(layout);
-        let run = oj(ws.path(), &args);
+        let run = ojgames_in(ws.path(), &args);
         assert!(run.success, "{layout:?}: {}{}", run.stdout, run.stderr);
         let text = fs::read_to_string(&path).unwrap();
         assert!(text.starts_with("// alpha: Fixture alpha\n"), "{text}");
@@ -347,7 +347,7 @@ fn strip_comments_and_minify_give_smaller_files_that_still_compile_and_run() {
 #[test]
 fn a_proc_macro_crate_is_refused_by_name_with_the_reason() {
     let ws = copy_workspace(&fixture("crates_ws"));
-    let run = oj(ws.path(), &["bundle", "proc_macro_user"]);
+    let run = ojgames_in(ws.path(), &["bundle", "proc_macro_user"]);
     assert!(!run.success, "{}", run.stdout);
     assert!(
         run.stderr
@@ -481,7 +481,7 @@ fn cfg_is_evaluated_as_cargo_does_with_the_features_it_resolved_and_the_judges_t
 #[test]
 fn code_a_build_script_generates_is_refused_naming_the_file() {
     let ws = copy_workspace(&fixture("deps_ws"));
-    let run = oj(ws.path(), &["bundle", "uses_generated"]);
+    let run = ojgames_in(ws.path(), &["bundle", "uses_generated"]);
     assert!(!run.success, "{}", run.stdout);
     assert!(
         run.stderr.contains("crates/generated/src/lib.rs:2:18")
@@ -490,4 +490,50 @@ fn code_a_build_script_generates_is_refused_naming_the_file() {
         run.stderr
     );
     assert!(!ws.path().join("bundled/uses_generated.rs").exists());
+}
+
+#[test]
+fn a_bundle_over_its_judges_source_limit_is_an_error_naming_the_limit_and_largest_parts() {
+    let ws = copy_workspace(&fixture("bundle_ws"));
+    let dir = ws.path().join("problems/nolib");
+    let padding: String = (0..1200)
+        .map(|i| format!("// padding line {i:04} of a long comment, making main.rs big.\n"))
+        .collect();
+    let main = fs::read_to_string(dir.join("main.rs")).unwrap();
+    fs::write(dir.join("main.rs"), format!("{padding}{main}")).unwrap();
+    let manifest = fs::read_to_string(dir.join("Cargo.toml")).unwrap();
+    let with_judge = |judge: &str| {
+        let line = format!("judge = \"{judge}\"");
+        let text = manifest
+            .lines()
+            .map(|l| {
+                if l.starts_with("judge = ") {
+                    line.as_str()
+                } else {
+                    l
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        fs::write(dir.join("Cargo.toml"), text + "\n").unwrap();
+    };
+    with_judge("Codeforces");
+    let run = ojgames_in(ws.path(), &["bundle", "nolib"]);
+    assert!(!run.success, "{}", run.stdout);
+    assert!(
+        run.stderr
+            .contains("over the source limit of Codeforces (65536 bytes, 64 KiB)"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr
+            .contains("largest parts: problems/nolib/main.rs 7"),
+        "{}",
+        run.stderr
+    );
+    // AtCoder takes 512 KiB.
+    with_judge("AtCoder");
+    let run = ojgames_in(ws.path(), &["bundle", "nolib"]);
+    assert!(run.success, "{}", run.stderr);
 }

@@ -13,7 +13,7 @@ use std::process::{Command, Stdio};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use common::{copy_workspace, fixture, oj};
+use common::{copy_workspace, fixture, ojgames_in};
 
 const KIB: usize = 1024;
 
@@ -124,7 +124,7 @@ struct Bundled {
 fn check(ws: &Path, release: &Path, scratch: &Path, id: &str) -> Result<Bundled, String> {
     let start = Instant::now();
     // Codeforces: std only, so every crate is pasted and plain rustc compiles it.
-    let run = oj(
+    let run = ojgames_in(
         ws,
         &[
             "bundle",
@@ -240,7 +240,7 @@ fn bundles_for_atcoder_keep_its_crates_and_print_what_the_cargo_build_prints() {
         ("conv_signed", &["ac-library-rs"], &["mod proconio {"]),
         ("own_lazy_tree", &[], &["mod ds {"]),
     ] {
-        let bundled = oj(ws.path(), &["bundle", id]);
+        let bundled = ojgames_in(ws.path(), &["bundle", id]);
         assert!(bundled.success, "{id}: {}", bundled.stderr);
         assert!(
             bundled.stdout.contains("compiles as AtCoder builds it") || kept.is_empty(),
@@ -263,7 +263,7 @@ fn bundles_for_atcoder_keep_its_crates_and_print_what_the_cargo_build_prints() {
         }
         for input in inputs(ws.path(), id) {
             let expected = run_on(&release.join(id), &input).unwrap();
-            let ran = oj(ws.path(), &["run", id, "--input", input.to_str().unwrap()]);
+            let ran = ojgames_in(ws.path(), &["run", id, "--input", input.to_str().unwrap()]);
             assert!(ran.success, "{id}: {}", ran.stderr);
             assert_eq!(
                 ran.stdout.as_bytes(),
@@ -278,7 +278,7 @@ fn bundles_for_atcoder_keep_its_crates_and_print_what_the_cargo_build_prints() {
 #[test]
 fn a_proc_macro_crate_that_nothing_uses_stays_out_of_the_bundle_with_the_code_its_feature_gates() {
     let ws = copy_workspace(&fixture("crates_ws"));
-    let run = oj(ws.path(), &["bundle", "derive_unused", "-o", "-"]);
+    let run = ojgames_in(ws.path(), &["bundle", "derive_unused", "-o", "-"]);
     assert!(run.success, "{}", run.stderr);
     assert!(run.stdout.contains("mod proconio"), "{}", run.stdout);
     assert!(!run.stdout.contains("proconio_derive"), "{}", run.stdout);
@@ -287,7 +287,7 @@ fn a_proc_macro_crate_that_nothing_uses_stays_out_of_the_bundle_with_the_code_it
 #[test]
 fn a_feature_that_pulls_in_a_proc_macro_crate_is_refused_naming_it() {
     let ws = copy_workspace(&fixture("crates_ws"));
-    let run = oj(ws.path(), &["bundle", "fastout_user", "-o", "-"]);
+    let run = ojgames_in(ws.path(), &["bundle", "fastout_user", "-o", "-"]);
     assert!(!run.success, "bundled a #[fastout] user:\n{}", run.stdout);
     // Which dependency and feature pull it in, the line using it, and the way out; not
     // "depends on crate `proconio_derive`", which the Cargo.toml does not say.
@@ -308,7 +308,7 @@ fn a_feature_that_pulls_in_a_proc_macro_crate_is_refused_naming_it() {
 #[test]
 fn a_problem_depending_on_a_proc_macro_crate_is_refused_naming_the_crate() {
     let ws = copy_workspace(&fixture("crates_ws"));
-    let run = oj(ws.path(), &["bundle", "proc_macro_user", "-o", "-"]);
+    let run = ojgames_in(ws.path(), &["bundle", "proc_macro_user", "-o", "-"]);
     assert!(!run.success, "bundled a proc-macro user:\n{}", run.stdout);
     assert!(run.stdout.is_empty(), "{}", run.stdout);
     assert!(
@@ -384,7 +384,7 @@ fn atcoders_whole_block_with_proconio_0_4_3_and_num_bundles_for_atcoder_and_for_
         "-o",
         "-",
     ];
-    let codeforces = oj(ws.path(), &args);
+    let codeforces = ojgames_in(ws.path(), &args);
     assert!(codeforces.success, "{}", codeforces.stderr);
     for pasted in ["mod proconio {", "mod lazy_static {", "mod num_bigint {"] {
         assert!(codeforces.stdout.contains(pasted), "{pasted}");
@@ -395,7 +395,7 @@ fn atcoders_whole_block_with_proconio_0_4_3_and_num_bundles_for_atcoder_and_for_
     let binary = scratch.path().join("codeforces");
     compile(&source, "2021", Some(&binary), scratch.path()).unwrap();
 
-    let atcoder = oj(ws.path(), &["bundle", id]);
+    let atcoder = ojgames_in(ws.path(), &["bundle", id]);
     assert!(atcoder.success, "{}", atcoder.stderr);
     let text = fs::read_to_string(ws.path().join("bundled").join(format!("{id}.rs"))).unwrap();
     assert!(
@@ -414,7 +414,7 @@ fn atcoders_whole_block_with_proconio_0_4_3_and_num_bundles_for_atcoder_and_for_
             expected,
             "Codeforces bundle"
         );
-        let ran = oj(ws.path(), &["run", id, "--input", input.to_str().unwrap()]);
+        let ran = ojgames_in(ws.path(), &["run", id, "--input", input.to_str().unwrap()]);
         assert!(ran.success, "{}", ran.stderr);
         assert_eq!(
             ran.stdout.as_bytes(),

@@ -4,14 +4,14 @@
 
 mod common;
 
-use common::{copy_workspace, fixture, oj};
+use common::{copy_workspace, fixture, ojgames_in};
 
 /// `ojgames bundle ID ARGS…` that must fail; its stderr.
 fn failing_bundle(id: &str, args: &[&str]) -> String {
     let ws = copy_workspace(&fixture("diag_ws"));
     let mut all = vec!["bundle", id];
     all.extend(args);
-    let run = oj(ws.path(), &all);
+    let run = ojgames_in(ws.path(), &all);
     assert!(!run.success, "{id} bundled:\n{}", run.stdout);
     assert!(
         !run.stderr.contains(&format!("{id}.rs:")),
@@ -102,9 +102,9 @@ fn a_warning_is_shown_at_the_users_line() {
 #[test]
 fn judge_shows_a_compile_error_at_the_users_line() {
     let ws = copy_workspace(&fixture("diag_ws"));
-    let bundled = oj(ws.path(), &["bundle", "main_error", "--no-check"]);
+    let bundled = ojgames_in(ws.path(), &["bundle", "main_error", "--no-check"]);
     assert!(bundled.success, "{}", bundled.stderr);
-    let run = oj(ws.path(), &["judge", "main_error"]);
+    let run = ojgames_in(ws.path(), &["judge", "main_error"]);
     let shown = format!("{}{}", run.stdout, run.stderr);
     assert_has(&shown, "CE");
     assert_has(&shown, "--> problems/main_error/main.rs:5:26");

@@ -1,4 +1,4 @@
-//! `oj judge` on a fixture workspace with one problem per verdict.
+//! `ojgames judge` on a fixture workspace with one problem per verdict.
 
 mod common;
 
@@ -6,7 +6,7 @@ use std::os::unix::process::CommandExt;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{copy_workspace, fixture, oj};
+use common::{copy_workspace, fixture, ojgames_in};
 
 /// `ojgames --root ROOT ARGS...`, killed (and the test failed) if it has not ended within
 /// `limit`: for runs that used to hang.
@@ -63,7 +63,7 @@ fn every_verdict_is_reported() {
     let ws = copy_workspace(&fixture("verdict_ws"));
     let start = Instant::now();
     let ids = ["ac", "float", "wa", "tle", "re", "mle", "ole", "noout"];
-    let run = oj(ws.path(), &[&["judge"][..], &ids].concat());
+    let run = ojgames_in(ws.path(), &[&["judge"][..], &ids].concat());
     let out = &run.stdout;
     assert!(!run.success, "failed cases must fail the run");
     assert_eq!(out.lines().last(), Some("2 passed, 6 failed"), "{out}");
@@ -106,10 +106,10 @@ fn every_verdict_is_reported() {
 #[test]
 fn an_accepted_problem_passes_and_reports_small_memory() {
     let ws = copy_workspace(&fixture("verdict_ws"));
-    let run = oj(ws.path(), &["judge", "ac"]);
+    let run = ojgames_in(ws.path(), &["judge", "ac"]);
     assert!(run.success, "{}{}", run.stdout, run.stderr);
     assert_eq!(run.stdout.lines().last(), Some("1 passed, 0 failed"));
-    // The memory of a tiny program must not include oj's own (see judge/run.rs).
+    // The memory of a tiny program must not include ojgames' own (see runner/mod.rs).
     let case = run
         .stdout
         .lines()
@@ -127,7 +127,7 @@ fn a_compile_error_is_ce_with_rustc_message() {
         "fn main() { let x: u32 = \"no\"; }\n",
     )
     .unwrap();
-    let run = oj(ws.path(), &["judge", "ac"]);
+    let run = ojgames_in(ws.path(), &["judge", "ac"]);
     assert!(!run.success);
     assert!(
         run.stdout.contains("CE: rustc --edition 2021 -O"),
@@ -136,7 +136,7 @@ fn a_compile_error_is_ce_with_rustc_message() {
     );
     assert!(run.stdout.contains("mismatched types"), "{}", run.stdout);
     assert_eq!(run.stdout.lines().last(), Some("0 passed, 1 failed"));
-    let json = oj(ws.path(), &["judge", "ac", "--json"]);
+    let json = ojgames_in(ws.path(), &["judge", "ac", "--json"]);
     assert!(
         json.stdout
             .contains("\"compile_error\":\"rustc --edition 2021 -O bundled/ac.rs\""),
@@ -153,7 +153,7 @@ fn a_syntax_error_is_ce_with_the_parse_error() {
         "fn main() {\n    let x = ;\n}\n",
     )
     .unwrap();
-    let run = oj(ws.path(), &["judge", "ac"]);
+    let run = ojgames_in(ws.path(), &["judge", "ac"]);
     let out = &run.stdout;
     assert_eq!(
         run.code,
@@ -165,7 +165,7 @@ fn a_syntax_error_is_ce_with_the_parse_error() {
     assert!(out.contains("problems/ac/main.rs:2:"), "{out}");
     assert!(out.contains("  1                    CE"), "{out}");
     assert_eq!(out.lines().last(), Some("0 passed, 1 failed"), "{out}");
-    let json = oj(ws.path(), &["judge", "ac", "--json"]).stdout;
+    let json = ojgames_in(ws.path(), &["judge", "ac", "--json"]).stdout;
     assert!(json.contains("\"compile_error\":"), "{json}");
     assert!(json.contains("\"verdict\":\"CE\""), "{json}");
 }
@@ -173,7 +173,7 @@ fn a_syntax_error_is_ce_with_the_parse_error() {
 #[test]
 fn a_missing_bundle_names_a_command_that_makes_it() {
     let ws = copy_workspace(&fixture("verdict_ws"));
-    let run = oj(ws.path(), &["judge", "ac", "--no-bundle"]);
+    let run = ojgames_in(ws.path(), &["judge", "ac", "--no-bundle"]);
     assert!(!run.success);
     let command = run
         .stdout
@@ -184,13 +184,13 @@ fn a_missing_bundle_names_a_command_that_makes_it() {
         .to_string();
     let made = common::run(Command::new("sh").arg("-c").arg(&command));
     assert!(made.success, "{command}: {}", made.stderr);
-    assert!(oj(ws.path(), &["judge", "ac", "--no-bundle"]).success);
+    assert!(ojgames_in(ws.path(), &["judge", "ac", "--no-bundle"]).success);
 }
 
 #[test]
 fn a_path_is_not_a_problem_id() {
     let ws = copy_workspace(&fixture("verdict_ws"));
-    let run = oj(ws.path(), &["judge", "../problems/ac"]);
+    let run = ojgames_in(ws.path(), &["judge", "../problems/ac"]);
     assert_eq!(run.code, Some(2), "{}{}", run.stdout, run.stderr);
     assert!(
         run.stderr.contains("`../problems/ac` is not a problem id"),
@@ -204,7 +204,7 @@ fn a_path_is_not_a_problem_id() {
 #[test]
 fn a_bad_manifest_does_not_stop_the_other_problems() {
     let ws = copy_workspace(&fixture("verdict_ws"));
-    assert!(oj(ws.path(), &["bundle", "ac", "wa", "tle"]).success);
+    assert!(ojgames_in(ws.path(), &["bundle", "ac", "wa", "tle"]).success);
     let manifest = ws.path().join("problems/wa/Cargo.toml");
     let text = std::fs::read_to_string(&manifest).unwrap();
     let text = text.replace(
@@ -212,7 +212,7 @@ fn a_bad_manifest_does_not_stop_the_other_problems() {
         "[package.metadata.judge]\ntime-limit-ms = 1e17",
     );
     std::fs::write(&manifest, text).unwrap();
-    let run = oj(ws.path(), &["judge", "ac", "wa", "tle", "--no-bundle"]);
+    let run = ojgames_in(ws.path(), &["judge", "ac", "wa", "tle", "--no-bundle"]);
     assert!(!run.success);
     assert!(
         run.stdout.contains("problems/wa/Cargo.toml") && run.stdout.contains("time-limit-ms"),
@@ -226,7 +226,7 @@ fn a_bad_manifest_does_not_stop_the_other_problems() {
 /// Judges one fixture problem; its single case's verdict line and everything printed.
 fn judge_one(problem: &str) -> (String, String) {
     let ws = copy_workspace(&fixture("verdict_ws"));
-    let run = oj(ws.path(), &["judge", problem]);
+    let run = ojgames_in(ws.path(), &["judge", problem]);
     (case_verdict(&run), run.stdout)
 }
 
@@ -338,7 +338,7 @@ fn failed_allocations_and_capacity_overflow_say_what_happened() {
 #[test]
 fn a_checker_decides_with_the_testlib_convention() {
     let ws = copy_workspace(&fixture("verdict_ws"));
-    let run = oj(ws.path(), &["judge", "checked"]);
+    let run = ojgames_in(ws.path(), &["judge", "checked"]);
     let out = &run.stdout;
     let verdicts: Vec<&str> = out
         .lines()
@@ -473,7 +473,7 @@ fn two_judges_at_once_do_not_share_files() {
     let judges: Vec<_> = (0..3)
         .map(|_| {
             let root = ws.path().to_path_buf();
-            std::thread::spawn(move || oj(&root, &["judge", "wa"]))
+            std::thread::spawn(move || ojgames_in(&root, &["judge", "wa"]))
         })
         .collect();
     for judge in judges {
@@ -492,11 +492,11 @@ fn each_judge_keeps_its_own_failed_output() {
         "fn main() {\n    println!(\"{}\", std::process::id());\n}\n",
     )
     .unwrap();
-    assert!(oj(ws.path(), &["bundle", "wa"]).success);
+    assert!(ojgames_in(ws.path(), &["bundle", "wa"]).success);
     let judges: Vec<_> = (0..3)
         .map(|_| {
             let root = ws.path().to_path_buf();
-            std::thread::spawn(move || oj(&root, &["judge", "wa", "--no-bundle"]))
+            std::thread::spawn(move || ojgames_in(&root, &["judge", "wa", "--no-bundle"]))
         })
         .collect();
     for judge in judges {
@@ -548,7 +548,7 @@ fn broken_test_data_is_named_and_the_other_cases_judged() {
         out.contains(r"  ctl\u{1b}[2Jname     AC "),
         "aligned: {out}"
     );
-    let json = oj(ws.path(), &["judge", "ac", "--json"]).stdout;
+    let json = ojgames_in(ws.path(), &["judge", "ac", "--json"]).stdout;
     assert!(json.contains(r#""case":"ctl\u001b[2Jname""#), "{json}");
     assert!(
         out.contains("testdata/ac/4.out is a FIFO, not a regular file"),
@@ -586,7 +586,7 @@ fn broken_test_data_is_named_and_the_other_cases_judged() {
     );
     assert!(out.ends_with("3 passed, 5 failed\n"), "{out}");
     // Chosen by name, an unusable case gets its one message, not also "does not exist".
-    let chosen = oj(ws.path(), &["judge", "ac", "--case", "dang"]).stdout;
+    let chosen = ojgames_in(ws.path(), &["judge", "ac", "--case", "dang"]).stdout;
     assert!(chosen.contains("dang.in is a broken symlink"), "{chosen}");
     assert!(!chosen.contains("does not exist"), "{chosen}");
 }
@@ -599,7 +599,7 @@ fn chosen_cases_in_parallel_with_json_records() {
         std::fs::copy(data.join("1.in"), data.join(format!("{case}.in"))).unwrap();
         std::fs::copy(data.join("1.out"), data.join(format!("{case}.out"))).unwrap();
     }
-    let run = oj(
+    let run = ojgames_in(
         ws.path(),
         &[
             "judge", "tle", "--case", "1", "--case", "3.in", "-j", "2", "--json",
@@ -616,7 +616,7 @@ fn chosen_cases_in_parallel_with_json_records() {
         );
     }
     assert_eq!(lines[2], "{\"passed\":0,\"failed\":2}");
-    let missing = oj(ws.path(), &["judge", "tle", "--case", "9"]);
+    let missing = ojgames_in(ws.path(), &["judge", "tle", "--case", "9"]);
     assert!(
         missing
             .stdout
@@ -631,7 +631,7 @@ fn run_reports_figures_without_comparing() {
     let ws = copy_workspace(&fixture("verdict_ws"));
     let input = ws.path().join("my-input");
     std::fs::write(&input, "40 2\n").unwrap();
-    let run = oj(
+    let run = ojgames_in(
         ws.path(),
         &["run", "ac", "--input", input.to_str().unwrap()],
     );
@@ -659,7 +659,7 @@ fn run_reports_figures_without_comparing() {
         "{}",
         crashed.stderr
     );
-    let missing = oj(ws.path(), &["run", "ac", "--input", "/nonexistent/in"]);
+    let missing = ojgames_in(ws.path(), &["run", "ac", "--input", "/nonexistent/in"]);
     assert_eq!(missing.code, Some(2));
     assert!(
         missing.stderr.contains("/nonexistent/in is missing"),
@@ -669,7 +669,7 @@ fn run_reports_figures_without_comparing() {
     // A directory is the user's mistake, not the solution's: a tool error, no RE.
     let dir = ws.path().join("inputs");
     std::fs::create_dir(&dir).unwrap();
-    let run = oj(ws.path(), &["run", "ac", "--input", dir.to_str().unwrap()]);
+    let run = ojgames_in(ws.path(), &["run", "ac", "--input", dir.to_str().unwrap()]);
     assert_eq!(run.code, Some(2), "{}", run.stderr);
     assert!(
         run.stderr.contains(&format!(
@@ -704,7 +704,7 @@ fn run_reports_figures_without_comparing() {
 #[test]
 fn the_cargo_build_is_judged_with_the_same_code() {
     let ws = copy_workspace(&fixture("verdict_ws"));
-    let run = oj(ws.path(), &["judge", "pe", "--cargo-build"]);
+    let run = ojgames_in(ws.path(), &["judge", "pe", "--cargo-build"]);
     assert!(
         run.stdout.contains("  1                    PE"),
         "{}{}",
@@ -749,7 +749,7 @@ fn real_problems_compare_like_their_judge_and_run_by_default() {
 fn a_cpu_bound_solution_on_a_busy_core_is_not_idle() {
     let ws = copy_workspace(&fixture("verdict_ws"));
     // Built first, on an ordinary machine.
-    let run = oj(ws.path(), &["judge", "starved"]);
+    let run = ojgames_in(ws.path(), &["judge", "starved"]);
     assert_eq!(case_verdict(&run), "AC", "{}", run.stdout);
     // Then judged on one core shared with four busy loops: 600 ms of CPU time need about
     // 3 s of wall time, past a fixed 3 × limit deadline, yet the program never waits.

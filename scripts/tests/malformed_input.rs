@@ -19,9 +19,9 @@ use std::sync::{Mutex, OnceLock};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use common::{copy_tree, oj, real_root};
+use common::{copy_tree, ojgames_in, real_root};
 use ojgames::runner::{Exit, Job, Limits, Outcome, Runner};
-use ojgames::solution::{build_solution, Built, Source};
+use ojgames::solution::{build_solution, Built, SolutionSource};
 use ojgames::workspace::Workspace;
 
 /// The binary `ojgames judge` compiled from the problem's bundle (`build_solution` on the
@@ -29,7 +29,7 @@ use ojgames::workspace::Workspace;
 fn solution(root: &Path, id: &str) -> PathBuf {
     let workspace = Workspace::locate(Some(root.to_path_buf()), root).unwrap();
     let problem = workspace.problem(id).unwrap();
-    match build_solution(&workspace, &problem, Source::ExistingBundle).unwrap() {
+    match build_solution(&workspace, &problem, SolutionSource::ExistingBundle).unwrap() {
         Built::Ready(solution) => solution.program,
         Built::CompileError { messages, .. } => panic!("{id} does not compile:\n{messages}"),
     }
@@ -112,7 +112,7 @@ fn real_problems(root: &Path) -> Vec<Problem> {
             continue;
         }
         inputs.sort();
-        // A case whose input holds no token (the empty pair `oj new` writes) has nothing to
+        // A case whose input holds no token (the empty pair `ojgames new` writes) has nothing to
         // break.
         let cases: Vec<Case> = inputs
             .into_iter()
@@ -305,7 +305,7 @@ fn bundles_report_malformed_last_token_with_its_position() {
         root.display()
     );
 
-    // `oj judge` bundles each problem and compiles the bundle as the judge does (its rustc
+    // `ojgames judge` bundles each problem and compiles the bundle as the judge does (its rustc
     // flags, the problem's edition), in a temporary copy of the workspace so that the source
     // tree is never written to; its binaries are the ones run here.
     let ws = tempfile::tempdir().unwrap();
@@ -315,10 +315,10 @@ fn bundles_report_malformed_last_token_with_its_position() {
     }
     let mut args = vec!["judge"];
     args.extend(problems.iter().map(|p| p.id.as_str()));
-    let judged = oj(ws.path(), &args);
+    let judged = ojgames_in(ws.path(), &args);
     assert!(
         judged.success,
-        "oj judge failed on the well-formed cases:\n{}{}",
+        "ojgames judge failed on the well-formed cases:\n{}{}",
         judged.stdout, judged.stderr
     );
 

@@ -1,4 +1,4 @@
-//! `oj new` in a temporary copy of the workspace: the new problem is a workspace member with
+//! `ojgames new` in a temporary copy of the workspace: the new problem is a workspace member with
 //! no further edits, its empty sample is flagged and its template judged AC once a sample is pasted, and stress runs on its
 //! templates. Existing ids and ids that are not crate names are refused.
 
@@ -7,13 +7,13 @@ mod common;
 use std::fs;
 use std::process::Command;
 
-use common::{library_workspace, oj};
+use common::{library_workspace, ojgames_in};
 
 #[test]
 fn new_problem_is_judged_and_stressed() {
     let ws = library_workspace();
     let root = ws.path();
-    let created = oj(root, &["new", "hdu9999"]);
+    let created = ojgames_in(root, &["new", "hdu9999"]);
     assert!(created.success, "{}", created.stderr);
 
     for file in ["Cargo.toml", "main.rs", "gen.rs", "brute.rs"] {
@@ -73,7 +73,7 @@ fn new_problem_is_judged_and_stressed() {
     );
 
     // The empty sample pair is flagged, not passed: it proves nothing.
-    let judged = oj(root, &["judge", "hdu9999"]);
+    let judged = ojgames_in(root, &["judge", "hdu9999"]);
     let judged_out = judged.stdout;
     assert_eq!(judged.code, Some(1), "{judged_out}\n{}", judged.stderr);
     assert!(
@@ -85,7 +85,7 @@ fn new_problem_is_judged_and_stressed() {
     // With the sample pasted, the template (it echoes the piles) is judged AC.
     fs::write(root.join("testdata/hdu9999/sample-1.in"), "2\n3 4\n").unwrap();
     fs::write(root.join("testdata/hdu9999/sample-1.out"), "3 4\n").unwrap();
-    let judged = oj(root, &["judge", "hdu9999"]);
+    let judged = ojgames_in(root, &["judge", "hdu9999"]);
     assert!(judged.success, "{}\n{}", judged.stdout, judged.stderr);
     assert!(
         judged.stdout.contains("1 passed, 0 failed"),
@@ -93,7 +93,7 @@ fn new_problem_is_judged_and_stressed() {
         judged.stdout
     );
 
-    let stressed = oj(root, &["stress", "hdu9999", "-n", "20"]);
+    let stressed = ojgames_in(root, &["stress", "hdu9999", "-n", "20"]);
     let stressed_out = stressed.stdout;
     assert!(stressed.success, "{stressed_out}\n{}", stressed.stderr);
     assert!(
@@ -106,12 +106,12 @@ fn new_problem_is_judged_and_stressed() {
 fn new_refuses_existing_and_invalid_ids() {
     let ws = library_workspace();
     let root = ws.path();
-    assert!(oj(root, &["new", "p1234"]).success);
+    assert!(ojgames_in(root, &["new", "p1234"]).success);
     let manifest = fs::read_to_string(root.join("problems/p1234/Cargo.toml")).unwrap();
     assert!(manifest.contains("judge = \"Luogu\"") && manifest.contains("edition = \"2024\""));
     fs::write(root.join("problems/p1234/main.rs"), "// mine\n").unwrap();
 
-    let again = oj(root, &["new", "p1234"]);
+    let again = ojgames_in(root, &["new", "p1234"]);
     assert_eq!(again.code, Some(2));
     assert!(
         again.stderr.contains("problem `p1234` exists"),
@@ -125,12 +125,12 @@ fn new_refuses_existing_and_invalid_ids() {
     );
 
     fs::create_dir_all(root.join("testdata/orphan")).unwrap();
-    let orphan = oj(root, &["new", "orphan"]);
+    let orphan = ojgames_in(root, &["new", "orphan"]);
     assert_eq!(orphan.code, Some(2));
     assert!(!root.join("problems/orphan").exists());
 
     for bad in ["1846", "a.b", "fn", "gen", "ojlib", "../escape", "x y"] {
-        let refused = oj(root, &["new", bad]);
+        let refused = ojgames_in(root, &["new", bad]);
         assert_eq!(refused.code, Some(2), "{bad}");
         assert!(
             refused.stderr.contains("not a valid crate name"),
@@ -140,7 +140,7 @@ fn new_refuses_existing_and_invalid_ids() {
     }
     assert!(!root.join("escape").exists());
     // A control byte in the id is shown escaped, never raw (it would drive the terminal).
-    let bell = oj(root, &["new", "a\x07b"]);
+    let bell = ojgames_in(root, &["new", "a\x07b"]);
     assert_eq!(bell.code, Some(2));
     assert!(!bell.stderr.contains('\x07'), "{:?}", bell.stderr);
     assert!(bell.stderr.contains(r"a\u{7}b"), "{}", bell.stderr);

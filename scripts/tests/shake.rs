@@ -6,13 +6,13 @@ mod common;
 use std::fs;
 use std::process::Command;
 
-use common::{copy_workspace, fixture, oj, rustc};
+use common::{copy_workspace, fixture, ojgames_in, rustc};
 
 /// Bundles `id`, compiles it under 2018, 2021 and 2024 without a warning and runs it;
 /// returns the bundle and its output.
 fn bundle_compile_run(id: &str) -> (String, String) {
     let ws = copy_workspace(&fixture("shake_ws"));
-    let run = oj(ws.path(), &["bundle", id]);
+    let run = ojgames_in(ws.path(), &["bundle", id]);
     assert!(run.success, "{}{}", run.stdout, run.stderr);
     let path = ws.path().join(format!("bundled/{id}.rs"));
     let text = fs::read_to_string(&path).unwrap();
@@ -122,4 +122,119 @@ fn two_bundles_of_one_problem_at_once_shake_alike() {
             "round {round}"
         );
     }
+}
+
+/// `ojgames --root WS ARGS` with a `rustc` first on PATH that counts its runs in `log`.
+fn oj_counting_rustc(
+    ws: &std::path::Path,
+    log: &std::path::Path,
+    args: &[&str],
+) -> (String, usize) {
+    let wrapper_dir = ws.join("counting-rustc");
+    fs::create_dir_all(&wrapper_dir).unwrap();
+    let real = String::from_utf8(
+        Command::new("sh")
+            .args(["-c", "command -v rustc"])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    let wrapper = wrapper_dir.join("rustc");
+    fs::write(
+        &wrapper,
+        format!(
+            "#!/bin/sh\necho run >> '{}'\nexec '{}' \"$@\"\n",
+            log.display(),
+            real.trim()
+        ),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    fs::set_permissions(&wrapper, fs::Permissions::from_mode(0o755)).unwrap();
+    let path = std::env::join_paths(
+        std::iter::once(wrapper_dir).chain(std::env::split_paths(&common::path_with_ojgames())),
+    )
+    .unwrap();
+    let before = fs::read_to_string(log).map_or(0, |l| l.lines().count());
+    let output = Command::new(env!("CARGO_BIN_EXE_ojgames"))
+        .arg("--root")
+        .arg(ws)
+        .args(args)
+        .env("PATH", path)
+        .env_remove("CARGO_TARGET_DIR")
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{args:?}: {}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let after = fs::read_to_string(log).map_or(0, |l| l.lines().count());
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        after - before,
+    )
+}
+
+#[test]
+fn an_edit_reaching_no_new_item_and_another_problem_reaching_the_same_reuse_the_shake() {
+    let ws = copy_workspace(&fixture("shake_ws"));
+    let log = ws.path().join("rustc.log");
+    let bundle = |id: &str| oj_counting_rustc(ws.path(), &log, &["bundle", id, "-o", "-"]);
+    let (first, runs) = bundle("impls");
+    assert!(runs > 2, "a first bundle shakes with rustc: {runs} runs");
+    // A new function of the solution's own: no name of the library.
+    let main = ws.path().join("problems/impls/main.rs");
+    let edit = "fn _edited() -> u64 { 41 + 1 }\n";
+    fs::write(&main, fs::read_to_string(&main).unwrap() + edit).unwrap();
+    let (edited, runs) = bundle("impls");
+    assert_eq!(runs, 1, "only the bundle's type check runs rustc");
+    assert_eq!(edited.replacen(edit, "", 1), first);
+    // Another problem whose main.rs is the same: its bundle differs only in its header.
+    let copy = ws.path().join("problems/impls_copy");
+    common::copy_tree(&ws.path().join("problems/impls"), &copy);
+    let manifest = fs::read_to_string(copy.join("Cargo.toml")).unwrap();
+    fs::write(
+        copy.join("Cargo.toml"),
+        manifest.replace("\"impls\"", "\"impls_copy\""),
+    )
+    .unwrap();
+    let (copied, runs) = bundle("impls_copy");
+    assert_eq!(runs, 1, "only the bundle's type check runs rustc");
+    let body = |text: &str| {
+        text.lines()
+            .filter(|l| !l.starts_with("//"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(body(&copied), body(&edited));
+}
+
+#[test]
+fn a_reused_shake_that_lacks_an_impl_the_edit_needs_is_shaken_again() {
+    // The first bundle adds `Meters`: its `Sub` impl goes. The edit subtracts them, writing no
+    // new name of the library, so the first shake is reused, and lacks `Sub`.
+    let ws = copy_workspace(&fixture("shake_ws"));
+    let log = ws.path().join("rustc.log");
+    let (first, _) = oj_counting_rustc(ws.path(), &log, &["bundle", "impls", "-o", "-"]);
+    assert!(!first.contains("impl Sub for Meters"), "{first}");
+    let cache = ws.path().join("target/ojgames");
+    let saved = ws.path().join("saved-ojgames");
+    common::copy_tree(&cache, &saved);
+    let main = ws.path().join("problems/impls/main.rs");
+    let original = fs::read_to_string(&main).unwrap();
+    let subtracting = original.replace("Meters(3) + Meters(4)", "Meters(9) - Meters(2)");
+    assert_ne!(subtracting, original);
+    fs::write(&main, &subtracting).unwrap();
+    // `bundle`: its type check fails, so it shakes again.
+    let (bundled, _) = oj_counting_rustc(ws.path(), &log, &["bundle", "impls", "-o", "-"]);
+    assert!(bundled.contains("impl Sub for Meters"), "{bundled}");
+    // `run` (as judge and stress): no type check before the compile; the compile fails, so
+    // it bundles again with a shake of its own.
+    fs::remove_dir_all(&cache).unwrap();
+    common::copy_tree(&saved, &cache);
+    let (output, _) = oj_counting_rustc(ws.path(), &log, &["run", "impls", "--input", "/dev/null"]);
+    assert!(output.starts_with("7m\n"), "{output}");
 }

@@ -9,7 +9,7 @@ use std::fs;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{copy_workspace, fixture, oj, path_with_ojgames, rustc};
+use common::{copy_workspace, fixture, ojgames_in, path_with_ojgames, rustc};
 
 /// Each lookup used to follow every glob again, up to 8 deep: 14 modules took 12 s in a
 /// release build, and a real 40-file solution did not finish in 12 minutes. 24 modules would
@@ -59,7 +59,7 @@ fn many_modules_that_glob_import_each_other_bundle_without_blowing_up() {
 #[test]
 fn a_solution_package_with_a_build_script_is_refused_naming_the_file() {
     let ws = copy_workspace(&fixture("bundle_ws"));
-    let run = oj(ws.path(), &["bundle", "build_script"]);
+    let run = ojgames_in(ws.path(), &["bundle", "build_script"]);
     assert!(!run.success, "{}", run.stderr);
     assert!(
         run.stderr.contains("problems/build_script/build.rs")
@@ -75,7 +75,7 @@ fn a_solution_package_with_a_build_script_is_refused_naming_the_file() {
 #[test]
 fn files_read_by_include_str_and_include_bytes_become_literals_in_the_bundle() {
     let ws = copy_workspace(&fixture("bundle_ws"));
-    let run = oj(ws.path(), &["bundle", "includes"]);
+    let run = ojgames_in(ws.path(), &["bundle", "includes"]);
     assert!(run.success, "{}", run.stderr);
     let problem = ws.path().join("problems/includes");
     let banner = fs::read_to_string(problem.join("banner.txt")).unwrap();
@@ -121,14 +121,14 @@ fn the_solution_is_the_bin_named_like_the_problem_wherever_its_file_is() {
     let head = "[package]\nname = \"srcbin\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\
                 [[bin]]\nname = \"srcbin\"\npath = \"src/bin/a.rs\"";
     add_problem(ws.path(), "srcbin", head, "src/bin/a.rs", code);
-    let run = oj(ws.path(), &["bundle", "srcbin", "-o", "-"]);
+    let run = ojgames_in(ws.path(), &["bundle", "srcbin", "-o", "-"]);
     assert!(run.success, "{}", run.stderr);
     assert!(run.stdout.contains("from src/bin"), "{}", run.stdout);
 
     let head = "[package]\nname = \"otherbin\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\
                 [[bin]]\nname = \"otherbin-a\"\npath = \"src/bin/a.rs\"";
     add_problem(ws.path(), "otherbin", head, "src/bin/a.rs", code);
-    let run = oj(ws.path(), &["bundle", "otherbin"]);
+    let run = ojgames_in(ws.path(), &["bundle", "otherbin"]);
     assert!(!run.success);
     assert!(
         run.stderr.contains("problems/otherbin/Cargo.toml")
@@ -150,7 +150,7 @@ fn a_package_without_an_edition_is_an_error_naming_the_manifest() {
                 [[bin]]\nname = \"ed2015\"\npath = \"main.rs\"";
     add_problem(ws.path(), "ed2015", head, "main.rs", code);
     for command in ["bundle", "judge"] {
-        let run = oj(ws.path(), &[command, "ed2015"]);
+        let run = ojgames_in(ws.path(), &[command, "ed2015"]);
         assert!(!run.success, "{command}");
         // `judge` reports a problem it cannot judge in its table, on stdout.
         let said = run.stdout + &run.stderr;
@@ -172,7 +172,7 @@ fn a_judge_edition_other_than_the_packages_is_named_when_the_bundle_does_not_com
                 [[bin]]\nname = \"mismatch\"\npath = \"main.rs\"\n\
                 [package.metadata.judge]\nedition = \"2021\"";
     add_problem(ws.path(), "mismatch", head, "main.rs", code);
-    let run = oj(ws.path(), &["bundle", "mismatch"]);
+    let run = ojgames_in(ws.path(), &["bundle", "mismatch"]);
     assert!(!run.success);
     assert!(
         run.stderr.contains("the package is edition 2024")
@@ -190,7 +190,7 @@ fn edition_2015_code_that_does_not_parse_as_2018_says_why() {
     let head = "[package]\nname = \"old\"\nversion = \"0.1.0\"\nedition = \"2015\"\n\
                 [[bin]]\nname = \"old\"\npath = \"main.rs\"";
     add_problem(ws.path(), "old", head, "main.rs", code);
-    let run = oj(ws.path(), &["bundle", "old"]);
+    let run = ojgames_in(ws.path(), &["bundle", "old"]);
     assert!(!run.success);
     assert!(
         run.stderr.contains("edition 2015") && run.stderr.contains("parse error"),

@@ -1,4 +1,4 @@
-//! `oj stress` finds a planted bug: POJ 1067 (Wythoff's game) with `ceil` where the formula
+//! `ojgames stress` finds a planted bug: POJ 1067 (Wythoff's game) with `ceil` where the formula
 //! needs `floor`, a mistake a published write-up makes. The same run with the real solution
 //! passes, so the failure is the bug's and not the harness's.
 
@@ -8,7 +8,7 @@ use std::fs;
 
 use std::process::Command;
 
-use common::{library_workspace, oj, real_root, run};
+use common::{library_workspace, ojgames_in, real_root, run};
 
 const CEIL_INSTEAD_OF_FLOOR: &str = r#"//! POJ 1067 with a planted bug: ceil(k·φ) instead of floor(k·φ).
 use ojlib::io::{InputError, Scanner, Writer};
@@ -48,7 +48,7 @@ fn with_problem(id: &str, main: &str) -> (tempfile::TempDir, std::path::PathBuf)
 fn stress_catches_ceil_instead_of_floor_in_wythoff() {
     let (ws, problem) = with_problem("pku1067", CEIL_INSTEAD_OF_FLOOR);
 
-    let output = oj(
+    let output = ojgames_in(
         ws.path(),
         &["stress", "pku1067", "-n", "300", "--seed", "1"],
     );
@@ -90,7 +90,7 @@ fn stress_catches_ceil_instead_of_floor_in_wythoff() {
         problem.join("main.rs"),
     )
     .unwrap();
-    let fixed = oj(
+    let fixed = ojgames_in(
         ws.path(),
         &["stress", "pku1067", "-n", "300", "--seed", "1"],
     );
@@ -113,7 +113,7 @@ fn stress_reports_a_crashing_solution() {
         );
     assert!(main.contains("planted"));
     let (ws, _) = with_problem("p1290", &main);
-    let output = oj(ws.path(), &["stress", "p1290", "-n", "300"]);
+    let output = ojgames_in(ws.path(), &["stress", "p1290", "-n", "300"]);
     let stdout = output.stdout;
     assert_eq!(output.code, Some(1), "{stdout}\n{}", output.stderr);
     assert!(
@@ -126,7 +126,7 @@ fn stress_reports_a_crashing_solution() {
 #[test]
 fn stress_saves_the_failing_case_and_fill_writes_missing_answers() {
     let (ws, _) = with_problem("pku1067", CEIL_INSTEAD_OF_FLOOR);
-    let output = oj(
+    let output = ojgames_in(
         ws.path(),
         &["stress", "pku1067", "-n", "300", "--seed", "1", "--save"],
     );
@@ -141,7 +141,7 @@ fn stress_saves_the_failing_case_and_fill_writes_missing_answers() {
     let answer = fs::read(data.join(format!("{name}.out"))).unwrap();
     assert!(!answer.is_empty());
     // The saved case fails the buggy solution under judge too.
-    let judged = oj(ws.path(), &["judge", "pku1067", "--case", &name]);
+    let judged = ojgames_in(ws.path(), &["judge", "pku1067", "--case", &name]);
     assert!(
         judged.stdout.contains(&format!("{name:<20} WA")),
         "{}",
@@ -152,7 +152,7 @@ fn stress_saves_the_failing_case_and_fill_writes_missing_answers() {
     fs::remove_file(data.join(format!("{name}.out"))).unwrap();
     fs::write(data.join("mine.in"), "1 2\n").unwrap();
     fs::write(data.join("mine.out"), "untouched\n").unwrap();
-    let filled = oj(ws.path(), &["fill", "pku1067"]);
+    let filled = ojgames_in(ws.path(), &["fill", "pku1067"]);
     assert!(filled.success, "{}{}", filled.stdout, filled.stderr);
     assert_eq!(fs::read(data.join(format!("{name}.out"))).unwrap(), answer);
     assert_eq!(
@@ -168,7 +168,7 @@ fn stress_saves_the_failing_case_and_fill_writes_missing_answers() {
         .status()
         .unwrap()
         .success());
-    let again = oj(
+    let again = ojgames_in(
         ws.path(),
         &["stress", "pku1067", "-n", "300", "--seed", "1", "--save"],
     );
@@ -243,7 +243,7 @@ fn main() {
 fn stress_compares_with_the_problems_checker() {
     for checker in ["sh check.sh", "checker.rs"] {
         let ws = any_order_problem(Some(checker));
-        let run = oj(ws.path(), &["stress", "anyorder", "-n", "20"]);
+        let run = ojgames_in(ws.path(), &["stress", "anyorder", "-n", "20"]);
         assert!(run.success, "{checker}: {}{}", run.stdout, run.stderr);
         assert!(
             run.stdout.contains("stress anyorder: 20 cases, 0 failed"),
@@ -253,7 +253,7 @@ fn stress_compares_with_the_problems_checker() {
     }
     // Without it, the reversed order is a disagreement.
     let without = any_order_problem(None);
-    let run = oj(without.path(), &["stress", "anyorder", "-n", "20"]);
+    let run = ojgames_in(without.path(), &["stress", "anyorder", "-n", "20"]);
     assert_eq!(run.code, Some(1), "{}{}", run.stdout, run.stderr);
     assert!(
         run.stdout
@@ -279,7 +279,7 @@ fn fill_names_unusable_test_data_and_how_the_brute_force_failed() {
         .success());
     // Not UTF-8: the brute force's read_to_string fails and it panics.
     fs::write(data.join("bad.in"), b"\xFF\n").unwrap();
-    let filled = oj(ws.path(), &["fill", "anyorder"]);
+    let filled = ojgames_in(ws.path(), &["fill", "anyorder"]);
     let out = &filled.stdout;
     assert_eq!(filled.code, Some(1), "{out}{}", filled.stderr);
     assert_eq!(fs::read_to_string(data.join("ok.out")).unwrap(), "1 2 3\n");

@@ -85,7 +85,7 @@ pub fn winning_part(values: &[u32]) -> Option<(usize, u32)> {
 }
 
 /// The memo's hasher: a multiply-rotate mix of each word written (the Fx hash of rustc),
-/// cheaper than the default SipHash on small states (`examples/sg_bench.rs`); the states are
+/// cheaper than the default SipHash on small states (`scripts/bench/benches/sg.rs`); the states are
 /// the program's own, so resistance to chosen collisions is not needed.
 #[derive(Default, Clone, Copy)]
 pub(crate) struct WordHasher(u64);

@@ -813,3 +813,81 @@ fn a_failed_read_is_an_error_at_the_end_of_what_was_read() {
     let expected = "input error at line 2, column 3 (byte 9): reading failed: broken pipe";
     assert_eq!(error, expected);
 }
+
+/// Runs `play` against `cat` as the jury (each move comes straight back) over two real pipes,
+/// in a thread: a deadlock (a move left in the buffer while the scanner waits, or a scanner
+/// waiting for more than the next token) fails the test after 10 s instead of hanging it.
+#[cfg(unix)]
+fn against_cat<T: Send + 'static>(
+    play: impl FnOnce(Scanner<Tied<std::process::ChildStdout, std::process::ChildStdin>>) -> T
+        + Send
+        + 'static,
+) -> T {
+    use std::process::{Command, Stdio};
+    let mut cat = Command::new("cat")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("running cat");
+    let (to_cat, from_cat) = (cat.stdin.take().unwrap(), cat.stdout.take().unwrap());
+    let (done, result) = std::sync::mpsc::channel();
+    std::thread::spawn(move || done.send(play(Scanner::tied(from_cat, to_cat))));
+    let outcome = result.recv_timeout(std::time::Duration::from_secs(10));
+    let _ = cat.kill();
+    let _ = cat.wait();
+    outcome.expect("deadlock: the scanner waited for a move still in its writer's buffer")
+}
+
+#[cfg(unix)]
+#[test]
+fn a_tied_scanner_flushes_each_move_before_it_waits_for_the_answer() {
+    let answers = against_cat(|mut jury| {
+        let mut answers = Vec::new();
+        for turn in 0..200u64 {
+            // One token a turn, then several on a line: the jury sends nothing more until it
+            // has the next move, so the scanner must not wait for more than each token.
+            if turn % 2 == 0 {
+                jury.out().line(turn);
+                answers.push(jury.read::<u64>().unwrap());
+            } else {
+                jury.out().line((turn, u64::MAX, 7));
+                answers.push(jury.read::<u64>().unwrap());
+                assert_eq!(jury.read_vec::<u64>(2).unwrap(), [u64::MAX, 7]);
+            }
+        }
+        answers
+    });
+    assert_eq!(answers, (0..200).collect::<Vec<u64>>());
+}
+
+#[test]
+fn a_tied_scanner_flushes_its_last_moves_when_dropped() {
+    let mut moves = Vec::new();
+    let mut jury = Scanner::tied(&b"3\n"[..], &mut moves);
+    let n: u64 = jury.read().unwrap();
+    jury.out().line(("!", n + 1));
+    drop(jury);
+    assert_eq!(moves, b"! 4\n");
+}
+
+#[test]
+fn a_failed_flush_is_an_input_error_that_says_so() {
+    struct Closed;
+    impl io::Write for Closed {
+        fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+            Err(io::ErrorKind::BrokenPipe.into())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut jury = Scanner::tied(&b"1"[..], Closed);
+    jury.out().line(5u32);
+    let error = jury.read::<u64>().unwrap_err().to_string();
+    assert!(
+        error.contains("reading failed: flushing the output before it failed"),
+        "{error}"
+    );
+    // The writer's drop would panic on its failed flush: the test is about the read.
+    std::mem::forget(jury);
+}

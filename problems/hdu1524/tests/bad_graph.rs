@@ -1,32 +1,12 @@
 //! A graph that breaks the statement's promises (an edge to no position, a cycle, a chessman
 //! off the graph) is an error naming the case and the position: exit status 1, and the
 //! answers before it are written.
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+#[path = "../../refusal.rs"]
+mod refusal;
 
-fn run(input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hdu1524"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
+use refusal::assert_refused;
 
-fn assert_refused(input: &str, answers: &str, message: &str) {
-    let output = run(input);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(1), "{stderr}");
-    assert_eq!(String::from_utf8_lossy(&output.stdout), answers);
-    assert!(stderr.contains(message), "{stderr}");
-}
+const BIN: &str = env!("CARGO_BIN_EXE_hdu1524");
 
 /// One good case first: its answer must survive the error after it.
 const GOOD: &str = "2\n1 1\n0\n1 0\n0\n";
@@ -35,20 +15,20 @@ const GOOD: &str = "2\n1 1\n0\n1 0\n0\n";
 fn an_edge_to_no_position() {
     let input = format!("{GOOD}3\n1 1\n1 3\n0\n1 0\n0\n");
     let message = "case 2: position 1 leads to 3, but there are 3 positions";
-    assert_refused(&input, "WIN\n", message);
+    assert_refused(BIN, &input, "WIN\n", message);
 }
 
 #[test]
 fn a_cycle() {
     let input = format!("{GOOD}3\n1 1\n1 2\n1 1\n1 0\n0\n");
-    assert_refused(&input, "WIN\n", "case 2: the graph has a cycle");
+    assert_refused(BIN, &input, "WIN\n", "case 2: the graph has a cycle");
 }
 
 #[test]
 fn a_chessman_off_the_graph() {
     let input = format!("{GOOD}2\n1 1\n0\n1 1\n2 0 2\n0\n");
     let message = "case 2: a chessman on position 2, but there are 2 positions";
-    assert_refused(&input, "WIN\nLOSE\n", message);
+    assert_refused(BIN, &input, "WIN\nLOSE\n", message);
 }
 
 /// A position count far beyond the input is read as far as the input goes, not allocated up
@@ -56,5 +36,5 @@ fn a_chessman_off_the_graph() {
 #[test]
 fn a_count_larger_than_the_input() {
     let input = format!("{GOOD}1000000000000\n1 1\n");
-    assert_refused(&input, "WIN\n", "found end of input");
+    assert_refused(BIN, &input, "WIN\n", "found end of input");
 }

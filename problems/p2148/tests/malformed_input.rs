@@ -1,28 +1,15 @@
 //! Input that breaks the problem's rules is an error that names the line, column and byte of
 //! the token it was read at and quotes that token, like a parse error: exit status 1, and the
 //! answers before it are written.
-use std::io::Write;
-use std::process::{Command, Stdio};
+#[path = "../../refusal.rs"]
+mod refusal;
 
-fn assert_refused(input: &str, answers: &str, error: &str) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_p2148"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(input.as_bytes()).unwrap();
-    drop(stdin);
-    let output = child.wait_with_output().unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(1), "{stderr}");
-    assert_eq!(String::from_utf8_lossy(&output.stdout), answers);
-    assert_eq!(stderr, format!("Error: input error at {error}\n"));
-}
+use refusal::assert_input_error;
+
+const BIN: &str = env!("CARGO_BIN_EXE_p2148");
 
 #[test]
 fn an_odd_pile_count_names_its_token() {
     let error = "line 3, column 3 (byte 10): case 2: N = 3 is odd, but the piles come in pairs (the token `3`)";
-    assert_refused("2\n2 1 1\n  3 1 1 1\n", "NO\n", error);
+    assert_input_error(BIN, "2\n2 1 1\n  3 1 1 1\n", "NO\n", error);
 }

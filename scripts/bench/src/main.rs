@@ -2,15 +2,17 @@
 //! competitor, runs them in interleaved rounds with `wait4`, and prints a markdown table of
 //! medians, ratios against the bundled solution, and peak RSS.
 //!
-//! Usage: `bench [--rounds N] [--problems hdu2176,pku1067,...,tokens] [--no-bundle]
+//! Usage: `bench [--rounds N] [--problems hdu2176,tokens,interactive,pku1067,...] [--no-bundle]
 //! [--stdout-null]`
 
 mod gen;
 mod measure;
 
 use measure::Measured;
-use ojgames::solution::{build_solution, Built, Source};
-use ojgames::workspace::Workspace;
+use ojgames::id::ProblemId;
+use ojgames::settings::{Edition, JudgeMeta};
+use ojgames::solution::{build_solution, Built, SolutionSource};
+use ojgames::workspace::{Problem, Workspace};
 use std::fmt::Write as _;
 use std::fs::{self, File};
 use std::io::{self, BufWriter, Read};
@@ -18,8 +20,19 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-/// The problems, and `tokens`: the per-token benchmark (10 M integers read and written back).
-const ALL_PROBLEMS: [&str; 5] = ["hdu2176", "tokens", "pku1067", "p1290", "hdu3595"];
+/// The problems, `tokens`: the per-token benchmark (10 M integers read and written back), and
+/// `interactive`: the cost of a round trip of one move with a jury over two pipes.
+const ALL_PROBLEMS: [&str; 6] = [
+    "hdu2176",
+    "tokens",
+    "interactive",
+    "pku1067",
+    "p1290",
+    "hdu3595",
+];
+
+/// The moves of one run of the round-trip benchmark.
+const ROUND_TRIPS: &str = "20000";
 
 struct Options {
     rounds: usize,
@@ -75,7 +88,7 @@ fn usage(message: &str) -> ! {
         eprintln!("bench: {message}");
     }
     eprintln!(
-        "usage: bench [--rounds N] [--problems hdu2176,tokens,pku1067,p1290,hdu3595] \
+        "usage: bench [--rounds N] [--problems hdu2176,tokens,interactive,pku1067,p1290,hdu3595] \
          [--no-bundle] [--stdout-null] | bench --sizes"
     );
     std::process::exit(2);
@@ -100,17 +113,19 @@ struct Bench {
     programs: Vec<Program>,
     /// Index of the program the ratios are relative to.
     reference: usize,
-    /// Which of issue 11's targets to check on this one.
+    /// Which of the targets (issues 11 and 26) to check on this one.
     targets: Targets,
 }
 
 #[derive(Clone, Copy, PartialEq)]
 enum Targets {
     None,
-    /// HDU 2176 against the minimal safe reader, proconio, C++ fread and C scanf; peak RSS.
+    /// HDU 2176 against the safe yardstick, proconio, C++ fread and C scanf; peak RSS.
     Judge,
     /// One token at a time against `read_vec` and proconio's `input!` in a loop.
     PerToken,
+    /// A round trip of one move against a plain `BufRead` line loop.
+    RoundTrip,
 }
 
 struct Env {
@@ -122,6 +137,11 @@ struct Env {
 impl Env {
     fn release(&self, name: &str) -> PathBuf {
         self.root.join("target/release").join(name)
+    }
+
+    /// A competitor `make bench` compiled into `target/bench/bin`.
+    fn bin(&self, name: &str) -> PathBuf {
+        self.dir.join("bin").join(name)
     }
 }
 
@@ -167,6 +187,8 @@ fn real_main(options: &Options, env: &Env) -> io::Result<()> {
     for problem in &options.problems {
         if problem == "tokens" {
             benches.extend(token_benches(env)?);
+        } else if problem == "interactive" {
+            benches.push(round_trip_bench(env));
         } else {
             let solution = solution(env, problem, options.bundle)?;
             benches.extend(benches_for(env, problem, solution)?);
@@ -215,8 +237,29 @@ fn check_status(what: &str, status: io::Result<std::process::ExitStatus>) -> io:
     }
 }
 
-/// The competitors and the problems' cargo release builds; the C and C++ competitors with gcc
-/// and g++ -O2 into `target/bench/bin`.
+/// The edition the competitors are compiled with: the judge's edition of every benchmarked
+/// problem (`edition = "2021"` in their manifests).
+const JUDGE_EDITION: Edition = Edition::E2021;
+
+/// The Rust competitors in `scripts/bench/rustc/`, each one file compiled as the judge compiles
+/// a bundle, and whether it links proconio.
+const RUST_COMPETITORS: [(&str, bool); 8] = [
+    ("hdu2176-yardstick", false),
+    ("interactive-jury", false),
+    ("interactive-bufread", false),
+    ("hdu2176-naive", false),
+    ("hdu2176-proconio", true),
+    ("hdu2176-proconio-once", true),
+    ("tokens-proconio", true),
+    ("read-floor", false),
+];
+
+/// Builds every competitor the way the judge builds a bundle, `rustc --edition 2021 -O` (the
+/// proconio competitors link cargo's build of the proconio crate with `--extern`), into
+/// `target/bench/bin`: the Rust files of `scripts/bench/rustc/`, the per-token program bundled
+/// with the library first, and the C and C++ competitors with gcc and g++ -O2. Cargo builds
+/// the process runner (`ojgames`), the problems' release builds (measured when there is no
+/// bundle) and the proconio crate.
 fn build(env: &Env, problems: &[String]) -> io::Result<()> {
     eprintln!("bench: building the competitors");
     let mut command = cargo_command(env);
@@ -224,16 +267,43 @@ fn build(env: &Env, problems: &[String]) -> io::Result<()> {
         "build",
         "--release",
         "-q",
+        "--message-format=json-render-diagnostics",
         "-p",
         "bench",
         "-p",
         "ojgames",
         "--bins",
     ]);
-    for p in problems.iter().filter(|p| *p != "tokens") {
+    for p in problems
+        .iter()
+        .filter(|p| *p != "tokens" && *p != "interactive")
+    {
         command.args(["-p", p]);
     }
-    check_status("cargo build", command.status())?;
+    let output = command.stderr(std::process::Stdio::inherit()).output();
+    let output = output.map_err(|e| io::Error::other(format!("cargo build: {e}")))?;
+    check_status("cargo build", Ok(output.status))?;
+    let proconio = proconio_rlib(&String::from_utf8_lossy(&output.stdout))
+        .ok_or_else(|| io::Error::other("cargo build did not report proconio's rlib"))?;
+    let extern_args: Vec<std::ffi::OsString> = vec![
+        "--extern".into(),
+        format!("proconio={}", proconio.display()).into(),
+        "-L".into(),
+        format!("dependency={}", env.release("deps").display()).into(),
+    ];
+    let sources = env.root.join("scripts/bench/rustc");
+    for (name, links_proconio) in RUST_COMPETITORS {
+        let extra = if links_proconio {
+            &extern_args[..]
+        } else {
+            &[]
+        };
+        judge_build(&sources.join(format!("{name}.rs")), extra, &env.bin(name))?;
+    }
+    for name in ["tokens", "interactive"] {
+        let bundled = bundle_file(env, name, &sources.join(format!("{name}.rs")))?;
+        judge_build(&bundled, &[], &env.bin(name))?;
+    }
     let sources = env.root.join("scripts/bench/c");
     for (compiler, source, binary) in [
         ("g++", "hdu2176-fread.cpp", "hdu2176-fread"),
@@ -243,11 +313,53 @@ fn build(env: &Env, problems: &[String]) -> io::Result<()> {
             .arg("-O2")
             .arg(sources.join(source))
             .arg("-o")
-            .arg(env.dir.join("bin").join(binary))
+            .arg(env.bin(binary))
             .status();
         check_status(&format!("{compiler} -O2 {source}"), status)?;
     }
     Ok(())
+}
+
+/// `rustc --edition 2021 -O SOURCE EXTRA -o OUTPUT`, through the tool's one rustc call.
+fn judge_build(source: &Path, extra: &[std::ffi::OsString], output: &Path) -> io::Result<()> {
+    let compiled = ojgames::rustc::compile_with(source, JUDGE_EDITION, extra, output)
+        .map_err(|e| io::Error::other(format!("{e:#}")))?;
+    match compiled.success {
+        true => Ok(()),
+        false => Err(io::Error::other(format!(
+            "{} failed:\n{}",
+            compiled.command, compiled.messages
+        ))),
+    }
+}
+
+/// The rlib of proconio in cargo's JSON messages (`--message-format=json`).
+fn proconio_rlib(messages: &str) -> Option<PathBuf> {
+    messages
+        .lines()
+        .filter(|line| line.contains("\"reason\":\"compiler-artifact\""))
+        .flat_map(|line| line.split('"'))
+        .find(|word| word.ends_with(".rlib") && word.contains("/libproconio-"))
+        .map(PathBuf::from)
+}
+
+/// `source`, a program over the library, bundled as `ojgames bundle` bundles a solution into
+/// `target/bench/bin/NAME.rs`.
+fn bundle_file(env: &Env, name: &str, source: &Path) -> io::Result<PathBuf> {
+    let bundled = Workspace::locate(Some(env.root.clone()), &env.root).and_then(|workspace| {
+        let problem = Problem {
+            id: ProblemId::parse(name)?,
+            dir: env.root.join("scripts/bench"),
+            main: source.to_path_buf(),
+            meta: JudgeMeta::default(),
+            dependencies: [workspace.lib_name.clone()].into(),
+        };
+        ojgames::bundle::build(&workspace, &problem, &Default::default())
+    });
+    let bundled = bundled.map_err(|e| io::Error::other(format!("bundling {name}: {e:#}")))?;
+    let path = env.bin(&format!("{name}.rs"));
+    fs::write(&path, bundled.text)?;
+    Ok(path)
 }
 
 /// Runs `ojgames bundle` with `args`.
@@ -279,7 +391,11 @@ fn solution(env: &Env, problem: &str, want_bundle: bool) -> io::Result<Program> 
     // The judge's own build step: bundled, then compiled with rustc as `ojgames judge` does.
     let built = Workspace::locate(Some(env.root.clone()), &env.root).and_then(|workspace| {
         let problem = workspace.problem(problem)?;
-        let built = build_solution(&workspace, &problem, Source::Bundle { keep_docs: false })?;
+        let built = build_solution(
+            &workspace,
+            &problem,
+            SolutionSource::Bundle { keep_docs: false },
+        )?;
         Ok((built, problem.meta.edition))
     });
     match built {
@@ -402,7 +518,7 @@ fn program(label: &str, key: &'static str, path: PathBuf, args: &[&str]) -> Prog
 }
 
 fn floors(env: &Env) -> Vec<Program> {
-    let floor = env.release("read-floor");
+    let floor = env.bin("read-floor");
     vec![
         program(
             "floor: read stdin in 64 KiB chunks, discard",
@@ -432,45 +548,45 @@ fn benches_for(env: &Env, problem: &str, solution: Program) -> io::Result<Vec<Be
     }
     let (title, file, targets) = match problem {
         "hdu2176" => {
-            let bin = |name: &str| env.dir.join("bin").join(name);
             if let Some(variant) = sse2_variant(env)? {
                 programs.push(variant);
             }
             programs.extend([
                 program(
-                    "minimal safe reader and writer (u32 only, no checks)",
-                    "minimal",
-                    env.release("hdu2176-minimal"),
+                    "safe streaming yardstick (64 KiB reader, 8-digit SWAR parse and format, \
+                     64 KiB array writer to fd 1, no checks)",
+                    "yardstick",
+                    env.bin("hdu2176-yardstick"),
                     &[],
                 ),
                 program(
                     "proconio `input!` + BufWriter",
                     "proconio",
-                    env.release("hdu2176-proconio"),
+                    env.bin("hdu2176-proconio"),
                     &[],
                 ),
                 program(
                     "proconio `input_once!` + BufWriter",
                     "",
-                    env.release("hdu2176-proconio-once"),
+                    env.bin("hdu2176-proconio-once"),
                     &[],
                 ),
                 program(
                     "C++ fread/fwrite buffers (g++ -O2)",
                     "fread",
-                    bin("hdu2176-fread"),
+                    env.bin("hdu2176-fread"),
                     &[],
                 ),
                 program(
                     "C scanf/printf (gcc -O2)",
                     "scanf",
-                    bin("hdu2176-scanf"),
+                    env.bin("hdu2176-scanf"),
                     &[],
                 ),
                 program(
                     "naive std: read_line, split_whitespace, parse, println!",
                     "",
-                    env.release("hdu2176-naive"),
+                    env.bin("hdu2176-naive"),
                     &[],
                 ),
             ]);
@@ -478,7 +594,7 @@ fn benches_for(env: &Env, problem: &str, solution: Program) -> io::Result<Vec<Be
             programs.push(program(
                 "floor: read_to_end into one Vec, discard",
                 "floor",
-                env.release("read-floor"),
+                env.bin("read-floor"),
                 &["--slurp"],
             ));
             (
@@ -533,14 +649,8 @@ fn sse2_variant(env: &Env) -> io::Result<Option<Program>> {
     let source = format!("{}{module}{}", &bundle[..open], &bundle[end..]);
     let path = env.dir.join("bin/hdu2176-sse2.rs");
     fs::write(&path, source)?;
-    let binary = env.dir.join("bin/hdu2176-sse2");
-    let status = Command::new("rustc")
-        .args(["--edition", "2021", "-O"])
-        .arg(&path)
-        .arg("-o")
-        .arg(&binary)
-        .status();
-    check_status(&format!("rustc {}", path.display()), status)?;
+    let binary = env.bin("hdu2176-sse2");
+    judge_build(&path, &[], &binary)?;
     Ok(Some(program(
         "hdu2176 bundled with the previous I/O (SSE2, `unsafe`)",
         "sse2",
@@ -549,8 +659,9 @@ fn sse2_variant(env: &Env) -> io::Result<Option<Program>> {
     )))
 }
 
-/// 10 M integers read one at a time and written back, u32 and u64: the library's `read` (cargo
-/// build: the same code a bundle pastes), its `read_vec`, and proconio's `input!` in a loop.
+/// 10 M integers read one at a time and written back, u32 and u64: the library's `read` (the
+/// program bundled and compiled as the judge compiles a bundle), its `read_vec`, and
+/// proconio's `input!` in a loop.
 fn token_benches(env: &Env) -> io::Result<Vec<Bench>> {
     let mut benches = Vec::new();
     for (ty, file, title) in [
@@ -561,7 +672,7 @@ fn token_benches(env: &Env) -> io::Result<Vec<Bench>> {
             "tokens, u64: 10 M values of 11 to 20 digits",
         ),
     ] {
-        let tokens = env.release("tokens");
+        let tokens = env.bin("tokens");
         let mut programs = vec![
             program(
                 &format!("**`Scanner::read::<{ty}>` one at a time**, `Writer::line`"),
@@ -578,7 +689,7 @@ fn token_benches(env: &Env) -> io::Result<Vec<Bench>> {
             program(
                 &format!("proconio `input! {{ v: {ty} }}` in a loop + BufWriter"),
                 "proconio",
-                env.release("tokens-proconio"),
+                env.bin("tokens-proconio"),
                 &[ty],
             ),
         ];
@@ -592,6 +703,36 @@ fn token_benches(env: &Env) -> io::Result<Vec<Bench>> {
         });
     }
     Ok(benches)
+}
+
+/// The cost of a round trip of one move: the jury (`interactive-jury`) plays 20 000 moves
+/// against each solution over two pipes, waiting for each answer before its next move; the
+/// time is the jury's, start to end. The library's `Scanner::interactive` against a plain
+/// `BufRead` line loop with an explicit flush after each move.
+fn round_trip_bench(env: &Env) -> Bench {
+    let jury = env.bin("interactive-jury");
+    let ours = env.bin("interactive").display().to_string();
+    let plain = env.bin("interactive-bufread").display().to_string();
+    Bench {
+        title: format!("interactive: {ROUND_TRIPS} round trips of one move with a jury over two pipes"),
+        input: PathBuf::from("/dev/null"),
+        programs: vec![
+            program(
+                "**`Scanner::interactive`**: `read`, `out().line`, flushed before each read (bundled)",
+                "solution",
+                jury.clone(),
+                &[&ours, ROUND_TRIPS],
+            ),
+            program(
+                "`BufRead::read_line`, `str::parse`, `writeln!` to a `BufWriter`, `flush` each move",
+                "bufread",
+                jury,
+                &[&plain, ROUND_TRIPS],
+            ),
+        ],
+        reference: 0,
+        targets: Targets::RoundTrip,
+    }
 }
 
 /// Generates `target/bench/in/<name>.v<VERSION>.in` unless it is already there (bump the version
@@ -775,8 +916,13 @@ fn header(options: &Options) -> String {
     format!(
         "# Benchmark\n\n{date}; {cores} cores ({cpu}); {rustc}.\nCommand: `{command}`. \
          Medians of {} interleaved rounds; stdin from a file, {sink}; \
-         peak RSS is the largest `ru_maxrss` over the rounds (wait4).\n\n",
-        options.rounds
+         peak RSS is the largest `ru_maxrss` over the rounds (wait4).\n\n\
+         Every Rust program is compiled as the judge compiles a bundle: `rustc --edition {} -O` \
+         (the solutions bundled first; the proconio programs link cargo's build of the \
+         proconio crate with `--extern`); C and C++ with `gcc -O2` and `g++ -O2`. The only \
+         cargo builds are rows that say so.\n\n",
+        options.rounds,
+        JUDGE_EDITION.as_str()
     )
 }
 
@@ -838,7 +984,7 @@ fn table(bench: &Bench, results: &[Vec<Measured>], rounds: usize) -> String {
     out
 }
 
-/// Issue 11's targets, checked on this table's figures.
+/// The targets of issues 11 and 26, checked on this table's figures.
 fn targets(bench: &Bench, results: &[Vec<Measured>], walls: &[Duration]) -> String {
     let cpu = |i: usize| ms(median(results[i].iter().map(|m| m.cpu).collect()));
     let time = |key: &str| {
@@ -847,7 +993,7 @@ fn targets(bench: &Bench, results: &[Vec<Measured>], walls: &[Duration]) -> Stri
     };
     let (solution, solution_cpu) = (ms(walls[bench.reference]), cpu(bench.reference));
     let mut out = String::from(
-        "Targets (issue 11), on the median wall times (the CPU-time ratio in brackets: it \
+        "Targets (issues 11 and 26), on the median wall times (the CPU-time ratio in brackets: it \
          moves less with the machine's load):\n\n",
     );
     let mut check = |ok: bool, text: String| {
@@ -863,7 +1009,7 @@ fn targets(bench: &Bench, results: &[Vec<Measured>], walls: &[Duration]) -> Stri
             );
         }
     }
-    for (key, at_most) in [("minimal", 1.0), ("read_vec", 1.2)] {
+    for (key, at_most) in [("yardstick", 1.0), ("read_vec", 1.2), ("bufread", 1.0)] {
         if let Some((theirs, theirs_cpu, label)) = time(key) {
             let (ratio, by_cpu) = (solution / theirs, solution_cpu / theirs_cpu);
             check(

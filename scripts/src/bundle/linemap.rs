@@ -33,6 +33,20 @@ impl LineMap {
         }
     }
 
+    /// The bundle's bytes per original file, largest first; the lines the bundler wrote
+    /// itself are counted under `None`.
+    pub fn bytes_by_file(&self) -> Vec<(Option<Arc<str>>, usize)> {
+        let mut bytes: std::collections::BTreeMap<Option<Arc<str>>, usize> = Default::default();
+        for (origin, text) in self.lines.iter().zip(&self.texts) {
+            *bytes
+                .entry(origin.as_ref().map(|o| o.file.clone()))
+                .or_default() += text.len() + 1;
+        }
+        let mut bytes: Vec<_> = bytes.into_iter().collect();
+        bytes.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        bytes
+    }
+
     /// The map saved beside a bundle by [`LineMap::save`], if it was made for `bundle_text`;
     /// else a map that rewrites nothing (a bundle edited by hand, or none saved).
     pub fn load(bundle_path: &Path, saved: &Path) -> LineMap {

@@ -83,6 +83,30 @@ impl Mapped {
         mapped
     }
 
+    /// The lines before line `line` (0-based) and the rest, each with its origins.
+    pub fn split_at_line(&self, line: usize) -> (Mapped, Mapped) {
+        let at: usize = self
+            .text
+            .split_inclusive('\n')
+            .take(line)
+            .map(str::len)
+            .sum();
+        let mut head = Mapped::new();
+        head.push(&self.text[..at], |k| self.lines.get(k).cloned().flatten());
+        let mut tail = Mapped::new();
+        tail.push(&self.text[at..], |k| {
+            self.lines.get(line + k).cloned().flatten()
+        });
+        (head, tail)
+    }
+
+    /// `self` followed by `tail`.
+    pub fn joined(&self, tail: &Mapped) -> Mapped {
+        let mut joined = self.clone();
+        joined.push_mapped(tail);
+        joined
+    }
+
     /// `lines` (each ending in a newline) inserted at byte `at`, the start of a line.
     pub fn insert_lines(&self, at: usize, lines: &str) -> Mapped {
         let line_index = self.text[..at].matches('\n').count();

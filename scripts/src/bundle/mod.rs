@@ -32,8 +32,36 @@ use reach::Selection;
 use render::Renderer;
 use resolve::{CrateId, CrateView, Resolver};
 
-/// Codeforces' source limit; other judges allow about as much.
+/// Codeforces' source limit; judges that publish none are warned about past it.
 pub const SIZE_LIMIT: usize = 64 * 1024;
+
+/// The largest source file `judge` accepts, in bytes, where it publishes one.
+// From scripts/judges.toml (`source-limit`), the one place that knows the judges.
+pub fn source_limit(judge: &str) -> Option<usize> {
+    crate::judges::named(judge).source_limit
+}
+
+/// The `count` largest parts of a bundle: each original file's bytes in it, largest first
+/// (`itertools-0.14.0/src/groupbylazy.rs 10.7 KiB`).
+pub fn largest_parts(lines: &LineMap, count: usize) -> String {
+    let parts: Vec<String> = lines
+        .bytes_by_file()
+        .into_iter()
+        .take(count)
+        .map(|(file, bytes)| {
+            let name = match &file {
+                // A crate from a registry: from its `name-version/` directory on.
+                Some(file) => match file.find("/registry/src/") {
+                    Some(at) => file[at..].splitn(5, '/').nth(4).unwrap_or(file).to_string(),
+                    None => file.to_string(),
+                },
+                None => "(lines the bundler wrote)".to_string(),
+            };
+            format!("{name} {:.1} KiB", bytes as f64 / 1024.0)
+        })
+        .collect();
+    parts.join(", ")
+}
 
 /// Lints that inlining creates: library items are public API, never dead in the library
 /// crate, but in a binary whatever the problem leaves unused looks dead.
@@ -47,6 +75,8 @@ pub struct Options {
     pub whole_modules: bool,
     /// `--judge NAME`: the judge to bundle for, instead of the problem's `judge` setting.
     pub judge: Option<&'static Judge>,
+    /// Shake every crate for this bundle, reusing no shake learned on another bundle.
+    pub reshake: bool,
 }
 
 pub struct Bundle {
@@ -59,6 +89,9 @@ pub struct Bundle {
     pub modules: Vec<String>,
     /// Where each line came from: rewrites rustc's and panics' bundle locations.
     pub lines: LineMap,
+    /// A crate's shake was learned on another bundle that writes the same of its names
+    /// (`shake::Shaken`): when this one does not compile, build it with `reshake`.
+    pub speculative: bool,
 }
 
 pub fn build(workspace: &Workspace, problem: &Problem, options: &Options) -> Result<Bundle> {
@@ -180,6 +213,7 @@ pub fn build(workspace: &Workspace, problem: &Problem, options: &Options) -> Res
         }
         text.push("}\n", |_| None);
     }
+    let mut speculative = false;
     if !options.whole_modules {
         // One crate at a time: only the module after the lints line is shaken. Dependents
         // come before their dependencies, so what only dead code used is found dead too.
@@ -191,7 +225,12 @@ pub fn build(workspace: &Workspace, problem: &Problem, options: &Options) -> Res
             }
             let line = nth_line_equal(&text.text, INLINING_LINTS, DEPENDENCY_LINTS, index);
             if let Some(line) = line {
-                text = shake::shake(&text, line, problem.meta.edition, &scratch)?;
+                let shared = workspace.work_dir(".shake");
+                let edition = problem.meta.edition;
+                let shaken =
+                    shake::shake(&text, line, edition, &scratch, &shared, !options.reshake)?;
+                speculative |= shaken.speculative;
+                text = shaken.bundle;
             }
         }
     }
@@ -203,7 +242,7 @@ pub fn build(workspace: &Workspace, problem: &Problem, options: &Options) -> Res
                 .is_some_and(|e| e != Edition::E2024)
     });
     if older_crates {
-        text = editions::fix_patterns_refused_by_2024(&text, &workspace.work_dir(&problem.id))?;
+        text = fix_patterns_reused(&text, workspace, problem)?;
     }
     let text = layout::apply(options.layout, &header, text)?;
     Ok(Bundle {
@@ -212,7 +251,35 @@ pub fn build(workspace: &Workspace, problem: &Problem, options: &Options) -> Res
         lines: LineMap::new(&workspace.bundle_path(&problem.id), &text),
         text: text.text,
         modules: selection.describe(&lib, CrateId::LIBRARY),
+        speculative,
     })
+}
+
+/// [`editions::fix_patterns_refused_by_2024`], which only crates' code needs: the fixed crates
+/// (the text from the first inlined crate on) are kept in the shared store under the unfixed
+/// crates' text, so an edit of main.rs costs no rustc run. A fix that also touched the code
+/// before the crates is not kept.
+fn fix_patterns_reused(text: &Mapped, workspace: &Workspace, problem: &Problem) -> Result<Mapped> {
+    let scratch = workspace.work_dir(&problem.id);
+    let Some(first) = nth_line_equal(&text.text, INLINING_LINTS, DEPENDENCY_LINTS, 0) else {
+        return editions::fix_patterns_refused_by_2024(text, &scratch);
+    };
+    let (head, crates) = text.split_at_line(first);
+    let store = shake::reuse::Store::new(workspace.work_dir(".shake"));
+    let key = format!(
+        "patterns 2024 {} tool {}",
+        linemap::text_key(&crates.text),
+        shake::tool_stamp()
+    );
+    if let Some(fixed) = store.load(&key) {
+        return Ok(head.joined(&fixed));
+    }
+    let fixed = editions::fix_patterns_refused_by_2024(text, &scratch)?;
+    let (fixed_head, fixed_crates) = fixed.split_at_line(first);
+    if fixed_head.text == head.text {
+        store.save(&key, &fixed_crates);
+    }
+    Ok(fixed)
 }
 
 /// The module names of the inlined crates at the bundle's root: each crate's lib name, unless

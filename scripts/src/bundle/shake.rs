@@ -9,6 +9,7 @@
 
 mod impls;
 mod names;
+pub mod reuse;
 
 use std::cell::Cell;
 use std::collections::BTreeSet;
@@ -31,40 +32,77 @@ struct Candidate {
     range: Range<usize>,
 }
 
+/// When the running tool was built: a new build may shake differently, so its time is part of
+/// every cache key.
+pub fn tool_stamp() -> u128 {
+    std::env::current_exe()
+        .and_then(std::fs::metadata)
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map_or(0, |d| d.as_nanos())
+}
+
+/// A shaken bundle, and whether its shake was learned on another bundle (see [`reuse`]).
+pub struct Shaken {
+    pub bundle: Mapped,
+    /// The shaken part came from a bundle that reaches the same names, not this one: it may
+    /// lack an impl this one needs.
+    pub speculative: bool,
+}
+
 /// `bundle` without the library items rustc finds dead, then without the trait impls and
 /// types it compiles without (see [`impls`]), then without what those alone used.
 /// `lints_line` is the line (0-based) of the library module's `#[allow(dead_code, …)]`; only
-/// lines after it are cut.
+/// lines after it are cut. `shared` is the workspace's store of shakes ([`reuse`]); with
+/// `reuse` false it is only written.
 pub fn shake(
     bundle: &Mapped,
     lints_line: usize,
     edition: Edition,
     scratch: &Path,
-) -> Result<Mapped> {
-    if syn::parse_file(&bundle.text).is_err() {
-        return Ok(bundle.clone());
-    }
+    shared: &Path,
+    reuse: bool,
+) -> Result<Shaken> {
+    let unchanged = |bundle: &Mapped| Shaken {
+        bundle: bundle.clone(),
+        speculative: false,
+    };
     std::fs::create_dir_all(scratch)?;
     // Shaking takes tens of rustc runs: the same bundle is shaken once.
     let cache = scratch.join("shake.cache");
-    // A new build of the tool may shake differently: its time is part of the key.
-    let tool = std::env::current_exe()
-        .and_then(std::fs::metadata)
-        .and_then(|m| m.modified())
-        .ok()
-        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-        .map_or(0, |d| d.as_nanos());
+    let tool = tool_stamp();
     let key = format!(
         "shake {} line {lints_line} edition {edition} tool {tool}",
         super::linemap::text_key(&bundle.text),
     );
     if let Some(shaken) = Mapped::load(&key, &cache) {
-        return Ok(shaken);
+        return Ok(unchanged(&shaken));
+    }
+    // What another bundle with the same tail that writes the same of its names learned.
+    let (head, tail) = bundle.split_at_line(lints_line);
+    let store = reuse::Store::new(shared.to_path_buf());
+    let salt = format!("edition {edition} tool {tool}");
+    let reach_key = store.key(&head.text, &tail.text, &salt);
+    if reuse {
+        if let Some(shaken_tail) = store.load(&reach_key) {
+            return Ok(Shaken {
+                bundle: head.joined(&shaken_tail),
+                speculative: true,
+            });
+        }
+    }
+    if syn::parse_file(&bundle.text).is_err() {
+        return Ok(unchanged(bundle));
     }
     let shaken = shake_uncached(bundle, lints_line, edition, scratch)?;
     // A cache that cannot be written only costs time next time.
     let _ = shaken.save(&key, &cache);
-    Ok(shaken)
+    let (shaken_head, shaken_tail) = shaken.split_at_line(lints_line);
+    if shaken_head.text == head.text {
+        store.save(&reach_key, &shaken_tail);
+    }
+    Ok(unchanged(&shaken))
 }
 
 fn shake_uncached(

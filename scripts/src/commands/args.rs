@@ -6,7 +6,7 @@ use std::ffi::OsString;
 use anyhow::{bail, Result};
 
 use crate::id::ProblemId;
-use crate::solution::Source;
+use crate::solution::SolutionSource;
 use crate::workspace::{Problem, Workspace};
 
 /// A command's parsed arguments, or `--help` (anywhere among them): its usage is the answer.
@@ -18,17 +18,17 @@ pub enum Parsed<T> {
 
 /// What to work on: every problem, or the ones named.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Selection {
+pub enum Problems {
     All,
     Ids(Vec<ProblemId>),
 }
 
-impl Selection {
+impl Problems {
     /// The ids selected, in order.
     pub fn ids(&self, workspace: &Workspace) -> Result<Vec<ProblemId>> {
         match self {
-            Selection::All => workspace.problem_ids(),
-            Selection::Ids(ids) => Ok(ids.clone()),
+            Problems::All => workspace.problem_ids(),
+            Problems::Ids(ids) => Ok(ids.clone()),
         }
     }
 
@@ -41,18 +41,18 @@ impl Selection {
     }
 }
 
-/// Collects `--all` and ids into a [`Selection`].
+/// Collects `--all` and ids into a [`Problems`].
 #[derive(Default)]
-pub struct SelectionBuilder {
+pub struct ProblemsBuilder {
     pub all: bool,
     pub ids: Vec<ProblemId>,
 }
 
-impl SelectionBuilder {
-    pub fn finish(self, usage: &str) -> Result<Selection> {
+impl ProblemsBuilder {
+    pub fn finish(self, usage: &str) -> Result<Problems> {
         match (self.all, self.ids.is_empty()) {
-            (true, true) => Ok(Selection::All),
-            (false, false) => Ok(Selection::Ids(self.ids)),
+            (true, true) => Ok(Problems::All),
+            (false, false) => Ok(Problems::Ids(self.ids)),
             (true, false) => bail!("give problem ids or --all, not both\n\n{usage}"),
             (false, true) => bail!("no problem given: name problem ids or pass --all\n\n{usage}"),
         }
@@ -60,13 +60,13 @@ impl SelectionBuilder {
 }
 
 /// The solution `--no-bundle`, `--cargo-build` and `--keep-docs` ask for.
-pub fn source(no_bundle: bool, cargo_build: bool, keep_docs: bool) -> Source {
+pub fn source(no_bundle: bool, cargo_build: bool, keep_docs: bool) -> SolutionSource {
     if cargo_build {
-        Source::CargoBuild
+        SolutionSource::CargoBuild
     } else if no_bundle {
-        Source::ExistingBundle
+        SolutionSource::ExistingBundle
     } else {
-        Source::Bundle { keep_docs }
+        SolutionSource::Bundle { keep_docs }
     }
 }
 

@@ -6,7 +6,7 @@ use anyhow::{bail, Result};
 use lexopt::prelude::*;
 use lexopt::Parser;
 
-use super::args::{Parsed, Selection, SelectionBuilder};
+use super::args::{Parsed, Problems, ProblemsBuilder};
 use crate::bundle;
 use crate::check::Check;
 use crate::id::ProblemId;
@@ -15,7 +15,7 @@ use crate::workspace::Workspace;
 
 #[derive(Debug)]
 pub struct BundleArgs {
-    pub problems: Selection,
+    pub problems: Problems,
     pub keep_docs: bool,
     pub check: bool,
     /// Skip the type check of the written bundle.
@@ -49,7 +49,7 @@ type-checks it with rustc (errors shown at the original file and line).
     /// Parses the arguments after `bundle` (`--root` and `--help` as every command does).
     pub fn parse(parser: &mut Parser, root: &mut Option<PathBuf>) -> Result<Parsed<BundleArgs>> {
         let usage = BundleArgs::USAGE;
-        let (mut selection, mut keep_docs, mut check) = (SelectionBuilder::default(), false, false);
+        let (mut selection, mut keep_docs, mut check) = (ProblemsBuilder::default(), false, false);
         let (mut no_check, mut to_stdout) = (false, false);
         let mut layout = crate::bundle::Layout::Readable;
         let mut whole_modules = false;
@@ -81,7 +81,7 @@ type-checks it with rustc (errors shown at the original file and line).
             bail!("--check and --no-check exclude each other\n\n{usage}");
         }
         let problems = selection.finish(usage)?;
-        if to_stdout && !matches!(&problems, Selection::Ids(ids) if ids.len() == 1) {
+        if to_stdout && !matches!(&problems, Problems::Ids(ids) if ids.len() == 1) {
             bail!("-o - prints one bundle: name exactly one problem\n\n{usage}");
         }
         Ok(Parsed::Args(BundleArgs {
@@ -106,6 +106,7 @@ pub fn run(workspace: &Workspace, args: &BundleArgs) -> Result<bool> {
             layout: args.layout,
             whole_modules: args.whole_modules,
             judge: args.judge,
+            reshake: false,
         };
         let check = match (args.check, args.no_check) {
             (true, _) => Check::Editions,
@@ -116,8 +117,8 @@ pub fn run(workspace: &Workspace, args: &BundleArgs) -> Result<bool> {
             solution::write_bundle(workspace, &problem, &options, check, args.to_stdout)
         });
         match written {
-            Ok(note) if args.to_stdout => crate::warn!("{note}"),
-            Ok(note) => crate::sayln!("{note}"),
+            Ok(written) if args.to_stdout => crate::warn!("{}", written.note),
+            Ok(written) => crate::sayln!("{}", written.note),
             Err(err) => {
                 crate::warn!("error: {id}: {err:#}");
                 ok = false;

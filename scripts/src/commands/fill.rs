@@ -3,24 +3,24 @@
 
 use std::fs;
 use std::path::PathBuf;
-use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use lexopt::prelude::*;
 use lexopt::Parser;
 
-use super::args::{Parsed, Selection, SelectionBuilder};
+use super::args::{Parsed, Problems, ProblemsBuilder};
 use crate::console;
+use crate::files::read_tail;
 use crate::files::{Kind, NotAFile};
+use crate::helpers::{self, Bin, HelperFiles};
 use crate::id::ProblemId;
-use crate::judge::{list_cases, read_tail};
-use crate::runner::{Job, Limits, Runner, Scratch};
-use crate::solution::{cargo, release_bin};
+use crate::judge::list_cases;
+use crate::runner::{Runner, Scratch};
 use crate::workspace::{Problem, Workspace};
 
 #[derive(Debug)]
 pub struct FillArgs {
-    pub problems: Selection,
+    pub problems: Problems,
 }
 
 impl FillArgs {
@@ -35,7 +35,7 @@ never touched. Check what it wrote: the brute force is only as right as its rule
     /// Parses the arguments after `fill` (`--root` and `--help` as every command does).
     pub fn parse(parser: &mut Parser, root: &mut Option<PathBuf>) -> Result<Parsed<FillArgs>> {
         let usage = FillArgs::USAGE;
-        let mut selection = SelectionBuilder::default();
+        let mut selection = ProblemsBuilder::default();
         while let Some(arg) = parser.next()? {
             match arg {
                 Long("all") => selection.all = true,
@@ -55,8 +55,6 @@ never touched. Check what it wrote: the brute force is only as right as its rule
 pub fn run(workspace: &Workspace, args: &FillArgs, runner: &Runner) -> Result<bool> {
     fill(workspace, &args.problems.problems(workspace)?, runner)
 }
-
-const BRUTE_DEADLINE: Duration = Duration::from_secs(60);
 
 /// Writes `NAME.out` for every `NAME.in` without one; `Ok(false)` if the brute force failed
 /// on any.
@@ -102,23 +100,18 @@ fn fill_one(workspace: &Workspace, problem: &Problem, runner: &Runner) -> Result
             missing.len()
         );
     }
-    let brute = format!("{id}-brute");
-    cargo(
-        workspace,
-        &["build", "--release", "--quiet", "-p", id, "--bin", &brute],
-    )?;
-    let program = release_bin(workspace, &brute);
+    helpers::build(workspace, &[(problem, Bin::Brute)])?;
+    let brute = Bin::Brute.name(id);
+    let program = Bin::Brute.path(workspace, id);
     let scratch = Scratch::new(&workspace.work_dir(id).join("runs"))?;
     for input in &missing {
         let (stdout, stderr) = (scratch.file("brute.out"), scratch.file("brute.err"));
-        let outcome = runner.run(&Job {
-            program: &program,
-            args: &[],
+        let files = HelperFiles {
             stdin: Some(input),
             stdout: &stdout,
             stderr: &stderr,
-            limits: Limits::helper(BRUTE_DEADLINE),
-        })?;
+        };
+        let outcome = helpers::run(runner, &program, &[], files)?;
         let answer = input.with_extension("out");
         if !outcome.success() {
             let stderr = read_tail(&stderr, 64 * 1024).unwrap_or_default();

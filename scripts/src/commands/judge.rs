@@ -6,7 +6,7 @@ use anyhow::{bail, Result};
 use lexopt::prelude::*;
 use lexopt::Parser;
 
-use super::args::{case_name, number, source, Parsed, Selection, SelectionBuilder};
+use super::args::{case_name, number, source, Parsed, Problems, ProblemsBuilder};
 use crate::id::ProblemId;
 use crate::judge::{self, JudgeOptions, ProblemRecord};
 use crate::report;
@@ -15,7 +15,7 @@ use crate::workspace::Workspace;
 
 #[derive(Debug)]
 pub struct JudgeArgs {
-    pub problems: Selection,
+    pub problems: Problems,
     pub keep_docs: bool,
     /// Judge `bundled/<ID>.rs` as it is.
     pub no_bundle: bool,
@@ -46,9 +46,9 @@ MLE, OLE, CE, with the evidence (where the output differs, CPU time, peak memory
     /// Parses the arguments after `judge` (`--root` and `--help` as every command does).
     pub fn parse(parser: &mut Parser, root: &mut Option<PathBuf>) -> Result<Parsed<JudgeArgs>> {
         let usage = JudgeArgs::USAGE;
-        let mut selection = SelectionBuilder::default();
+        let mut selection = ProblemsBuilder::default();
         let mut args = JudgeArgs {
-            problems: Selection::All,
+            problems: Problems::All,
             keep_docs: false,
             no_bundle: false,
             cargo_build: false,

@@ -1,6 +1,6 @@
-//! `oj new <id>`: a new problem in one command. Writes `problems/<id>/` (Cargo.toml with every
+//! `ojgames new <id>`: a new problem in one command. Writes `problems/<id>/` (Cargo.toml with every
 //! judge setting, a `main.rs` that uses the library's scanner and writer, and the `gen.rs` and
-//! `brute.rs` that `oj stress` runs) and `testdata/<id>/` with an empty sample pair. The
+//! `brute.rs` that `ojgames stress` runs) and `testdata/<id>/` with an empty sample pair. The
 //! workspace's `problems/*` glob picks the crate up; nothing else needs editing.
 
 use std::fs;

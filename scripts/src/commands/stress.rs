@@ -23,22 +23,23 @@ use anyhow::{bail, Context, Result};
 use lexopt::prelude::*;
 use lexopt::Parser;
 
-use super::args::{number, Parsed, Selection, SelectionBuilder};
+use super::args::{number, Parsed, Problems, ProblemsBuilder};
 use crate::bundle::LineMap;
 use crate::console;
 use crate::files::{Kind, NotAFile};
-use crate::helpers::{build_helpers, helper_failure, HELPER_DEADLINE};
+use crate::helpers::{self, Bin, HelperFiles};
 use crate::id::ProblemId;
 use crate::judge::checker::Checker;
 use crate::judge::compare::{self, Match};
+use crate::judge::execute::{execute, Program, RunFiles};
 use crate::judge::{solution_limits, verdict};
-use crate::runner::{Job, Limits, Runner, Scratch};
-use crate::solution::{build_solution, release_bin, Built, Source};
+use crate::runner::{Limits, Runner, Scratch};
+use crate::solution::{build_solution, Built, SolutionSource};
 use crate::workspace::{Problem, Workspace};
 
 #[derive(Debug)]
 pub struct StressArgs {
-    pub problems: Selection,
+    pub problems: Problems,
     pub cases: u64,
     pub seed: u64,
     /// Save a failing input, with the brute force's answer, into testdata/<ID>/.
@@ -62,7 +63,7 @@ checker if it has one). Stops at the first failure and prints the command that r
     /// Parses the arguments after `stress` (`--root` and `--help` as every command does).
     pub fn parse(parser: &mut Parser, root: &mut Option<PathBuf>) -> Result<Parsed<StressArgs>> {
         let usage = StressArgs::USAGE;
-        let mut selection = SelectionBuilder::default();
+        let mut selection = ProblemsBuilder::default();
         let (mut cases, mut seed, mut save) = (DEFAULT_STRESS_CASES, 1, false);
         while let Some(arg) = parser.next()? {
             match arg {
@@ -98,7 +99,7 @@ pub fn stress(
     args: &StressArgs,
     runner: &Runner,
 ) -> Result<bool> {
-    build_helpers(workspace, problems)?;
+    helpers::build_gen_and_brute(workspace, problems)?;
     let mut ok = true;
     for problem in problems {
         ok &= stress_one(workspace, problem, args, runner)?;
@@ -139,7 +140,11 @@ fn stress_one(
 ) -> Result<bool> {
     let id = &problem.id;
     let (cases, seed) = (args.cases, args.seed);
-    let solution = match build_solution(workspace, problem, Source::Bundle { keep_docs: false })? {
+    let solution = match build_solution(
+        workspace,
+        problem,
+        SolutionSource::Bundle { keep_docs: false },
+    )? {
         Built::Ready(solution) => {
             if let Some(note) = &solution.bundle_note {
                 crate::sayln!("{note}");
@@ -158,8 +163,8 @@ fn stress_one(
     let programs = Programs {
         solution: solution.program,
         lines: solution.lines,
-        gen: release_bin(workspace, &format!("{id}-gen")),
-        brute: release_bin(workspace, &format!("{id}-brute")),
+        gen: Bin::Gen.path(workspace, id),
+        brute: Bin::Brute.path(workspace, id),
         checker: Checker::resolve(workspace, problem)?,
         runner,
         solution_limits: solution_limits(&problem.meta),
@@ -273,16 +278,13 @@ fn run_case(
     seed: u64,
 ) -> Result<Option<Failure>> {
     let runner = programs.runner;
-    let helper = Limits::helper(HELPER_DEADLINE);
     let seed_arg = [seed.to_string().into()];
-    let gen = runner.run(&Job {
-        program: &programs.gen,
-        args: &seed_arg,
+    let gen_files = HelperFiles {
         stdin: None,
         stdout: &files.input,
         stderr: &files.gen_err,
-        limits: helper,
-    })?;
+    };
+    let gen = helpers::run(runner, &programs.gen, &seed_arg, gen_files)?;
     let input = fs::read(&files.input).unwrap_or_default();
     let failure = |what: String, expected: Vec<u8>, actual: Vec<u8>, brute_ok: bool| Failure {
         index,
@@ -294,44 +296,38 @@ fn run_case(
         brute_ok,
     };
     if !gen.success() {
-        let what = helper_failure("the generator", &gen, &files.gen_err);
+        let what = helpers::failure(Bin::Gen, &gen, &files.gen_err);
         return Ok(Some(failure(what, Vec::new(), Vec::new(), false)));
     }
-    let brute = runner.run(&Job {
-        program: &programs.brute,
-        args: &[],
+    let brute_files = HelperFiles {
         stdin: Some(&files.input),
         stdout: &files.brute,
         stderr: &files.brute_err,
-        limits: helper,
-    })?;
-    let limits = programs.solution_limits;
-    let solution = runner.run(&Job {
-        program: &programs.solution,
-        args: &[],
+    };
+    let brute = helpers::run(runner, &programs.brute, &[], brute_files)?;
+    let program = Program {
+        path: &programs.solution,
+        limits: programs.solution_limits,
+    };
+    let solution_files = RunFiles {
         stdin: Some(&files.input),
         stdout: &files.solution,
         stderr: &files.solution_err,
-        limits,
-    })?;
+    };
+    let solution = execute(runner, program, solution_files)?;
     let expected = fs::read(&files.brute).unwrap_or_default();
     let actual = fs::read(&files.solution).unwrap_or_default();
-    let stderr = crate::judge::read_tail(&files.solution_err, 64 * 1024).unwrap_or_default();
-    let stderr_text = String::from_utf8_lossy(&stderr);
-    let traces = verdict::Traces {
-        stdout_bytes: actual.len() as u64,
-        stderr_bytes: fs::metadata(&files.solution_err).map_or(0, |m| m.len()),
-        stderr: &stderr_text,
-    };
-    if let Some((verdict, evidence)) = verdict::from_outcome(&solution, &limits, &traces) {
+    if let Some((verdict, evidence)) = solution.failure {
         let what = format!(
             "the solution failed: {verdict}: {evidence}{}",
-            programs.lines.rewrite(&console::stderr_tail(&stderr))
+            programs
+                .lines
+                .rewrite(&console::stderr_tail(&solution.stderr_tail))
         );
         return Ok(Some(failure(what, expected, actual, brute.success())));
     }
     if !brute.success() {
-        let what = helper_failure("the brute force", &brute, &files.brute_err);
+        let what = helpers::failure(Bin::Brute, &brute, &files.brute_err);
         return Ok(Some(failure(what, expected, actual, false)));
     }
     let verdict = match &programs.checker {

@@ -6,6 +6,7 @@
 //! take-and-split table of `octal` and `subtraction`), and a problem's brute force (`brute.rs`)
 //! is run once a cell on an input made from a template.
 
+mod pattern;
 mod svg;
 
 use std::collections::HashMap;
@@ -18,7 +19,11 @@ use lexopt::prelude::*;
 use lexopt::Parser;
 
 use ojlib::games::{
-    bash, corner, euclid, multi_sg, nim, octal::Octal, pair_split, sg::Grundy, subtraction, wythoff,
+    bash, corner, euclid, multi_sg, nim,
+    octal::Octal,
+    pair_split,
+    sg::{misere, Grundy},
+    wythoff,
 };
 
 use super::args::Parsed;
@@ -30,12 +35,22 @@ use crate::workspace::Workspace;
 const MOST_CELLS: u64 = 40_000;
 /// Most cells of a problem's brute-force table: each is one run of the brute force.
 const MOST_BRUTE_CELLS: u64 = 2_500;
+/// Most cases of a brute-force table run in one process (`--batch`).
+const MOST_BATCH_CASES: u64 = 400_000;
+/// With `{k}` in the template, the values tried for each cell: `0..=MOST_K`.
+const MOST_K: u64 = 31;
+/// Most heaps `--pattern` computes while looking for a proof.
+const MOST_PATTERN_HEAPS: usize = 1 << 14;
+/// Largest heap of a misère table when a move may split (its positions are sets of heaps).
+const LARGEST_MISERE_SPLIT_HEAP: u64 = 40;
 /// Largest heap of a one-heap game (its table takes O(heap²) time).
 const LARGEST_HEAP: u64 = 20_000;
 
 pub const USAGE: &str = "\
-usage: ojgames table GAME [-x A..B] [-y A..B] [--wrap W] [--outcome] [--minus-heap] [--svg FILE]
-       ojgames table --brute ID --input TEMPLATE -x A..B [-y A..B] [--svg FILE]
+usage: ojgames table GAME [-x A..B] [-y A..B] [--wrap W] [--outcome] [--minus-heap] [--misere]
+                          [--pattern [--json]] [--svg FILE]
+       ojgames table --brute ID --input TEMPLATE -x A..B [-y A..B] [--batch HEAD [--end TAIL]]
+                          [--lose ANSWER] [--wrap W] [--outcome] [--pattern [--json]] [--svg FILE]
 
 Prints the Grundy values of a game over small positions (from its rules, by brute-force
 search) and with --svg draws them as a heat map (0, the losing positions, in black).
@@ -52,34 +67,55 @@ GAME, with one heap n (laid out in rows of W = --wrap, so a period W shows as eq
   kayles         knock down one pin or two adjacent ones
   dawson         knock down two adjacent pins
   octal:CODE     an octal game, e.g. octal:0.77 (Kayles); `...` repeats the last digit:
-                 octal:4.3... is Lasker's Nim
+                 octal:4.3... is Lasker's Nim; hexadecimal digits 8-f also leave three
+                 heaps (octal:0.f)
   subtraction:S  take a number in the set S, e.g. subtraction:1,3,4    (HDU 1536)
+  take:P..Q      take from P to Q stones
+  split:K        split a heap into K non-empty heaps, taking nothing
   -x A..B        the range of x (or of n); inclusive; default per game
   -y A..B        the range of y
   --wrap W       one-heap games: W heaps a row (default per game)
   --outcome      L (the player to move loses) and W (wins) instead of values
   --minus-heap   one-heap games: the value minus the heap (Lasker's Nim: -1, 0, 0, +1)
+  --misere       misere play (whoever moves last loses): a position's misere Grundy value,
+                 searched over whole positions (one-heap games and the pair games above)
+  --pattern      below the table, what it shows: for one heap, the least period, preperiod
+                 and saltus (g(n + p) = g(n) + s for n >= n0), proved by the periodicity
+                 theorem for finite octal codes and subtraction sets (the table is grown as
+                 far as the proof needs), else how far it was checked; the losing heaps and
+                 where the outcome changes; for two parameters, the losing cells and their
+                 shape (lines, diagonals, residues, one a row)
+  --json         with --pattern: print the pattern as one JSON object instead (preperiod,
+                 period, saltus, checked_to, proved, losing, ...)
   --svg FILE     also write the heat map to FILE (relative to the current directory)
-  --brute ID     run problems/ID/brute.rs once a cell instead: TEMPLATE is its input, with
-                 {x} and {y} replaced by the cell's position and \\n by a newline; a cell
-                 shows the brute force's answer (the first cell's answer in black), e.g.
-                 ojgames table --brute p2148 --input '1\\n2\\n{x} {y}' -x 1..20 -y 1..20";
+  --brute ID     run problems/ID/brute.rs instead: TEMPLATE is its input, with {x} and {y}
+                 replaced by the cell's position and \\n by a newline; a cell shows the brute
+                 force's answer (the first cell's answer in black), e.g.
+                 ojgames table --brute p2148 --input '1\\n2\\n{x} {y}' -x 1..20 -y 1..20
+  --batch HEAD   --brute: every cell in ONE run of the brute force: HEAD (with {n}, the
+                 number of cases) then each cell's input, then TAIL (--end, e.g. a sentinel
+                 0); the brute force must print one line a case, e.g.
+                 --brute p2197 --batch '{n}' --input '2\\n{x} {y}' --lose No
+  --lose ANSWER  --brute: the answer that says the player to move loses: cells become L / W
+                 (and --outcome, --pattern work). With {k} in the template (a Nim heap of
+                 k beside the position, --batch needed) a cell is the Grundy value: the
+                 least k from 0 to 31 whose case the mover loses";
 
 /// An inclusive range of a parameter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Span {
+pub struct ParamRange {
     pub from: u64,
     pub to: u64,
 }
 
-impl Span {
-    fn parse(text: &str, flag: &str) -> Result<Span> {
+impl ParamRange {
+    fn parse(text: &str, flag: &str) -> Result<ParamRange> {
         let bounds = text
             .split_once("..=")
             .or_else(|| text.split_once(".."))
             .and_then(|(a, b)| Some((a.trim().parse().ok()?, b.trim().parse().ok()?)));
         match bounds {
-            Some((from, to)) if from <= to => Ok(Span { from, to }),
+            Some((from, to)) if from <= to => Ok(ParamRange { from, to }),
             _ => bail!("{flag} expects a range A..B of whole numbers with A <= B, found `{text}`"),
         }
     }
@@ -105,9 +141,9 @@ pub enum Game {
     Corner,
     Cutting,
     Bash,
-    /// A one-heap take-and-split game: its name as given, and its rule.
+    /// A one-heap take-and-split game (octal codes, subtraction sets, take P..Q, splits):
+    /// its name as given, and its rule.
     Octal(String, Octal),
-    Subtraction(Vec<u64>),
 }
 
 impl Game {
@@ -125,9 +161,20 @@ impl Game {
             "dawson" => Game::Octal(name.into(), Octal::dawson_kayles()),
             _ => {
                 if let Some(code) = name.strip_prefix("octal:") {
-                    Game::Octal(name.into(), parse_octal(code)?)
+                    Game::Octal(name.into(), Octal::parse(code)?)
                 } else if let Some(set) = name.strip_prefix("subtraction:") {
-                    Game::Subtraction(parse_set(set)?)
+                    Game::Octal(name.into(), Octal::subtraction(&parse_set(set)?))
+                } else if let Some(range) = name.strip_prefix("take:") {
+                    let span = ParamRange::parse(range, "take:")?;
+                    if span.from == 0 || span.to > 20_000 {
+                        bail!("take:{range}: a take is from 1 to 20000 stones");
+                    }
+                    Game::Octal(name.into(), Octal::take_range(span.from, span.to))
+                } else if let Some(k) = name.strip_prefix("split:") {
+                    match k.parse::<u32>() {
+                        Ok(k) if (2..=31).contains(&k) => Game::Octal(name.into(), Octal::split(k)),
+                        _ => bail!("split:{k}: a split makes 2 to 31 heaps"),
+                    }
                 } else {
                     bail!("unknown game `{name}`\n\n{USAGE}")
                 }
@@ -136,12 +183,12 @@ impl Game {
     }
 
     fn one_heap(&self) -> bool {
-        matches!(self, Game::Octal(..) | Game::Subtraction(_))
+        matches!(self, Game::Octal(..))
     }
 
     /// The default ranges (and rows of `wrap` heaps, for one-heap games).
-    fn defaults(&self) -> (Span, Option<Span>, u64) {
-        let span = |from, to| Span { from, to };
+    fn defaults(&self) -> (ParamRange, Option<ParamRange>, u64) {
+        let span = |from, to| ParamRange { from, to };
         match self {
             Game::Wythoff | Game::Nim => (span(0, 40), Some(span(0, 40)), 0),
             Game::Euclid | Game::PairSplit | Game::Bash => (span(1, 60), Some(span(1, 60)), 0),
@@ -153,7 +200,6 @@ impl Game {
                 "dawson" => (span(0, 169), None, 34),
                 _ => (span(0, 99), None, 10),
             },
-            Game::Subtraction(_) => (span(0, 99), None, 10),
         }
     }
 
@@ -167,22 +213,35 @@ impl Game {
             Game::Cutting => "the cutting game (an x by y sheet)".into(),
             Game::Bash => "Bash's game (x stones, take 1 to y)".into(),
             Game::Octal(name, _) => format!("{name} (a heap of n)"),
-            Game::Subtraction(set) => format!("the subtraction game {set:?} (a heap of n)"),
         }
     }
 
-    /// The Grundy value of every position `(x, y)` (rows of `y`), by search from the rules.
-    fn values_2d(&self, xs: Span, ys: Span) -> Vec<Vec<Option<i64>>> {
+    /// The Grundy value of every position `(x, y)` (rows of `y`), by search from the rules;
+    /// in misère play the misère Grundy value (`sg::misere`).
+    fn values_2d(
+        &self,
+        xs: ParamRange,
+        ys: ParamRange,
+        misere_play: bool,
+    ) -> Vec<Vec<Option<i64>>> {
         let grid = |value: &mut dyn FnMut(u64, u64) -> Option<u32>| -> Vec<Vec<Option<i64>>> {
             ys.iter()
                 .map(|y| xs.iter().map(|x| value(x, y).map(i64::from)).collect())
                 .collect()
         };
         if let Some(moves) = self.pair_moves() {
+            if misere_play {
+                let mut g = Grundy::new(misere(moves));
+                return grid(&mut |x, y| Some(g.value(&Some((x, y)))));
+            }
             let mut g = Grundy::new(moves);
             return grid(&mut |x, y| Some(g.value(&(x, y))));
         }
         match self {
+            Game::Nim if misere_play => {
+                let mut g = Grundy::new(misere(|p: &Vec<u64>| nim::moves(p)));
+                grid(&mut |x, y| Some(g.value(&Some(vec![x, y]))))
+            }
             Game::Nim => {
                 let mut g = Grundy::new(|p: &Vec<u64>| nim::moves(p));
                 grid(&mut |x, y| Some(g.value(&vec![x, y])))
@@ -209,42 +268,6 @@ impl Game {
             _ => None,
         }
     }
-
-    /// The Grundy values of heaps `0..=largest`.
-    fn values_1d(&self, largest: u64) -> Vec<u32> {
-        let len = largest as usize + 1;
-        match self {
-            Game::Octal(_, game) => game.values(len - 1),
-            Game::Subtraction(set) => subtraction::table(set, len),
-            _ => unreachable!("a two-parameter game"),
-        }
-    }
-}
-
-/// An octal code `D0.D1D2…`, with `...` at the end repeating the last digit.
-fn parse_octal(code: &str) -> Result<Octal> {
-    let bad = || anyhow::anyhow!("`{code}` is not an octal code like 0.77 or 4.3...");
-    let (body, repeats) = match code.strip_suffix("...") {
-        Some(body) => (body, true),
-        None => (code, false),
-    };
-    let (first, rest) = body.split_once('.').ok_or_else(bad)?;
-    let mut digits = Vec::new();
-    for c in first.chars().chain(rest.chars()) {
-        match c.to_digit(8) {
-            Some(d) => digits.push(d as u8),
-            None => return Err(bad()),
-        }
-    }
-    if first.len() != 1 || digits[0] & 3 != 0 {
-        bail!("`{code}`: the digit before the point is 0 or 4 (split a heap without taking)");
-    }
-    let then = if repeats {
-        *digits.last().expect("one digit at least")
-    } else {
-        0
-    };
-    Ok(Octal::new(&digits, then))
 }
 
 /// A move set `1,3,4` for a subtraction game: positive, at most 20 000.
@@ -261,7 +284,7 @@ fn parse_set(text: &str) -> Result<Vec<u64>> {
 
 /// Where the cells come from.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Source {
+pub enum CellSource {
     Game(Game),
     /// `problems/<id>/brute.rs` run on `input` with `{x}` and `{y}` filled in.
     Brute {
@@ -272,13 +295,20 @@ pub enum Source {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TableArgs {
-    pub source: Source,
-    pub x: Span,
-    pub y: Option<Span>,
+    pub source: CellSource,
+    pub x: ParamRange,
+    pub y: Option<ParamRange>,
     /// One-heap games: heaps a row.
     pub wrap: u64,
     pub outcome: bool,
     pub minus_heap: bool,
+    pub misere: bool,
+    pub pattern: bool,
+    pub json: bool,
+    /// `--brute`: every cell in one run, the input between this head (with `{n}`) and tail.
+    pub batch: Option<(String, String)>,
+    /// `--brute`: the answer meaning "the player to move loses".
+    pub lose: Option<String>,
     pub svg: Option<PathBuf>,
 }
 
@@ -294,7 +324,14 @@ fn set_once<T>(slot: &mut Option<T>, flag: &str, value: T) -> Result<()> {
 /// A brute-force template names the cell's position: `{x}` always, `{y}` exactly when there
 /// is a `-y` range (without one it would read a silent 0; with one and no `{y}` every row is
 /// the same).
-fn check_template(template: &str, y: Option<Span>) -> Result<()> {
+fn check_template(template: &str, y: Option<ParamRange>, batch: bool, lose: bool) -> Result<()> {
+    if template.contains("{k}") && !(batch && lose) {
+        bail!(
+            "the template {template:?} has {{k}}: give --batch (each cell is {} cases) and \
+             --lose ANSWER (the least k whose case loses is the value)",
+            MOST_K + 1
+        );
+    }
     if !template.contains("{x}") {
         bail!("the template {template:?} has no {{x}}: every cell would be the same input");
     }
@@ -317,26 +354,51 @@ impl TableArgs {
         let (mut game, mut brute, mut input) = (None, None, None);
         let (mut x, mut y, mut wrap, mut svg) = (None, None, None, None);
         let (mut outcome, mut minus_heap) = (false, false);
+        let (mut misere, mut pattern, mut json) = (false, false, false);
+        let (mut batch, mut end, mut lose) = (None, None, None);
         while let Some(arg) = parser.next()? {
             match arg {
                 Value(name) if game.is_none() => game = Some(Game::parse(&name.string()?)?),
                 Long("brute") => brute = Some(ProblemId::parse_os(&parser.value()?)?),
                 Long("input") => input = Some(parser.value()?.string()?.replace("\\n", "\n")),
-                Short('x') => set_once(&mut x, "-x", Span::parse(&string(parser.value()?), "-x")?)?,
-                Short('y') => set_once(&mut y, "-y", Span::parse(&string(parser.value()?), "-y")?)?,
+                Short('x') => set_once(
+                    &mut x,
+                    "-x",
+                    ParamRange::parse(&string(parser.value()?), "-x")?,
+                )?,
+                Short('y') => set_once(
+                    &mut y,
+                    "-y",
+                    ParamRange::parse(&string(parser.value()?), "-y")?,
+                )?,
                 Long("wrap") => {
                     set_once(&mut wrap, "--wrap", wrap_width(&string(parser.value()?))?)?
                 }
                 Long("outcome") => outcome = true,
                 Long("minus-heap") => minus_heap = true,
+                Long("misere") => misere = true,
+                Long("pattern") => pattern = true,
+                Long("json") => json = true,
+                Long("batch") => set_once(&mut batch, "--batch", text(parser.value()?))?,
+                Long("end") => set_once(&mut end, "--end", text(parser.value()?))?,
+                Long("lose") => set_once(&mut lose, "--lose", string(parser.value()?))?,
                 Long("svg") => svg = Some(PathBuf::from(parser.value()?)),
                 Long("root") => *root = Some(PathBuf::from(parser.value()?)),
                 Short('h') | Long("help") => return Ok(Parsed::Help),
                 other => return Err(other.unexpected().into()),
             }
         }
+        if json && !pattern {
+            bail!("--json prints the pattern: give --pattern too\n\n{USAGE}");
+        }
+        if end.is_some() && batch.is_none() {
+            bail!("--end goes with --batch HEAD\n\n{USAGE}");
+        }
         let args = match (game, brute, input) {
             (Some(game), None, None) => {
+                if batch.is_some() || lose.is_some() {
+                    bail!("--batch, --end and --lose are for --brute\n\n{USAGE}");
+                }
                 let (default_x, default_y, default_wrap) = game.defaults();
                 if game.one_heap() {
                     if y.is_some() {
@@ -348,6 +410,9 @@ impl TableArgs {
                 if outcome && minus_heap {
                     bail!("--outcome and --minus-heap exclude each other\n\n{USAGE}");
                 }
+                if misere && matches!(game, Game::Cutting) {
+                    bail!("--misere: not for `cutting` (its moves make several games)");
+                }
                 TableArgs {
                     x: x.unwrap_or(default_x),
                     y: if game.one_heap() {
@@ -356,25 +421,44 @@ impl TableArgs {
                         y.or(default_y)
                     },
                     wrap: wrap.unwrap_or(default_wrap),
-                    source: Source::Game(game),
+                    source: CellSource::Game(game),
                     outcome,
                     minus_heap,
+                    misere,
+                    pattern,
+                    json,
+                    batch: None,
+                    lose: None,
                     svg,
                 }
             }
             (None, Some(id), Some(input)) => {
-                if wrap.is_some() || minus_heap || outcome {
-                    bail!("--wrap, --minus-heap and --outcome are for library games\n\n{USAGE}");
+                if misere {
+                    bail!("--misere: a brute force plays by its own rules; write them misère");
+                }
+                if (outcome || pattern) && lose.is_none() {
+                    bail!("--outcome and --pattern on a brute force need --lose ANSWER (the answer that says the player to move loses)\n\n{USAGE}");
+                }
+                if (wrap.is_some() && y.is_some()) || (minus_heap && !input.contains("{k}")) {
+                    bail!("--wrap is for a table of one parameter (no -y), --minus-heap for values ({{k}} in the template)\n\n{USAGE}");
+                }
+                if outcome && minus_heap {
+                    bail!("--outcome and --minus-heap exclude each other\n\n{USAGE}");
                 }
                 let x = x.ok_or_else(|| anyhow::anyhow!("--brute needs -x A..B\n\n{USAGE}"))?;
-                check_template(&input, y)?;
+                check_template(&input, y, batch.is_some(), lose.is_some())?;
                 TableArgs {
-                    source: Source::Brute { id, input },
+                    source: CellSource::Brute { id, input },
                     x,
                     y,
-                    wrap: 0,
+                    wrap: wrap.unwrap_or(0),
                     outcome,
                     minus_heap,
+                    misere,
+                    pattern,
+                    json,
+                    batch: batch.map(|head| (head, end.unwrap_or_default())),
+                    lose,
                     svg,
                 }
             }
@@ -387,16 +471,40 @@ impl TableArgs {
     }
 
     fn check_size(&self) -> Result<()> {
-        let cells = self.x.len().saturating_mul(self.y.map_or(1, Span::len));
-        let (most, what) = match self.source {
-            Source::Brute { .. } => (MOST_BRUTE_CELLS, "runs of the brute force"),
-            Source::Game(_) => (MOST_CELLS, "cells"),
+        let cells = self
+            .x
+            .len()
+            .saturating_mul(self.y.map_or(1, ParamRange::len));
+        let (most, what) = match &self.source {
+            CellSource::Brute { input, .. } if self.batch.is_some() => {
+                let cases = if input.contains("{k}") { MOST_K + 1 } else { 1 };
+                (
+                    MOST_BATCH_CASES / cases,
+                    "cells (cases in one run of the brute force)",
+                )
+            }
+            CellSource::Brute { .. } => (
+                MOST_BRUTE_CELLS,
+                "runs of the brute force (--batch runs them all in one)",
+            ),
+            CellSource::Game(_) => (MOST_CELLS, "cells"),
         };
         if cells > most {
             bail!("the table would have {cells} {what}; at most {most}: narrow -x or -y");
         }
-        if self.y.is_none() && matches!(self.source, Source::Game(_)) && self.x.to > LARGEST_HEAP {
-            bail!("-x: heaps up to {LARGEST_HEAP} (the table takes O(n²) time)");
+        if let CellSource::Game(game) = &self.source {
+            if self.y.is_none() && self.x.to > LARGEST_HEAP {
+                bail!("-x: heaps up to {LARGEST_HEAP} (the table takes O(n²) time)");
+            }
+            if let Game::Octal(name, octal) = game {
+                let splits = octal.most_heaps_left() >= 2;
+                if self.misere && splits && self.x.to > LARGEST_MISERE_SPLIT_HEAP {
+                    bail!(
+                        "-x: misère `{name}` up to heap {LARGEST_MISERE_SPLIT_HEAP} (its \
+                         positions are sets of heaps, searched whole)"
+                    );
+                }
+            }
         }
         Ok(())
     }
@@ -404,6 +512,11 @@ impl TableArgs {
 
 fn string(value: OsString) -> String {
     value.to_string_lossy().into_owned()
+}
+
+/// A flag's text with `\n` read as a newline.
+fn text(value: OsString) -> String {
+    string(value).replace("\\n", "\n")
 }
 
 fn wrap_width(text: &str) -> Result<u64> {
@@ -428,10 +541,19 @@ pub struct Grid {
     pub legend: Option<Vec<String>>,
 }
 
-/// Runs `ojgames table`: prints the table, and writes the picture if asked.
+/// Runs `ojgames table`: prints the table (and its pattern), and writes the picture if asked.
 pub fn run(workspace: &Workspace, args: &TableArgs) -> Result<bool> {
     let grid = grid(workspace, args)?;
-    print!("{}", render_text(&grid));
+    if args.pattern {
+        let pattern = pattern(args, &grid)?;
+        if args.json {
+            println!("{}", pattern.json());
+        } else {
+            print!("{}{}", render_text(&grid), pattern.text());
+        }
+    } else {
+        print!("{}", render_text(&grid));
+    }
     if let Some(path) = &args.svg {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)
@@ -439,20 +561,157 @@ pub fn run(workspace: &Workspace, args: &TableArgs) -> Result<bool> {
         }
         std::fs::write(path, svg::render(&grid))
             .with_context(|| format!("cannot write {}", path.display()))?;
-        println!("wrote {}", path.display());
+        if !args.json {
+            println!("wrote {}", path.display());
+        }
     }
     Ok(true)
+}
+
+/// What `--pattern` found.
+enum Pattern {
+    Heap(pattern::HeapPattern),
+    Grid(pattern::GridPattern),
+}
+
+impl Pattern {
+    fn text(&self) -> String {
+        match self {
+            Pattern::Heap(p) => p.text(),
+            Pattern::Grid(p) => p.text(),
+        }
+    }
+
+    fn json(&self) -> String {
+        match self {
+            Pattern::Heap(p) => serde_json::to_string(p),
+            Pattern::Grid(p) => serde_json::to_string(p),
+        }
+        .expect("a pattern is plain data")
+    }
+}
+
+/// The pattern of the table the arguments ask for (in its cells 0 is a loss, as values and as
+/// L / W).
+fn pattern(args: &TableArgs, grid: &Grid) -> Result<Pattern> {
+    if let CellSource::Game(Game::Octal(name, game)) = &args.source {
+        if !args.misere {
+            return Ok(Pattern::Heap(octal_pattern(name, game)));
+        }
+        let values: Vec<u32> = heap_values(game, args.x.to, true)?;
+        let reason = "misère play: no periodicity theorem here".to_string();
+        return Ok(Pattern::Heap(pattern::HeapPattern::new(
+            &values, 0, None, false, reason,
+        )));
+    }
+    let xs: Vec<u64> = args.x.iter().collect();
+    match args.y {
+        None => {
+            // One row of x (a brute force without -y), maybe wrapped: in x order.
+            let values: Vec<u32> = grid
+                .cells
+                .iter()
+                .flatten()
+                .take(xs.len())
+                .map(|c| c.map_or(u32::MAX, |v| v.clamp(0, i64::from(u32::MAX - 1)) as u32))
+                .collect();
+            let reason = "a brute force's table: no theorem here".to_string();
+            Ok(Pattern::Heap(pattern::HeapPattern::new(
+                &values,
+                args.x.from,
+                None,
+                false,
+                reason,
+            )))
+        }
+        Some(ys) => {
+            let ys: Vec<u64> = ys.iter().collect();
+            let losing: Vec<Vec<Option<bool>>> = grid
+                .cells
+                .iter()
+                .map(|row| row.iter().map(|c| c.map(|v| v == 0)).collect())
+                .collect();
+            Ok(Pattern::Grid(pattern::GridPattern::new(&xs, &ys, &losing)))
+        }
+    }
+}
+
+/// A one-heap game's period, from tables grown until a theorem proves it.
+fn octal_pattern(name: &str, game: &Octal) -> pattern::HeapPattern {
+    let found = game.find_period(MOST_PATTERN_HEAPS);
+    let reason = match (&found.period, found.proved) {
+        (Some(p), true) => {
+            let needed = game.proof_length(p).expect("proved by a theorem");
+            if game.most_heaps_left() == 2 {
+                format!(
+                    "the Guy–Smith periodicity theorem: the values repeat over \
+                     n0 <= n < 2·n0 + p + t, which a table of {needed} heaps shows"
+                )
+            } else {
+                format!(
+                    "no move splits a heap, so g(n) depends only on the t values before it: \
+                     the values repeat over a whole window, which a table of {needed} heaps shows"
+                )
+            }
+        }
+        _ if !game.is_finite() => {
+            format!("`{name}` has an infinite code: no periodicity theorem here")
+        }
+        _ if game.most_heaps_left() > 2 => {
+            format!("a move of `{name}` leaves three heaps or more: no periodicity theorem here")
+        }
+        (Some(p), false) if p.saltus != 0 => "a saltus in a finite code cannot last".to_string(),
+        _ => format!("no proof within {MOST_PATTERN_HEAPS} heaps"),
+    };
+    pattern::HeapPattern::new(&found.values, 0, found.period, found.proved, reason)
+}
+
+/// The values of heaps `0..=largest`: normal play from the table, misère play by a search over
+/// whole positions (a move leaving no heap goes on to a dead end, `sg::misere`).
+fn heap_values(game: &Octal, largest: u64, misere_play: bool) -> Result<Vec<u32>> {
+    if !misere_play {
+        return Ok(game.values(largest as usize));
+    }
+    let mut grundy = Grundy::new(misere(|heaps: &Vec<u64>| game.moves(heaps)));
+    Ok((0..=largest)
+        .map(|n| {
+            let heap = if n == 0 { vec![] } else { vec![n] };
+            grundy.value(&Some(heap))
+        })
+        .collect())
 }
 
 /// The table the arguments ask for.
 pub fn grid(workspace: &Workspace, args: &TableArgs) -> Result<Grid> {
     match &args.source {
-        Source::Game(game) if game.one_heap() => Ok(heap_grid(game, args)),
-        Source::Game(game) => {
+        CellSource::Game(game) => game_grid(game, args),
+        CellSource::Brute { id, input } => brute_grid(workspace, id, input, args),
+    }
+}
+
+/// A library game's table, searched from its rules.
+fn game_grid(game: &Game, args: &TableArgs) -> Result<Grid> {
+    match game {
+        Game::Octal(name, game) => {
+            let values = heap_values(game, args.x.to, args.misere)?;
+            let values: Vec<Option<i64>> = args
+                .x
+                .iter()
+                .map(|n| Some(i64::from(values[n as usize])))
+                .collect();
+            let play = if args.misere { " (misère play)" } else { "" };
+            Ok(wrapped_grid(
+                format!("{name} (a heap of n){play}"),
+                &values,
+                args,
+            ))
+        }
+        game => {
             let ys = args.y.expect("two-parameter games have a y range");
-            let cells = game.values_2d(args.x, ys);
+            let cells = game.values_2d(args.x, ys, args.misere);
+            let play = if args.misere { " (misère play)" } else { "" };
             Ok(finish(
-                format!("{}: Grundy values", game.name()),
+                format!("{}{play}: Grundy values", game.name()),
                 ("x", "y"),
                 args.x.iter().map(|x| x.to_string()).collect(),
                 ys.iter().map(|y| y.to_string()).collect(),
@@ -460,12 +719,15 @@ pub fn grid(workspace: &Workspace, args: &TableArgs) -> Result<Grid> {
                 args.outcome,
             ))
         }
-        Source::Brute { id, input } => brute_grid(workspace, id, input, args.x, args.y),
     }
 }
 
-fn heap_grid(game: &Game, args: &TableArgs) -> Grid {
-    let values = game.values_1d(args.x.to);
+/// One value a position `x` (heaps, or a brute force's one parameter), in rows of `--wrap`.
+fn wrapped_grid(name: String, values: &[Option<i64>], args: &TableArgs) -> Grid {
+    let unit = match args.source {
+        CellSource::Game(_) => "heaps",
+        CellSource::Brute { .. } => "cells",
+    };
     let (from, wrap) = (args.x.from, args.wrap.max(1));
     let rows = args.x.len().div_ceil(wrap);
     let cells = (0..rows)
@@ -473,7 +735,7 @@ fn heap_grid(game: &Game, args: &TableArgs) -> Grid {
             (0..wrap)
                 .map(|c| {
                     let n = from + r * wrap + c;
-                    let value = i64::from(*values.get(n as usize)?);
+                    let value = (*values.get((n - from) as usize)?)?;
                     (n <= args.x.to).then(|| {
                         if args.minus_heap {
                             value - n as i64
@@ -491,7 +753,7 @@ fn heap_grid(game: &Game, args: &TableArgs) -> Grid {
         "Grundy values"
     };
     finish(
-        format!("{}: {what}, {wrap} heaps a row", game.name()),
+        format!("{name}: {what}, {wrap} {unit} a row"),
         ("+", "n"),
         (0..wrap).map(|c| format!("+{c}")).collect(),
         (0..rows).map(|r| (from + r * wrap).to_string()).collect(),
@@ -533,50 +795,139 @@ fn finish(
     }
 }
 
+/// A problem's brute force over the cells: its answers (a legend), or with `--lose` whether
+/// each cell loses, or with `{k}` its Grundy value.
 fn brute_grid(
     workspace: &Workspace,
     id: &ProblemId,
     template: &str,
-    xs: Span,
-    ys: Option<Span>,
+    args: &TableArgs,
 ) -> Result<Grid> {
+    let (xs, ys) = (args.x, args.y);
     let problem = workspace.problem(id)?;
-    let ys_or_one = ys.unwrap_or(Span { from: 0, to: 0 });
+    let ys_or_one = ys.unwrap_or(ParamRange { from: 0, to: 0 });
+    let ks = if template.contains("{k}") { MOST_K } else { 0 };
     let mut inputs = Vec::new();
     for y in ys_or_one.iter() {
         for x in xs.iter() {
-            let mut input = template
-                .replace("{x}", &x.to_string())
-                .replace("{y}", &y.to_string());
+            for k in 0..=ks {
+                let mut input = template
+                    .replace("{x}", &x.to_string())
+                    .replace("{y}", &y.to_string())
+                    .replace("{k}", &k.to_string());
+                if !input.ends_with('\n') {
+                    input.push('\n');
+                }
+                inputs.push(input);
+            }
+        }
+    }
+    let outputs: Vec<String> = match &args.batch {
+        None => crate::helpers::run_brute(workspace, &problem, &inputs)?,
+        Some((head, tail)) => {
+            let mut input = head.replace("{n}", &inputs.len().to_string());
+            if !input.is_empty() && !input.ends_with('\n') {
+                input.push('\n');
+            }
+            input.extend(inputs.iter().map(String::as_str));
+            input.push_str(tail);
             if !input.ends_with('\n') {
                 input.push('\n');
             }
-            inputs.push(input);
+            let output = crate::helpers::run_brute(workspace, &problem, &[input])?;
+            let lines: Vec<String> = output[0]
+                .lines()
+                .map(|l| l.trim().to_string())
+                .filter(|l| !l.is_empty())
+                .collect();
+            if lines.len() != inputs.len() {
+                bail!(
+                    "--batch: the brute force printed {} answer lines for {} cases; it must \
+                     print one line a case (check --batch HEAD and --end TAIL against the input \
+                     format)",
+                    lines.len(),
+                    inputs.len()
+                );
+            }
+            lines
         }
-    }
-    let outputs = crate::helpers::run_brute(workspace, &problem, &inputs)?;
+    };
+    let answers: Vec<String> = outputs.iter().map(|o| o.trim().to_string()).collect();
     let mut names: Vec<String> = Vec::new();
     let mut codes: HashMap<String, i64> = HashMap::new();
-    let mut answers = outputs.into_iter().map(|out| {
-        let answer = out.trim().to_string();
-        *codes.entry(answer.clone()).or_insert_with(|| {
-            names.push(answer);
+    let mut code = |answer: &str| -> i64 {
+        *codes.entry(answer.to_string()).or_insert_with(|| {
+            names.push(answer.to_string());
             names.len() as i64 - 1
         })
-    });
+    };
+    // One number a cell, in row order.
+    let per_cell: Vec<i64> = match &args.lose {
+        None => answers.iter().map(|a| code(a)).collect(),
+        Some(lose) if ks == 0 => answers.iter().map(|a| i64::from(a != lose)).collect(),
+        Some(lose) => {
+            let mut values = Vec::new();
+            for (cell, chunk) in answers.chunks(ks as usize + 1).enumerate() {
+                match chunk.iter().position(|a| a == lose) {
+                    Some(k) => values.push(k as i64),
+                    None => {
+                        let (x, y) = (
+                            xs.from + cell as u64 % xs.len(),
+                            ys_or_one.from + cell as u64 / xs.len(),
+                        );
+                        bail!(
+                            "the cell x = {x}{}: no k from 0 to {ks} makes the answer {lose:?} \
+                             (its value is larger, or {{k}} is not a Nim heap beside the \
+                             position)",
+                            ys.map_or(String::new(), |_| format!(", y = {y}"))
+                        );
+                    }
+                }
+            }
+            values
+        }
+    };
+    let title = format!("{id}'s brute force on {template:?}");
+    if ys.is_none() && (args.lose.is_some() || args.wrap > 0) {
+        let values: Vec<Option<i64>> = per_cell.iter().map(|&v| Some(v)).collect();
+        let mut grid = wrapped_grid(title, &values, args);
+        if args.lose.is_none() {
+            grid.legend = Some(names);
+        } else if ks == 0 && !args.outcome {
+            grid.title = grid.title.replace("Grundy values", "1 wins, 0 loses");
+        }
+        return Ok(grid);
+    }
+    let mut cells_in = per_cell.into_iter();
     let cells: Vec<Vec<Option<i64>>> = ys_or_one
         .iter()
-        .map(|_| xs.iter().map(|_| answers.next()).collect())
+        .map(|_| xs.iter().map(|_| cells_in.next()).collect())
         .collect();
-    drop(answers);
     let rows = match ys {
         Some(ys) => ys.iter().map(|y| y.to_string()).collect(),
         None => vec![String::new()],
     };
+    let axes = ("x", if ys.is_some() { "y" } else { "" });
+    let columns = xs.iter().map(|x| x.to_string()).collect();
+    if args.lose.is_some() {
+        let what = if ks == 0 && !args.outcome {
+            "1 wins, 0 loses"
+        } else {
+            "Grundy values"
+        };
+        return Ok(finish(
+            format!("{title}: {what}"),
+            axes,
+            columns,
+            rows,
+            cells,
+            args.outcome,
+        ));
+    }
     Ok(Grid {
-        title: format!("{id}'s brute force on {template:?}"),
-        axes: ("x".into(), if ys.is_some() { "y" } else { "" }.into()),
-        columns: xs.iter().map(|x| x.to_string()).collect(),
+        title,
+        axes: (axes.0.into(), axes.1.into()),
+        columns,
         rows,
         cells,
         legend: Some(names),
@@ -662,15 +1013,15 @@ mod tests {
     #[test]
     fn games_and_ranges_are_parsed() {
         let a = args(&["t", "kayles", "-x", "0..=47", "--wrap", "12"]).unwrap();
-        assert_eq!(a.x, Span { from: 0, to: 47 });
+        assert_eq!(a.x, ParamRange { from: 0, to: 47 });
         assert_eq!((a.y, a.wrap), (None, 12));
         let a = args(&["t", "octal:4.3...", "--minus-heap"]).unwrap();
-        let Source::Game(Game::Octal(_, game)) = a.source else {
+        let CellSource::Game(Game::Octal(_, game)) = a.source else {
             panic!("an octal game")
         };
         assert_eq!(game.values(50), Octal::lasker().values(50));
         let a = args(&["t", "wythoff", "-y", "3..5", "--outcome"]).unwrap();
-        assert_eq!(a.y, Some(Span { from: 3, to: 5 }));
+        assert_eq!(a.y, Some(ParamRange { from: 3, to: 5 }));
         assert!(a.outcome);
     }
 
@@ -679,7 +1030,30 @@ mod tests {
         assert!(error(&["t", "chess"]).starts_with("unknown game `chess`"));
         assert!(error(&["t", "wythoff", "-x", "9..3"]).contains("found `9..3`"));
         assert!(error(&["t", "kayles", "-y", "1..2"]).contains("one parameter"));
-        assert!(error(&["t", "octal:0.8"]).contains("not an octal code"));
+        assert!(error(&["t", "octal:0.8g"]).contains("not an octal code"));
+        assert!(error(&["t", "take:0..3"]).contains("from 1 to 20000"));
+        assert!(error(&["t", "split:1"]).contains("2 to 31 heaps"));
+        assert!(error(&["t", "kayles", "--json"]).contains("--pattern"));
+        assert!(error(&["t", "kayles", "--lose", "L"]).contains("for --brute"));
+        assert!(error(&["t", "kayles", "--misere", "-x", "0..100"]).contains("up to heap 40"));
+        assert!(error(&["t", "cutting", "--misere"]).contains("not for `cutting`"));
+        let brute = |extra: &[&str]| {
+            let mut words = vec![
+                "t",
+                "--brute",
+                "p2148",
+                "--input",
+                "1\\n2\\n{x} {k}",
+                "-x",
+                "1..3",
+            ];
+            words.extend_from_slice(extra);
+            error(&words)
+        };
+        assert!(brute(&[]).contains("has {k}: give --batch"));
+        assert!(brute(&["--batch", "{n}"]).contains("--lose ANSWER"));
+        assert!(brute(&["--end", "0"]).contains("--end goes with --batch"));
+        assert!(brute(&["--batch", "{n}", "--lose", "NO", "--misere"]).contains("misère"));
         assert!(error(&["t", "octal:1.7"]).contains("before the point"));
         assert!(error(&["t", "subtraction:1,0"]).contains("not a move set"));
         assert!(error(&["t", "wythoff", "-x", "0..1000", "-y", "0..1000"]).contains("at most"));
@@ -691,7 +1065,7 @@ mod tests {
     #[test]
     fn one_heap_tables_wrap_into_rows() {
         let a = args(&["t", "lasker", "-x", "1..10", "--wrap", "4", "--minus-heap"]).unwrap();
-        let grid = heap_grid(&Game::parse("lasker").unwrap(), &a);
+        let grid = game_grid(&Game::parse("lasker").unwrap(), &a).unwrap();
         assert_eq!(grid.rows, ["1", "5", "9"]);
         // Heaps 1 2 3 4 | 5 6 7 8 | 9 10: values n, n, n + 1, n - 1.
         let row = |v: [Option<i64>; 4]| v.to_vec();

@@ -7,14 +7,13 @@
 use std::ffi::OsString;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use anyhow::{bail, Result};
 
 use super::verdict::Verdict;
 use crate::console;
-use crate::runner::{Exit, Job, Limits, Runner, Scratch};
-use crate::solution::{cargo, release_bin};
+use crate::helpers::{self, Bin, HelperFiles};
+use crate::runner::{Exit, Runner, Scratch};
 use crate::workspace::{Problem, Workspace};
 
 pub struct Checker {
@@ -24,8 +23,6 @@ pub struct Checker {
     /// For messages: `checker.rs` or the command.
     label: String,
 }
-
-const CHECKER_DEADLINE: Duration = Duration::from_secs(30);
 
 impl Checker {
     /// The problem's checker, built if it is a Rust file; `None` when it has none.
@@ -41,20 +38,8 @@ impl Checker {
                     workspace.display(&file)
                 );
             }
-            let bin = format!("{}-checker", problem.id);
-            cargo(
-                workspace,
-                &[
-                    "build",
-                    "--release",
-                    "--quiet",
-                    "-p",
-                    &problem.id,
-                    "--bin",
-                    &bin,
-                ],
-            )
-            .map_err(|err| {
+            let bin = Bin::Checker.name(&problem.id);
+            helpers::build(workspace, &[(problem, Bin::Checker)]).map_err(|err| {
                 anyhow::anyhow!(
                     "{err:#}: the checker {} must be the bin `{bin}` of problems/{}/Cargo.toml",
                     workspace.display(&file),
@@ -62,7 +47,7 @@ impl Checker {
                 )
             })?;
             return Ok(Some(Checker {
-                program: release_bin(workspace, &bin),
+                program: Bin::Checker.path(workspace, &problem.id),
                 args: Vec::new(),
                 label: workspace.display(&file),
             }));
@@ -92,14 +77,12 @@ impl Checker {
         let mut args = self.args.clone();
         args.extend([input, output, answer].map(|p| absolute(p).into_os_string()));
         let report = scratch.file(&format!("{index}.checker"));
-        let outcome = runner.run(&Job {
-            program: &self.program,
-            args: &args,
+        let files = HelperFiles {
             stdin: None,
             stdout: &report,
             stderr: &report.with_extension("checker-err"),
-            limits: Limits::helper(CHECKER_DEADLINE),
-        })?;
+        };
+        let outcome = helpers::run(runner, &self.program, &args, files)?;
         let mut message = fs::read(&report).unwrap_or_default();
         message.extend(fs::read(report.with_extension("checker-err")).unwrap_or_default());
         let message = console::text(&message);

@@ -4,10 +4,10 @@
 
 pub mod checker;
 pub mod compare;
+pub mod execute;
 pub mod verdict;
 
 use std::fs;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -16,14 +16,15 @@ use anyhow::{Context, Result};
 
 use crate::bundle::LineMap;
 use crate::console;
-use crate::files::{self, Kind, NotAFile};
+use crate::files::{self, file_len, Kind, NotAFile};
 use crate::id::ProblemId;
-use crate::runner::{Job, Limits, Outcome, Runner, Scratch};
+use crate::runner::{Limits, Outcome, Runner, Scratch};
 use crate::settings::JudgeMeta;
-use crate::solution::{build_solution, Built, Source};
+use crate::solution::{build_solution, Built, SolutionSource};
 use crate::workspace::{Problem, Workspace};
 use checker::Checker;
 use compare::Match;
+use execute::{execute, Program, RunFiles};
 pub use verdict::Verdict;
 
 /// One case: its verdict, the run's figures and the evidence for the verdict.
@@ -91,7 +92,7 @@ impl ProblemRecord {
 }
 
 pub struct JudgeOptions<'a> {
-    pub source: Source,
+    pub source: SolutionSource,
     /// Only these case names; every case when empty.
     pub cases: &'a [String],
     /// Cases judged at once.
@@ -163,9 +164,11 @@ pub fn judge(
     let context = CaseContext {
         workspace,
         meta,
-        program: &solution.program,
+        program: Program {
+            path: &solution.program,
+            limits: solution_limits(meta),
+        },
         lines: &solution.lines,
-        limits: solution_limits(meta),
         runner: options.runner,
         checker: checker.as_ref(),
         scratch: &scratch,
@@ -279,9 +282,8 @@ pub fn list_cases(
 struct CaseContext<'a> {
     workspace: &'a Workspace,
     meta: &'a JudgeMeta,
-    program: &'a Path,
+    program: Program<'a>,
     lines: &'a LineMap,
-    limits: Limits,
     runner: &'a Runner,
     checker: Option<&'a Checker>,
     scratch: &'a Scratch,
@@ -292,8 +294,6 @@ struct CaseContext<'a> {
 }
 
 const STDERR_TAIL_LINES: usize = 10;
-/// How much of stderr is read: the end, where panics and aborts write.
-const STDERR_READ: u64 = 64 * 1024;
 
 impl CaseContext<'_> {
     fn judge_case(&self, worker: usize, case: &Case) -> CaseRecord {
@@ -315,26 +315,16 @@ impl CaseContext<'_> {
         let display = |path: &Path| self.workspace.display(path);
         let stdout = self.scratch.file(&format!("{worker}.out"));
         let stderr = self.scratch.file(&format!("{worker}.err"));
-        let outcome = self.runner.run(&Job {
-            program: self.program,
-            args: &[],
+        let files = RunFiles {
             stdin: Some(&case.input),
             stdout: &stdout,
             stderr: &stderr,
-            limits: self.limits,
-        })?;
-        let stderr_text = read_tail(&stderr, STDERR_READ)?;
-        let stderr_lossy = String::from_utf8_lossy(&stderr_text);
-        let traces = verdict::Traces {
-            stdout_bytes: file_len(&stdout)?,
-            stderr_bytes: file_len(&stderr)?,
-            stderr: &stderr_lossy,
         };
-        if let Some((verdict, mut evidence)) =
-            verdict::from_outcome(&outcome, &self.limits, &traces)
-        {
+        let run = execute(self.runner, self.program, files)?;
+        let outcome = run.outcome;
+        if let Some((verdict, mut evidence)) = run.failure {
             evidence.push('\n');
-            evidence.push_str(&self.lines.rewrite(&stderr_tail(&stderr_text)));
+            evidence.push_str(&self.lines.rewrite(&stderr_tail(&run.stderr_tail)));
             return Ok((verdict, Some(outcome), evidence));
         }
         let expected_path = case.input.with_extension("out");
@@ -404,24 +394,6 @@ impl CaseContext<'_> {
     }
 }
 
-fn file_len(path: &Path) -> Result<u64> {
-    Ok(fs::metadata(path)
-        .with_context(|| format!("cannot read {}", path.display()))?
-        .len())
-}
-
-/// The last `limit` bytes of a file.
-pub fn read_tail(path: &Path, limit: u64) -> Result<Vec<u8>> {
-    use std::io::Seek;
-    let mut file =
-        fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let len = file.metadata()?.len();
-    file.seek(std::io::SeekFrom::Start(len.saturating_sub(limit)))?;
-    let mut bytes = Vec::new();
-    file.read_to_end(&mut bytes)?;
-    Ok(bytes)
-}
-
 /// The last lines of stderr, escaped and capped, under a heading; empty when stderr is.
 fn stderr_tail(stderr: &[u8]) -> String {
     let tail = console::tail(stderr, STDERR_TAIL_LINES);
@@ -453,7 +425,7 @@ pub struct Ran {
 pub fn run_once(
     workspace: &Workspace,
     problem: &Problem,
-    source: Source,
+    source: SolutionSource,
     input: &Path,
     runner: &Runner,
 ) -> Result<Option<Ran>> {
@@ -477,27 +449,23 @@ pub fn run_once(
     let scratch = Scratch::new(&workspace.work_dir(&problem.id).join("runs"))?;
     let (stdout, stderr) = (scratch.file("run.out"), scratch.file("run.err"));
     let limits = solution_limits(&problem.meta);
-    let outcome = runner.run(&Job {
-        program: &solution.program,
-        args: &[],
+    let program = Program {
+        path: &solution.program,
+        limits,
+    };
+    let files = RunFiles {
         stdin: Some(input),
         stdout: &stdout,
         stderr: &stderr,
-        limits,
-    })?;
+    };
+    let run = execute(runner, program, files)?;
+    // All of it is shown, not only the tail the verdict reads.
     let stderr_bytes =
         fs::read(&stderr).with_context(|| format!("cannot read {}", stderr.display()))?;
-    let stderr_text = String::from_utf8_lossy(&stderr_bytes);
-    let traces = verdict::Traces {
-        stdout_bytes: file_len(&stdout)?,
-        stderr_bytes: stderr_bytes.len() as u64,
-        stderr: &stderr_text,
-    };
-    let verdict = verdict::from_outcome(&outcome, &limits, &traces);
     Ok(Some(Ran {
-        outcome,
+        outcome: run.outcome,
         limits,
-        verdict,
+        verdict: run.failure,
         stdout,
         stderr: solution.lines.rewrite(&console::text(&stderr_bytes)),
         _scratch: scratch,

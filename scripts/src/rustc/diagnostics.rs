@@ -14,7 +14,7 @@ pub struct Diagnostic {
     pub message: String,
     pub code: Option<Code>,
     pub level: String,
-    pub spans: Vec<Span>,
+    pub spans: Vec<DiagnosticSpan>,
     #[serde(default)]
     pub children: Vec<Diagnostic>,
     pub rendered: Option<String>,
@@ -27,7 +27,7 @@ pub struct Code {
 
 /// A span in a file: 1-based lines and columns (columns in characters).
 #[derive(Debug, Clone, Deserialize, Serialize)]
-pub struct Span {
+pub struct DiagnosticSpan {
     pub file_name: String,
     pub line_start: u32,
     pub line_end: u32,
@@ -51,7 +51,7 @@ impl Diagnostic {
         self.code.as_ref().map(|c| c.code.as_str())
     }
 
-    pub fn primary(&self) -> Option<&Span> {
+    pub fn primary(&self) -> Option<&DiagnosticSpan> {
         self.spans.iter().find(|s| s.is_primary)
     }
 }
@@ -153,7 +153,7 @@ fn draw(diagnostic: &Diagnostic, locate: &dyn Locate, width: Option<usize>) -> (
     }
     // Marks by located file, the primary span's file first.
     let mut files: Vec<(String, Vec<Mark>)> = Vec::new();
-    let mut spans: Vec<&Span> = diagnostic.spans.iter().collect();
+    let mut spans: Vec<&DiagnosticSpan> = diagnostic.spans.iter().collect();
     spans.sort_by_key(|s| !s.is_primary);
     let mut first_location = BTreeMap::new();
     // rustc's own copy of each line, for files that cannot be read again.

@@ -2,6 +2,7 @@
 
 pub mod diagnostics;
 
+use std::ffi::OsString;
 use std::fs;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
@@ -58,12 +59,23 @@ const FLAGS: [&str; 7] = [
 ];
 
 pub fn compile(source: &Path, edition: Edition, output: &Path) -> Result<Compiled> {
-    run(source, edition, FLAGS[0], output)
+    run(source, edition, FLAGS[0], &[], output)
+}
+
+/// [`compile`] with more arguments after the flags: the benchmark links its proconio
+/// competitors with `--extern`, compiled otherwise as a judge compiles a bundle.
+pub fn compile_with(
+    source: &Path,
+    edition: Edition,
+    extra: &[OsString],
+    output: &Path,
+) -> Result<Compiled> {
+    run(source, edition, FLAGS[0], extra, output)
 }
 
 /// Type-checks `source` without generating code (`--emit=metadata` into `output`).
 pub fn type_check(source: &Path, edition: Edition, output: &Path) -> Result<Compiled> {
-    run(source, edition, "--emit=metadata", output)
+    run(source, edition, "--emit=metadata", &[], output)
 }
 
 /// Type-checks `text` as `scratch/NAME-PID.rs`, a file of this process's own (two bundles of
@@ -85,12 +97,19 @@ pub fn type_check_text(
     compiled
 }
 
-/// rustc with [`FLAGS`], `mode` (one or more words) in place of `-O`.
-fn run(source: &Path, edition: Edition, mode: &str, output: &Path) -> Result<Compiled> {
+/// rustc with [`FLAGS`], `mode` (one or more words) in place of `-O`, then `extra`.
+fn run(
+    source: &Path,
+    edition: Edition,
+    mode: &str,
+    extra: &[OsString],
+    output: &Path,
+) -> Result<Compiled> {
     let result = Command::new("rustc")
         .args(["--edition", edition.as_str()])
         .args(mode.split(' '))
         .args(&FLAGS[1..])
+        .args(extra)
         .arg("-o")
         .arg(output)
         .arg(source)

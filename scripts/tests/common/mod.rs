@@ -1,5 +1,5 @@
 //! Helpers shared by the integration tests: fixture workspaces copied to a temporary
-//! directory (so tests never write into the source tree) and the `oj` binary run on them.
+//! directory (so tests never write into the source tree) and the `ojgames` binary run on them.
 
 // Each test binary uses a different subset of these helpers.
 #![allow(dead_code)]
@@ -46,7 +46,7 @@ pub struct Run {
 }
 
 /// `ojgames --root ROOT ARGS...`, as if installed: its directory first on PATH.
-pub fn oj(root: &Path, args: &[&str]) -> Run {
+pub fn ojgames_in(root: &Path, args: &[&str]) -> Run {
     let mut command = Command::new(env!("CARGO_BIN_EXE_ojgames"));
     command.arg("--root").arg(root).args(args);
     run(&mut command)
@@ -115,7 +115,7 @@ version = "0.1.0"
 edition = "2021"
 "#;
 
-/// A temporary workspace for `oj stress` and `oj new`: the manifest above, `src/` copied from
+/// A temporary workspace for `ojgames stress` and `ojgames new`: the manifest above, `src/` copied from
 /// the real library, and an empty `problems/`.
 pub fn library_workspace() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();

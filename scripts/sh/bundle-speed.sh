@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# The edit → bundle → judge loop beside cargo, side by side in one run (docs/performance.md,
+# "Bundling speed"). For each solution, ROUNDS rounds of:
+#   first    `ojgames bundle ID` with the tool's caches emptied (target/ojgames/ of its
+#            workspace) against a clean `cargo build --release -p ID` (a fresh target
+#            directory: its crates are compiled too);
+#   bundle   a one-line edit of main.rs (a new empty function: it reaches no library item),
+#            then `make bundle P=ID` against, after a second such edit, `cargo build --release
+#            -p ID`;
+#   judge    an edit, then `make judge P=ID` against an edit, then `cargo build --release -p
+#            ID` plus running the binary on every testdata/ID/*.in (output compared with `cmp`
+#            where a .out exists).
+# `make X P=ID` is `cargo run --release -q -p ojgames -- X ID` (the Makefile), so for the corpus
+# fixtures that command is run with `--root`. Prints the medians and their ratios, and the load.
+# Usage: scripts/sh/bundle-speed.sh [ROUNDS] [ROOT:ID ...]   (default: 3 rounds; hdu1536, ALPC K
+# over ac-library-rs, ALPC G over ac-library-rs + proconio + itertools)
+set -euo pipefail
+
+repo=$(cd "$(dirname "$0")/../.." && pwd)
+rounds=${1:-3}
+shift || true
+corpus=scripts/tests/fixtures/crates_ws
+cases=("$@")
+[ ${#cases[@]} -gt 0 ] || cases=(".:hdu1536" "$corpus:practice2_k" "$corpus:practice2_g")
+
+cd "$repo"
+cargo build --release --quiet -p ojgames
+tmp=$(mktemp -d)
+saved=()
+restore() {
+    for pair in "${saved[@]}"; do cp "$tmp/${pair%%:*}.rs" "${pair#*:}"; done
+    rm -rf "$tmp"
+}
+trap restore EXIT
+
+now() { date +%s%N; }
+# Milliseconds that "$@" takes; its output goes to $tmp/log (kept for a failure's message).
+timed() {
+    local start
+    start=$(now)
+    "$@" >"$tmp/log" 2>&1 || true
+    echo $((($(now) - start) / 1000000))
+}
+median() { sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
+
+edits=0
+# A one-line edit: a new function that names nothing of any library.
+edit() {
+    edits=$((edits + 1))
+    printf '\nfn _bench_edit_%d() {}\n' "$edits" >>"$1"
+}
+
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo
+echo "| solution | first bundle vs clean cargo build | make bundle vs cargo build after an edit | make judge vs cargo build + samples after an edit |"
+echo "|---|---|---|---|"
+for case in "${cases[@]}"; do
+    root=$(cd "${case%%:*}" && pwd)
+    id=${case#*:}
+    main=$root/problems/$id/main.rs
+    cp "$main" "$tmp/$id.rs"
+    saved+=("$id:$main")
+    oj=(cargo run --release -q -p ojgames --manifest-path "$repo/Cargo.toml" -- --root "$root")
+    build=(cargo build --release -q --manifest-path "$root/Cargo.toml" -p "$id")
+    samples() {
+        "${build[@]}"
+        local input
+        for input in "$root"/testdata/"$id"/*.in; do
+            if [ -f "${input%.in}.out" ]; then
+                "$root/target/release/$id" <"$input" | cmp -s - "${input%.in}.out" || true
+            else
+                "$root/target/release/$id" <"$input" >/dev/null
+            fi
+        done
+    }
+    "${build[@]}"
+    : >"$tmp/first" >"$tmp/clean" >"$tmp/bundle" >"$tmp/cargo" >"$tmp/judge" >"$tmp/run"
+    for _ in $(seq "$rounds"); do
+        rm -rf "$root/target/ojgames" "$tmp/clean-target"
+        timed "${oj[@]}" bundle "$id" >>"$tmp/first"
+        timed env CARGO_TARGET_DIR="$tmp/clean-target" "${build[@]}" >>"$tmp/clean"
+        edit "$main"
+        timed "${oj[@]}" bundle "$id" >>"$tmp/bundle"
+        edit "$main"
+        timed "${build[@]}" >>"$tmp/cargo"
+        edit "$main"
+        timed "${oj[@]}" judge "$id" >>"$tmp/judge"
+        edit "$main"
+        timed samples >>"$tmp/run"
+        cp "$tmp/$id.rs" "$main"
+    done
+    row="| $id"
+    for pair in first:clean bundle:cargo judge:run; do
+        a=$(median <"$tmp/${pair%%:*}")
+        b=$(median <"$tmp/${pair#*:}")
+        row+=" | $a ms vs $b ms = $(ratio "$a" "$b")×"
+    done
+    echo "$row |"
+done
+echo
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg); $rounds rounds, medians; $(nproc) cores"

@@ -1,0 +1,319 @@
+//! What a shake learned, kept for the next bundle that reaches the same items.
+//!
+//! A crate's shake cuts only its own part of the bundle (the tail from its lints line on); the
+//! code before it (the solution, crates shaken before it) matters to the shake only through
+//! the names it writes. So a shaken tail is kept under a key of the unshaken tail's text and
+//! the names the code before it writes that the tail defines (`names_defined`): an edit of
+//! main.rs that writes no new such name, and every other problem that reaches the same items
+//! of the same crate version (the tail's text holds the version), gets the same tail without
+//! a rustc run. Kept in `target/ojgames/.shake/`, shared by every problem of the workspace.
+//!
+//! Names are not types: the same names used on other types may need an impl the shake cut.
+//! Such a reuse is marked speculative, and a bundle built from one that does not compile is
+//! built again with a shake of its own (`Options::reshake`).
+
+use std::collections::BTreeSet;
+use std::hash::{Hash, Hasher};
+use std::path::PathBuf;
+
+use proc_macro2::{TokenStream, TokenTree};
+use syn::visit::{self, Visit};
+
+use crate::bundle::mapped::Mapped;
+
+/// The shared store of shaken tails of one workspace.
+pub struct Store {
+    dir: PathBuf,
+}
+
+impl Store {
+    pub fn new(dir: PathBuf) -> Store {
+        Store { dir }
+    }
+
+    /// The key of `tail` shaken after `head`; `salt` is what else the shake depends on (the
+    /// edition, the tool's build).
+    pub fn key(&self, head: &str, tail: &str, salt: &str) -> String {
+        let tail_key = super::super::linemap::text_key(tail);
+        let defined = self.defined_names(tail, &tail_key);
+        let written = names_written(head);
+        let reached: Vec<&str> = defined
+            .iter()
+            .filter(|name| written.contains(*name))
+            .map(String::as_str)
+            .collect();
+        format!("reach {tail_key} {salt} names {}", reached.join(" "))
+    }
+
+    pub fn load(&self, key: &str) -> Option<Mapped> {
+        Mapped::load(key, &self.path(key, "cache"))
+    }
+
+    /// A store that cannot be written only costs time next time.
+    pub fn save(&self, key: &str, tail: &Mapped) {
+        if std::fs::create_dir_all(&self.dir).is_ok() {
+            let _ = tail.save(key, &self.path(key, "cache"));
+        }
+    }
+
+    /// [`names_defined`] of `tail`, kept beside the shaken tails: parsing a crate's whole text
+    /// costs more than the rest of a reuse.
+    fn defined_names(&self, tail: &str, tail_key: &str) -> BTreeSet<String> {
+        let path = self.path(tail_key, "names");
+        if let Ok(saved) = std::fs::read_to_string(&path) {
+            if let Some((key, names)) = saved.split_once('\n') {
+                if key == tail_key {
+                    return names.split_whitespace().map(str::to_string).collect();
+                }
+            }
+        }
+        let names = names_defined(tail);
+        if std::fs::create_dir_all(&self.dir).is_ok() {
+            let list: Vec<&str> = names.iter().map(String::as_str).collect();
+            let partial = path.with_extension(format!("partial-{}", std::process::id()));
+            let written = std::fs::write(&partial, format!("{tail_key}\n{}\n", list.join(" ")));
+            if written.is_ok() {
+                let _ = std::fs::rename(&partial, &path);
+            }
+        }
+        names
+    }
+
+    fn path(&self, key: &str, extension: &str) -> PathBuf {
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        key.hash(&mut hasher);
+        self.dir
+            .join(format!("{:016x}.{extension}", hasher.finish()))
+    }
+}
+
+/// Every identifier `text` writes (in macro inputs too; not in comments or strings).
+pub fn names_written(text: &str) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    if let Ok(tokens) = text.parse::<TokenStream>() {
+        tokens
+            .into_iter()
+            .for_each(|t| super::idents_of(&t, &mut names));
+    }
+    names
+}
+
+/// The names `text` (items) gives to things code elsewhere can name: items, fields, variants,
+/// associated items, macros, renamed imports; for macros, the names after an item keyword in
+/// a `macro_rules!` body and every name in an item-level macro call (what they define). A
+/// text that does not parse defines every name it writes.
+pub fn names_defined(text: &str) -> BTreeSet<String> {
+    let Ok(file) = syn::parse_file(text) else {
+        return names_written(text);
+    };
+    let mut definitions = Definitions::default();
+    definitions.visit_file(&file);
+    let mut names = definitions.names;
+    // A macro call's input writes them (`impl_double!(u8, u64)`), but no code defines them.
+    names.retain(|name| !NEVER_DEFINED.contains(&name.as_str()));
+    names
+}
+
+/// Primitive types and keywords: a solution writing one more of them reaches nothing new by
+/// name (an impl for a primitive type it now needs makes the reuse fail to compile, and so
+/// shaken again).
+const NEVER_DEFINED: [&str; 38] = [
+    "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize", "f32",
+    "f64", "bool", "char", "str", "as", "const", "crate", "dyn", "else", "fn", "for", "if", "impl",
+    "in", "let", "match", "mut", "pub", "ref", "return", "self", "Self", "static", "super",
+    "where",
+];
+
+#[derive(Default)]
+struct Definitions {
+    names: BTreeSet<String>,
+}
+
+impl Definitions {
+    fn add(&mut self, ident: &syn::Ident) {
+        self.names.insert(ident.to_string());
+    }
+
+    fn add_fields(&mut self, fields: &syn::Fields) {
+        for field in fields {
+            if let Some(ident) = &field.ident {
+                self.add(ident);
+            }
+        }
+    }
+
+    /// A `macro_rules!` body: the name after each item keyword, and `$name`s stay inputs.
+    fn add_macro_body(&mut self, tokens: TokenStream) {
+        let mut after_keyword = false;
+        for token in tokens {
+            match &token {
+                TokenTree::Ident(ident) => {
+                    if after_keyword {
+                        self.names.insert(ident.to_string());
+                    }
+                    after_keyword = matches!(
+                        ident.to_string().as_str(),
+                        "fn" | "struct"
+                            | "enum"
+                            | "union"
+                            | "trait"
+                            | "type"
+                            | "const"
+                            | "static"
+                            | "mod"
+                            | "macro_rules"
+                    );
+                }
+                TokenTree::Group(group) => {
+                    after_keyword = false;
+                    self.add_macro_body(group.stream());
+                }
+                TokenTree::Punct(punct) => {
+                    // `macro_rules! name`
+                    after_keyword = after_keyword && punct.as_char() == '!';
+                }
+                TokenTree::Literal(_) => after_keyword = false,
+            }
+        }
+    }
+}
+
+impl<'ast> Visit<'ast> for Definitions {
+    fn visit_item(&mut self, item: &'ast syn::Item) {
+        match item {
+            syn::Item::Fn(i) => self.add(&i.sig.ident),
+            syn::Item::Const(i) => self.add(&i.ident),
+            syn::Item::Static(i) => self.add(&i.ident),
+            syn::Item::Type(i) => self.add(&i.ident),
+            syn::Item::Trait(i) => self.add(&i.ident),
+            syn::Item::TraitAlias(i) => self.add(&i.ident),
+            syn::Item::Mod(i) => self.add(&i.ident),
+            syn::Item::Struct(i) => {
+                self.add(&i.ident);
+                self.add_fields(&i.fields);
+            }
+            syn::Item::Union(i) => {
+                self.add(&i.ident);
+                self.names.extend(
+                    i.fields
+                        .named
+                        .iter()
+                        .filter_map(|f| f.ident.as_ref())
+                        .map(ToString::to_string),
+                );
+            }
+            syn::Item::Enum(i) => {
+                self.add(&i.ident);
+                for variant in &i.variants {
+                    self.add(&variant.ident);
+                    self.add_fields(&variant.fields);
+                }
+            }
+            syn::Item::Macro(i) => match &i.ident {
+                Some(ident) => {
+                    self.add(ident);
+                    self.add_macro_body(i.mac.tokens.clone());
+                }
+                None => self.names.extend(names_written(&i.mac.tokens.to_string())),
+            },
+            syn::Item::ExternCrate(i) => {
+                if let Some((_, rename)) = &i.rename {
+                    self.add(rename);
+                }
+            }
+            _ => {}
+        }
+        visit::visit_item(self, item);
+    }
+
+    fn visit_use_rename(&mut self, rename: &'ast syn::UseRename) {
+        self.add(&rename.rename);
+    }
+
+    fn visit_impl_item(&mut self, item: &'ast syn::ImplItem) {
+        match item {
+            syn::ImplItem::Fn(i) => self.add(&i.sig.ident),
+            syn::ImplItem::Const(i) => self.add(&i.ident),
+            syn::ImplItem::Type(i) => self.add(&i.ident),
+            _ => {}
+        }
+        visit::visit_impl_item(self, item);
+    }
+
+    fn visit_trait_item(&mut self, item: &'ast syn::TraitItem) {
+        match item {
+            syn::TraitItem::Fn(i) => self.add(&i.sig.ident),
+            syn::TraitItem::Const(i) => self.add(&i.ident),
+            syn::TraitItem::Type(i) => self.add(&i.ident),
+            _ => {}
+        }
+        visit::visit_trait_item(self, item);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn definitions_are_items_fields_variants_methods_and_macro_made_names() {
+        let names = names_defined(
+            "mod m {
+                pub struct S { pub field: u8 }
+                pub enum E { A(u8), B { inner: u8 } }
+                pub trait T { fn required(&self); const C: u8; type Out; }
+                impl S { pub fn method(&self) { let local = 1; fn nested() {} } }
+                macro_rules! make { ($n:ident) => { fn made() {} struct $n; } }
+                make!(Called);
+                make!(u8);
+                pub use std::fmt::Display as Shown;
+                static STATIC: u8 = 0;
+            }",
+        );
+        for name in [
+            "m", "S", "field", "E", "A", "B", "inner", "T", "required", "C", "Out", "method",
+            "nested", "make", "made", "Called", "Shown", "STATIC",
+        ] {
+            assert!(names.contains(name), "{name} missing from {names:?}");
+        }
+        for name in [
+            "local", "u8", "self", "std", "fmt", "Display", "n", "ident", "fn",
+        ] {
+            assert!(!names.contains(name), "{name} is no definition: {names:?}");
+        }
+    }
+
+    #[test]
+    fn the_key_changes_only_with_a_defined_name_the_head_writes() {
+        let dir = std::env::temp_dir().join(format!("ojgames-reuse-{}", std::process::id()));
+        let store = Store::new(dir.clone());
+        let tail = "mod lib { pub fn used() {} pub fn other() {} fn local() { let x = 1; } }";
+        let key = |head: &str| store.key(head, tail, "salt");
+        let base = key("fn main() { lib::used(); }");
+        // A new local, a new function of the solution, a new literal: no name of the tail.
+        assert_eq!(
+            key("fn main() { lib::used(); let x = 2; fn mine() {} }"),
+            base
+        );
+        // The solution now writes `other`: the shake may have cut it.
+        assert_ne!(key("fn main() { lib::used(); lib::other(); }"), base);
+        assert_ne!(
+            key("fn main() { lib::used(); }"),
+            store.key(
+                "fn main() { lib::used(); }",
+                "mod lib { pub fn used() {} }",
+                "salt"
+            )
+        );
+        assert_ne!(
+            key("fn main() { lib::used(); }"),
+            store.key("fn main() { lib::used(); }", tail, "other salt")
+        );
+        // Names in comments and strings are not written.
+        assert_eq!(
+            key("fn main() { lib::used(); /* other */ let _ = \"other\"; }"),
+            base
+        );
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
