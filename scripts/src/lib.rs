@@ -1,8 +1,9 @@
 //! `ojgames`: bundle a problem into one self-contained `.rs` file and judge that file like an
 //! online judge does. The binary is a thin `main` over [`main`]; the layers (docs/architecture.md)
 //! run down: the commands (`cli`, `commands/`), judging (`judge`, `report`), building
-//! (`solution`, `helpers`, `check`), bundling (`bundle`), rustc (`rustc`), and the base
-//! (`runner`, `console`, `workspace`, `settings`, `spelling`, `files`, `id`). Other tools (the benchmark,
+//! (`solution`, `helpers`, `check`, `judge_project`: a judge's own cargo build), bundling
+//! (`bundle`), rustc (`rustc`), and the base (`runner`, `console`, `workspace`, `settings`,
+//! `spelling`, `judges`: what each judge compiles with and provides, `files`, `id`). Other tools (the benchmark,
 //! the tests) use the modules directly.
 
 pub mod bundle;
@@ -14,6 +15,8 @@ pub mod files;
 pub mod helpers;
 pub mod id;
 pub mod judge;
+pub mod judge_project;
+pub mod judges;
 pub mod report;
 pub mod runner;
 pub mod rustc;

@@ -9,6 +9,8 @@ use anyhow::{bail, Context, Result};
 use crate::bundle;
 use crate::check;
 use crate::helpers::{self, Bin};
+use crate::judge_project;
+use crate::judges;
 use crate::rustc;
 use crate::settings::Edition;
 use crate::workspace::{Problem, Workspace};
@@ -89,6 +91,25 @@ pub fn build_solution(
             )
         })?
         .len();
+    if let Some(built) = judge_build(workspace, problem, &path)? {
+        let lines = bundle::LineMap::of_bundle(workspace, &problem.id);
+        let bundle_note = written.as_ref().map(|w| w.note.clone());
+        if !built.success {
+            return Ok(Built::CompileError {
+                command: built.command,
+                messages: built.messages,
+                bundle_note,
+            });
+        }
+        return Ok(Built::Ready(Solution {
+            program: built.program,
+            label: format!("{} ({})", workspace.display(&path), built.command),
+            warnings: built.messages,
+            bundle_bytes: Some(bundle_bytes),
+            bundle_note,
+            lines,
+        }));
+    }
     let edition = problem.meta.edition;
     let cache = workspace.work_dir(&problem.id).join("bin");
     let (mut compiled, mut program) = rustc::compile_cached(&path, edition, &cache)?;
@@ -128,6 +149,26 @@ pub fn build_solution(
         bundle_note,
         lines,
     }))
+}
+
+/// The judge's own build of the bundle at `path` when its header says it uses crates of its
+/// judge (AtCoder): a cargo project with the judge's pins. `None` for a std-only bundle.
+fn judge_build(
+    workspace: &Workspace,
+    problem: &Problem,
+    path: &std::path::Path,
+) -> Result<Option<judge_project::JudgeBuild>> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read {}", workspace.display(path)))?;
+    let packages = bundle::provided_in_header(&text);
+    if packages.is_empty() {
+        return Ok(None);
+    }
+    let judge = bundle::judge_in_header(&text).map_or_else(
+        || judges::named(&problem.meta.judge),
+        |name| judges::named(&name),
+    );
+    judge_project::build(workspace, &problem.id, path, &judge, &packages).map(Some)
 }
 
 /// What [`write_bundle`] wrote.
@@ -208,29 +249,45 @@ fn write_bundle_once(
         if changed { "" } else { ", unchanged" },
         workspace.lib_name
     );
-    if let Some(limit) = bundle::source_limit(&problem.meta.judge).filter(|&l| size > l) {
+    if let Some(limit) = bundle::source_limit(&built.judge.name).filter(|&l| size > l) {
         bail!(
             "{} is {size} bytes, over the source limit of {} ({limit} bytes, {} KiB); its \
              largest parts: {}. `--strip-comments` or `--minify` make it smaller",
             workspace.display(&path),
-            problem.meta.judge,
+            built.judge.name,
             limit / 1024,
             bundle::largest_parts(&built.lines, 5),
         );
     }
-    if size > bundle::SIZE_LIMIT && bundle::source_limit(&problem.meta.judge).is_none() {
+    if size > bundle::SIZE_LIMIT && bundle::source_limit(&built.judge.name).is_none() {
         crate::warn!(
             "warning: {} is {size} bytes, over the {} bytes judges accept (Codeforces: 64 KiB)",
             workspace.display(&path),
             bundle::SIZE_LIMIT
         );
     }
+    let packages: Vec<String> = built.provided.iter().map(|p| p.package.clone()).collect();
     let check = match check {
         check::Check::Skip if built.speculative => check::Check::Types,
         check => check,
     };
     let checked = match check {
         check::Check::Skip | check::Check::Compiled => Ok(()),
+        // Kept `use`s of the judge's crates: only the judge's own build can check it.
+        _ if !packages.is_empty() => {
+            let judged =
+                judge_project::build(workspace, &problem.id, &path, &built.judge, &packages)?;
+            if judged.success {
+                note.push_str(&format!("\n  compiles as {} builds it", built.judge.name));
+                Ok(())
+            } else {
+                Err(anyhow::anyhow!(
+                    "the bundle does not compile ({}):\n{}",
+                    judged.command,
+                    judged.messages.trim_end()
+                ))
+            }
+        }
         check::Check::Types => {
             let meta = &problem.meta;
             check::type_check(&path, meta.edition, &scratch, &built.lines).map_err(|error| {

@@ -10,7 +10,10 @@ use std::path::{Path, PathBuf};
 const LAYERS: [(&str, &[&str]); 6] = [
     ("commands", &["cli", "commands"]),
     ("judging", &["judge", "report"]),
-    ("building", &["solution", "helpers", "check"]),
+    (
+        "building",
+        &["solution", "helpers", "check", "judge_project"],
+    ),
     ("bundling", &["bundle"]),
     ("rustc", &["rustc"]),
     (
@@ -21,6 +24,7 @@ const LAYERS: [(&str, &[&str]); 6] = [
             "workspace",
             "settings",
             "spelling",
+            "judges",
             "files",
             "id",
         ],

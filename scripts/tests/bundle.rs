@@ -130,10 +130,7 @@ fn errors_name_the_problem_and_point_at_the_source() {
     let ws = copy_workspace(&fixture("bundle_ws"));
     let cases = [
         ("outside", "problems/outside/main.rs:1:1: uses crate `rand`"),
-        (
-            "outside_dep",
-            "`cargo metadata --offline` cannot list the crates of",
-        ),
+        ("outside_dep", "`cargo metadata` cannot list the crates of"),
         ("broken", "problems/broken/main.rs:2:13: parse error"),
         (
             "missing_mod",

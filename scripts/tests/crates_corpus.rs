@@ -123,7 +123,19 @@ struct Bundled {
 /// Bundles `id`, compiles it under every edition and judges it against the cargo build.
 fn check(ws: &Path, release: &Path, scratch: &Path, id: &str) -> Result<Bundled, String> {
     let start = Instant::now();
-    let run = ojgames_in(ws, &["bundle", id, "--no-check", "-o", "-"]);
+    // Codeforces: std only, so every crate is pasted and plain rustc compiles it.
+    let run = ojgames_in(
+        ws,
+        &[
+            "bundle",
+            id,
+            "--judge",
+            "Codeforces",
+            "--no-check",
+            "-o",
+            "-",
+        ],
+    );
     let time = start.elapsed();
     if !run.success {
         return Err(format!("ojgames bundle failed:\n{}", run.stderr));
@@ -210,6 +222,59 @@ fn every_corpus_solution_bundles_compiles_without_warnings_and_matches_the_cargo
     assert!(failures.is_empty(), "\n{}", failures.join("\n\n"));
 }
 
+/// For AtCoder the crates it provides at a compatible version stay `use`s (ac-library-rs
+/// 0.2, itertools 0.14) and the rest is pasted (proconio 0.6: AtCoder pins 0.5.0); the check
+/// and `run` build the bundle in a cargo project with AtCoder's pins and edition 2024. Each
+/// output must equal the cargo build's.
+#[test]
+fn bundles_for_atcoder_keep_its_crates_and_print_what_the_cargo_build_prints() {
+    let source_ws = fixture("crates_ws");
+    let release = cargo_release_build(&source_ws);
+    let ws = copy_workspace(&source_ws);
+    for (id, kept, pasted) in [
+        (
+            "practice2_g",
+            &["ac-library-rs", "itertools"][..],
+            &["mod proconio {"][..],
+        ),
+        ("conv_signed", &["ac-library-rs"], &["mod proconio {"]),
+        ("own_lazy_tree", &[], &["mod ds {"]),
+    ] {
+        let bundled = ojgames_in(ws.path(), &["bundle", id]);
+        assert!(bundled.success, "{id}: {}", bundled.stderr);
+        assert!(
+            bundled.stdout.contains("compiles as AtCoder builds it") || kept.is_empty(),
+            "{id}: {}",
+            bundled.stdout
+        );
+        let text = fs::read_to_string(ws.path().join("bundled").join(format!("{id}.rs"))).unwrap();
+        for package in kept {
+            assert!(
+                text.lines().nth(2).unwrap().contains(package),
+                "{id}: {package}\n{text}"
+            );
+            assert!(
+                !text.contains(&format!("mod {} {{", package.replace('-', "_"))),
+                "{id}"
+            );
+        }
+        for module in pasted {
+            assert!(text.contains(module), "{id}: {module}");
+        }
+        for input in inputs(ws.path(), id) {
+            let expected = run_on(&release.join(id), &input).unwrap();
+            let ran = ojgames_in(ws.path(), &["run", id, "--input", input.to_str().unwrap()]);
+            assert!(ran.success, "{id}: {}", ran.stderr);
+            assert_eq!(
+                ran.stdout.as_bytes(),
+                expected,
+                "{id} on {}",
+                input.display()
+            );
+        }
+    }
+}
+
 #[test]
 fn a_proc_macro_crate_that_nothing_uses_stays_out_of_the_bundle_with_the_code_its_feature_gates() {
     let ws = copy_workspace(&fixture("crates_ws"));
@@ -270,4 +335,92 @@ fn a_fresh_cargo_home_bundles_a_problem_with_crates_io_dependencies() {
     );
     assert!(run.success, "{}", run.stderr);
     assert!(run.stdout.contains("mod proconio"), "{}", run.stdout);
+}
+
+/// `fixtures/atcoder_ws`: a solution whose Cargo.toml has AtCoder's whole block (53 crates,
+/// most unused) with proconio pinned to 0.4.3 (it pulls lazy_static, whose `mod lazy` file is
+/// chosen by `cfg_attr`) and `derive` on and unused, and num 0.4 (num-bigint's `mod serde;` is
+/// gated inside its file). Bundled for Codeforces (everything pasted, compiled with plain
+/// rustc) and for AtCoder (num and lazy_static kept, proconio 0.4.3 pasted: AtCoder pins
+/// 0.5.0), each run on every input against the cargo build of the same main.rs
+/// (`old_proconio_cargo`: only the crates it uses, so the test does not compile all 53).
+#[test]
+fn atcoders_whole_block_with_proconio_0_4_3_and_num_bundles_for_atcoder_and_for_codeforces() {
+    let source_ws = fixture("atcoder_ws");
+    let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("atcoder_ws");
+    let output = Command::new(env!("CARGO"))
+        .args([
+            "build",
+            "--release",
+            "--locked",
+            "--quiet",
+            "-p",
+            "old_proconio_cargo",
+        ])
+        .arg("--manifest-path")
+        .arg(source_ws.join("Cargo.toml"))
+        .arg("--target-dir")
+        .arg(&target)
+        .output()
+        .expect("cargo runs");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let cargo_build = target.join("release").join("old_proconio_cargo");
+    let ws = copy_workspace(&source_ws);
+    let scratch = tempfile::tempdir().unwrap();
+    let id = "old_proconio";
+
+    // Item shaking of 500 KB of num takes minutes; whole modules are what is checked here.
+    let args = [
+        "bundle",
+        id,
+        "--judge",
+        "Codeforces",
+        "--whole-modules",
+        "--no-check",
+        "-o",
+        "-",
+    ];
+    let codeforces = ojgames_in(ws.path(), &args);
+    assert!(codeforces.success, "{}", codeforces.stderr);
+    for pasted in ["mod proconio {", "mod lazy_static {", "mod num_bigint {"] {
+        assert!(codeforces.stdout.contains(pasted), "{pasted}");
+    }
+    assert!(!codeforces.stdout.contains("proconio_derive"));
+    let source = scratch.path().join("codeforces.rs");
+    fs::write(&source, &codeforces.stdout).unwrap();
+    let binary = scratch.path().join("codeforces");
+    compile(&source, "2021", Some(&binary), scratch.path()).unwrap();
+
+    let atcoder = ojgames_in(ws.path(), &["bundle", id]);
+    assert!(atcoder.success, "{}", atcoder.stderr);
+    let text = fs::read_to_string(ws.path().join("bundled").join(format!("{id}.rs"))).unwrap();
+    assert!(
+        text.contains("Crates of the judge it uses: num, lazy_static"),
+        "{text}"
+    );
+    assert!(
+        text.contains("mod proconio {") && !text.contains("mod num {"),
+        "{text}"
+    );
+
+    for input in inputs(ws.path(), id) {
+        let expected = run_on(&cargo_build, &input).unwrap();
+        assert_eq!(
+            run_on(&binary, &input).unwrap(),
+            expected,
+            "Codeforces bundle"
+        );
+        let ran = ojgames_in(ws.path(), &["run", id, "--input", input.to_str().unwrap()]);
+        assert!(ran.success, "{}", ran.stderr);
+        assert_eq!(
+            ran.stdout.as_bytes(),
+            expected,
+            "AtCoder bundle on {}",
+            input.display()
+        );
+    }
 }

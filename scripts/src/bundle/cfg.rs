@@ -122,7 +122,7 @@ pub fn true_feature_cfgs(attrs: &[Attribute], features: Features) -> Vec<Range<u
 
 /// The judge's target: what `cfg` says on x86_64 Linux with glibc, as every judge runs.
 const TARGET_TRUE: [&str; 1] = ["unix"];
-const TARGET_FALSE: [&str; 3] = ["windows", "miri", "doc"];
+const TARGET_FALSE: [&str; 4] = ["windows", "miri", "doc", "doctest"];
 const TARGET_VALUES: [(&str, &str); 7] = [
     ("target_os", "linux"),
     ("target_family", "unix"),
@@ -242,6 +242,7 @@ mod tests {
     fn the_judges_target_is_x86_64_linux_and_other_cfgs_stay_unknown() {
         let gone = |src: &str| is_test_only(&attrs(src), None);
         assert!(gone("#[cfg(windows)]"));
+        assert!(gone("#[cfg(doctest)]"));
         assert!(gone("#[cfg(target_os = \"macos\")]"));
         assert!(gone("#[cfg(not(unix))]"));
         assert!(gone(

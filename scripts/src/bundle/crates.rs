@@ -11,6 +11,7 @@ use serde_json::Value;
 
 use super::proc_macro::{self, PulledBy, Refused};
 use super::resolve::{CrateId, Resolver};
+use crate::judges::Judge;
 use crate::settings::Edition;
 use crate::workspace::{Problem, Workspace};
 
@@ -37,11 +38,28 @@ pub struct Dependencies {
     /// The problem's direct dependencies as its code names them.
     pub direct: Vec<(String, usize)>,
     pub crates: Vec<ExternalCrate>,
+    /// Crates the judge provides at a version compatible with the one resolved: not pasted,
+    /// their `use` kept. By (name as code names it, package name, the judge's pin).
+    pub provided: Vec<Provided>,
+}
+
+/// A crate the judge provides, kept as a `use` of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Provided {
+    /// As code names it (`ac_library`).
+    pub name: String,
+    /// The package (`ac-library-rs`).
+    pub package: String,
 }
 
 /// The problem's crates other than std and the workspace library (which it may name by its
 /// crate or package name, `ac_library` / `ac-library-rs`). A proc-macro crate is refused.
-pub fn find(workspace: &Workspace, problem: &Problem) -> Result<Dependencies> {
+pub fn find(
+    workspace: &Workspace,
+    problem: &Problem,
+    judge: &Judge,
+    named: &BTreeSet<String>,
+) -> Result<Dependencies> {
     refuse_build_script(workspace, &problem.dir)?;
     if problem.dependencies.contains(&workspace.lib_name) {
         refuse_build_script(workspace, &workspace.root)?;
@@ -73,11 +91,12 @@ pub fn find(workspace: &Workspace, problem: &Problem) -> Result<Dependencies> {
         nodes: metadata["resolve"]["nodes"]
             .as_array()
             .map_or(&[][..], Vec::as_slice),
+        judge,
         found: Dependencies::default(),
         ids: Vec::new(),
         dropped_features: BTreeMap::new(),
     };
-    let direct = finder.deps_of(problem_package["id"].as_str().unwrap_or(""))?;
+    let direct = finder.deps_of(problem_package["id"].as_str().unwrap_or(""), Some(named))?;
     finder.found.direct = direct;
     Ok(finder.found)
 }
@@ -117,6 +136,8 @@ struct Finder<'a> {
     member: MemberFeatures,
     packages: &'a [Value],
     nodes: &'a [Value],
+    /// The judge the bundle is for: the crates it provides are not pasted.
+    judge: &'a Judge,
     found: Dependencies,
     /// The package id of each found crate.
     ids: Vec<String>,
@@ -126,7 +147,13 @@ struct Finder<'a> {
 
 impl Finder<'_> {
     /// The normal dependencies of package `id` other than the workspace library, found first.
-    fn deps_of(&mut self, id: &str) -> Result<Vec<(String, usize)>> {
+    /// `named`: for the problem, the identifiers its code has; a dependency named by none of
+    /// them is not used and not looked at.
+    fn deps_of(
+        &mut self,
+        id: &str,
+        named: Option<&BTreeSet<String>>,
+    ) -> Result<Vec<(String, usize)>> {
         let Some(node) = self.nodes.iter().find(|n| n["id"] == id) else {
             return Ok(Vec::new());
         };
@@ -143,6 +170,15 @@ impl Finder<'_> {
             if !is_normal || self.is_workspace_library(pkg) || !self.in_member_build(pkg) {
                 continue;
             }
+            if named.is_some_and(|words| !words.contains(name)) {
+                continue;
+            }
+            if let Some(provided) = self.provided_by_judge(name, pkg) {
+                if !self.found.provided.contains(&provided) {
+                    self.found.provided.push(provided);
+                }
+                continue;
+            }
             if let Some(entry) = self.proc_macro_entry(pkg) {
                 self.skip_unused_proc_macro(pkg, &entry, id)?;
                 continue;
@@ -150,6 +186,32 @@ impl Finder<'_> {
             deps.push((name.to_string(), self.add(pkg)?));
         }
         Ok(deps)
+    }
+
+    /// Package `id`, named `name` by its dependent, when the judge provides it at a version
+    /// semver-compatible with the resolved one and under the name the code uses (its lib
+    /// name: a renamed dependency is not what the judge's Cargo.toml calls it).
+    fn provided_by_judge(&self, name: &str, id: &str) -> Option<Provided> {
+        let package = self.package(id)?;
+        let package_name = package["name"].as_str()?;
+        let version = package["version"].as_str()?;
+        let lib_name = package["targets"]
+            .as_array()?
+            .iter()
+            .find(|t| {
+                t["kind"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .any(|k| k.as_str().is_some_and(|k| k.ends_with("lib")))
+            })
+            .and_then(|t| t["name"].as_str())
+            .unwrap_or(package_name)
+            .replace('-', "_");
+        (self.judge.provides(package_name, version) && name == lib_name).then(|| Provided {
+            name: lib_name,
+            package: package_name.to_string(),
+        })
     }
 
     /// The source of package `id`'s proc-macro target, if it is a proc-macro crate.
@@ -391,7 +453,7 @@ impl Finder<'_> {
             features,
             deps: Vec::new(),
         });
-        let deps = self.deps_of(id)?;
+        let deps = self.deps_of(id, None)?;
         let krate = &mut self.found.crates[index];
         krate.deps = deps;
         if let Some(dropped) = self.dropped_features.get(id) {
@@ -520,8 +582,22 @@ fn cargo(root: &Path) -> Command {
     command
 }
 
+/// Every identifier-like word of `text` (comments and strings included: an over-approximation
+/// of the names the code uses).
+pub fn identifiers(text: &str) -> BTreeSet<String> {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
 /// Looks at `extern crate`, `use` roots and `::name` paths of the files in `files`.
-pub fn check_sources(resolver: &Resolver, krate: CrateId, files: &[usize]) -> Result<()> {
+pub fn check_sources(
+    resolver: &Resolver,
+    krate: CrateId,
+    files: &[usize],
+    provided: &[Provided],
+) -> Result<()> {
     let view = resolver.view(krate);
     let tree = view.tree;
     for &file_id in files {
@@ -532,8 +608,11 @@ pub fn check_sources(resolver: &Resolver, krate: CrateId, files: &[usize]) -> Re
                 file.source.location(offset),
             )
         };
-        let is_known_crate =
-            |name: &str| STD_CRATES.contains(&name) || view.extern_crate(name).is_some();
+        let is_known_crate = |name: &str| {
+            STD_CRATES.contains(&name)
+                || view.extern_crate(name).is_some()
+                || provided.iter().any(|p| p.name == name)
+        };
         for krate in &file.facts.extern_crates {
             if !is_known_crate(&krate.name) && krate.name != "self" {
                 refuse(&krate.name, krate.range.start)?;

@@ -21,6 +21,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Result};
 
+use crate::judges::Judge;
 use crate::settings::Edition;
 use crate::workspace::{Problem, Workspace};
 pub use layout::Layout;
@@ -35,15 +36,9 @@ use resolve::{CrateId, CrateView, Resolver};
 pub const SIZE_LIMIT: usize = 64 * 1024;
 
 /// The largest source file `judge` accepts, in bytes, where it publishes one.
-// The one place that knows the limits: point it at the judges' data file when that lands.
+// From scripts/judges.toml (`source-limit`), the one place that knows the judges.
 pub fn source_limit(judge: &str) -> Option<usize> {
-    if judge.eq_ignore_ascii_case("codeforces") {
-        Some(64 * 1024)
-    } else if judge.eq_ignore_ascii_case("atcoder") {
-        Some(512 * 1024)
-    } else {
-        None
-    }
+    crate::judges::named(judge).source_limit
 }
 
 /// The `count` largest parts of a bundle: each original file's bytes in it, largest first
@@ -78,12 +73,18 @@ pub struct Options {
     pub layout: Layout,
     /// Keep reached modules whole: no item-level shaking (no extra rustc run).
     pub whole_modules: bool,
+    /// `--judge NAME`: the judge to bundle for, instead of the problem's `judge` setting.
+    pub judge: Option<&'static Judge>,
     /// Shake every crate for this bundle, reusing no shake learned on another bundle.
     pub reshake: bool,
 }
 
 pub struct Bundle {
     pub text: String,
+    /// The judge it is for.
+    pub judge: Judge,
+    /// The judge's crates it uses (`use` kept, not pasted).
+    pub provided: Vec<crates::Provided>,
     /// The library modules kept whole (`games::nim`).
     pub modules: Vec<String>,
     /// Where each line came from: rewrites rustc's and panics' bundle locations.
@@ -95,13 +96,24 @@ pub struct Bundle {
 
 pub fn build(workspace: &Workspace, problem: &Problem, options: &Options) -> Result<Bundle> {
     let lib_name = workspace.lib_name.as_str();
-    let dependencies = crates::find(workspace, problem)?;
+    let judge = match options.judge {
+        Some(judge) => judge.clone(),
+        None => crate::judges::named(&problem.meta.judge),
+    };
     let display = |path: &Path| workspace.display(path);
     let main_path = problem.main_file();
     if !main_path.is_file() {
         bail!("problem `{}` has no {}", problem.id, display(&main_path));
     }
     let main = CrateTree::load(&main_path, &display, None)?;
+    // Only the crates the solution's code names are looked at (a cargo-compete Cargo.toml
+    // lists all of AtCoder's 53, most unused).
+    let words = main
+        .files
+        .iter()
+        .flat_map(|f| crates::identifiers(&f.source.text))
+        .collect();
+    let dependencies = crates::find(workspace, problem, &judge, &words)?;
     let lib = CrateTree::load(&workspace.lib_entry(), &display, None)?;
     let external: Vec<CrateTree> = dependencies
         .crates
@@ -132,7 +144,12 @@ pub fn build(workspace: &Workspace, problem: &Problem, options: &Options) -> Res
     let resolver = Resolver::new(views);
     let selection = Selection::compute(&resolver);
     let main_files: Vec<usize> = (0..main.files.len()).collect();
-    crates::check_sources(&resolver, CrateId::PROBLEM, &main_files)?;
+    crates::check_sources(
+        &resolver,
+        CrateId::PROBLEM,
+        &main_files,
+        &dependencies.provided,
+    )?;
     for krate in resolver.inlined() {
         let tree = resolver.view(krate).tree;
         let files: Vec<usize> = selection
@@ -141,7 +158,7 @@ pub fn build(workspace: &Workspace, problem: &Problem, options: &Options) -> Res
             .filter(|&&(k, _)| k == krate)
             .map(|&(_, m)| tree.module(m).file)
             .collect();
-        crates::check_sources(&resolver, krate, &files)?;
+        crates::check_sources(&resolver, krate, &files, &dependencies.provided)?;
     }
 
     let renderer = Renderer {
@@ -149,7 +166,7 @@ pub fn build(workspace: &Workspace, problem: &Problem, options: &Options) -> Res
         selection: &selection,
         keep_docs: options.keep_docs,
     };
-    let header = header(problem);
+    let header = header(problem, &judge, &dependencies.provided);
     let mut text = Mapped::plain(&header);
     let mut main_text = renderer.render_file(CrateId::PROBLEM, 0)?;
     if problem.meta.edition != Edition::E2024 {
@@ -229,6 +246,8 @@ pub fn build(workspace: &Workspace, problem: &Problem, options: &Options) -> Res
     }
     let text = layout::apply(options.layout, &header, text)?;
     Ok(Bundle {
+        judge,
+        provided: dependencies.provided,
         lines: LineMap::new(&workspace.bundle_path(&problem.id), &text),
         text: text.text,
         modules: selection.describe(&lib, CrateId::LIBRARY),
@@ -337,21 +356,54 @@ fn needs_alloc(resolver: &Resolver, selection: &Selection) -> bool {
     })
 }
 
-fn header(problem: &Problem) -> String {
+fn header(problem: &Problem, judge: &Judge, provided: &[crates::Provided]) -> String {
     let meta = &problem.meta;
     let id = &problem.id;
     let mut header = format!("// {id}");
     if !meta.title.is_empty() {
         header.push_str(&format!(": {}", meta.title));
     }
-    header.push_str(&format!("\n// Judge: {}", meta.judge));
-    if !meta.url.is_empty() {
+    header.push_str(&format!("\n// Judge: {}", judge.name));
+    if !meta.url.is_empty() && judge.name == meta.judge {
         header.push_str(&format!(" {}", meta.url));
+    }
+    if !provided.is_empty() {
+        let names: Vec<&str> = provided.iter().map(|p| p.package.as_str()).collect();
+        header.push_str(&format!(
+            "\n// {PROVIDED_PREFIX}{} (not pasted)",
+            names.join(", ")
+        ));
     }
     header.push_str(&format!(
         "\n// Generated by `ojgames bundle {id}`; edit problems/{id} instead.\n\n"
     ));
     header
+}
+
+/// The header line naming the judge's crates a bundle uses: the judge's build reads it back.
+pub const PROVIDED_PREFIX: &str = "Crates of the judge it uses: ";
+
+/// The judge a bundle's header names (`// Judge: AtCoder https://…`).
+pub fn judge_in_header(text: &str) -> Option<String> {
+    text.lines()
+        .take_while(|line| line.starts_with("//"))
+        .find_map(|line| line.strip_prefix("// Judge: "))
+        .and_then(|rest| rest.split_whitespace().next())
+        .map(str::to_string)
+}
+
+/// The packages a bundle's header says it uses from the judge (see [`PROVIDED_PREFIX`]).
+pub fn provided_in_header(text: &str) -> Vec<String> {
+    text.lines()
+        .take_while(|line| line.starts_with("//"))
+        .find_map(|line| line.strip_prefix("// ")?.strip_prefix(PROVIDED_PREFIX))
+        .map(|list| {
+            list.trim_end_matches(" (not pasted)")
+                .split(", ")
+                .map(str::to_string)
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 /// Lint levels of the library root (`#![allow(…)]`, `#![warn(…)]`) apply to the library's

@@ -115,9 +115,12 @@ impl Renderer<'_> {
                     }
                     _ => edits.delete(text, item.range.clone()),
                 }
-            } else if is_lib && SYSROOT_CRATES.contains(&item.name.as_str()) {
+            } else if is_lib && (item.name == "alloc" || item.macro_use) {
+                // `#[macro_use]` must be at the crate root, and std's macros are the bundle's.
                 edits.delete(text, item.range.clone());
             }
+            // A plain `extern crate std;` / `core` stays: inside the crate's module it binds
+            // the name there, and lazy_static's `use self::std::cell::Cell;` needs that.
         }
         let display: Arc<str> = file.source.display.as_str().into();
         let source_lines: Vec<&str> = text.lines().collect();
@@ -369,9 +372,6 @@ fn write_use(item: &UseItem, paths: &[String], text: &str, edits: &mut Edits) {
         ),
     }
 }
-
-/// Crates every bundle has: `extern crate alloc;` moves to the bundle's root.
-pub const SYSROOT_CRATES: [&str; 3] = ["std", "core", "alloc"];
 
 /// `"at {i:>3}"` becomes `"at {:>3}", i`: before edition 2021 a lone `panic!` message is
 /// no format string, so captured names would print as written (and warn). `None` when the

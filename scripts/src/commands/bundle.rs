@@ -24,12 +24,14 @@ pub struct BundleArgs {
     pub to_stdout: bool,
     pub layout: crate::bundle::Layout,
     pub whole_modules: bool,
+    /// `--judge NAME`: bundle for this judge instead of the problem's `judge` setting.
+    pub judge: Option<&'static crate::judges::Judge>,
 }
 
 impl BundleArgs {
     pub const USAGE: &'static str = "\
 usage: ojgames bundle (--all | ID...) [--keep-docs] [--strip-comments | --minify]
-                      [--whole-modules] [--check | --no-check] [-o -]
+                      [--whole-modules] [--check | --no-check] [-o -] [--judge NAME]
 
 Writes bundled/<ID>.rs: the problem's main.rs and the library items it uses, one file, and
 type-checks it with rustc (errors shown at the original file and line).
@@ -40,7 +42,9 @@ type-checks it with rustc (errors shown at the original file and line).
   --no-check   do not type-check the bundle
   --whole-modules  keep the modules the problem reaches whole (no item shaking)
   -o -         print the bundle to standard output instead (one problem)
-  --check      compile the bundle with rustc under editions 2018, 2021 and 2024; fail on any warning";
+  --check      compile the bundle with rustc under editions 2018, 2021 and 2024; fail on any warning
+  --judge NAME bundle for judge NAME (scripts/judges.toml) instead of the problem's `judge`:
+               for AtCoder the crates it provides stay `use`s, for the others all is pasted";
 
     /// Parses the arguments after `bundle` (`--root` and `--help` as every command does).
     pub fn parse(parser: &mut Parser, root: &mut Option<PathBuf>) -> Result<Parsed<BundleArgs>> {
@@ -49,6 +53,7 @@ type-checks it with rustc (errors shown at the original file and line).
         let (mut no_check, mut to_stdout) = (false, false);
         let mut layout = crate::bundle::Layout::Readable;
         let mut whole_modules = false;
+        let mut judge = None;
         while let Some(arg) = parser.next()? {
             match arg {
                 Long("all") => selection.all = true,
@@ -58,6 +63,10 @@ type-checks it with rustc (errors shown at the original file and line).
                 Long("strip-comments") => layout = crate::bundle::Layout::StripComments,
                 Long("minify") => layout = crate::bundle::Layout::Minify,
                 Long("whole-modules") => whole_modules = true,
+                Long("judge") => {
+                    let name = parser.value()?;
+                    judge = Some(crate::judges::listed(&name.to_string_lossy())?);
+                }
                 Short('o') | Long("output") => match parser.value()?.to_str() {
                     Some("-") => to_stdout = true,
                     _ => bail!("-o takes `-` (standard output); bundles are written to bundled/<ID>.rs\n\n{usage}"),
@@ -83,6 +92,7 @@ type-checks it with rustc (errors shown at the original file and line).
             to_stdout,
             layout,
             whole_modules,
+            judge,
         }))
     }
 }
@@ -95,6 +105,7 @@ pub fn run(workspace: &Workspace, args: &BundleArgs) -> Result<bool> {
             keep_docs: args.keep_docs,
             layout: args.layout,
             whole_modules: args.whole_modules,
+            judge: args.judge,
             reshake: false,
         };
         let check = match (args.check, args.no_check) {
