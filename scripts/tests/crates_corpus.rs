@@ -378,7 +378,7 @@ fn atcoders_whole_block_with_proconio_0_4_3_and_num_bundles_for_atcoder_and_for_
         "bundle",
         id,
         "--judge",
-        "Codeforces",
+        "Kattis",
         "--whole-modules",
         "--no-check",
         "-o",
