@@ -187,14 +187,18 @@ fn shown(bytes: &[u8]) -> String {
     format!("{}… ({} bytes in all)", &text[..cut], text.len())
 }
 
-/// Whether `stderr` holds ``{prefix}TYPE, found `x` `` for a type name TYPE.
+/// Whether `stderr` holds ``{prefix}TYPE, found `x` `` for a type name TYPE (the scanner's
+/// own error), or ``{prefix}WHAT (the token `x`)`` on one line (a token the scanner read as
+/// bytes and the solution refused with `Scanner::invalid`, as hdu1404's digit strings).
 fn has_error(stderr: &str, prefix: &str) -> bool {
     stderr.match_indices(prefix).any(|(at, _)| {
         let rest = &stderr[at + prefix.len()..];
         let name_len = rest
             .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
             .unwrap_or(rest.len());
-        name_len > 0 && rest[name_len..].starts_with(", found `x`")
+        let line = rest.lines().next().unwrap_or("");
+        (name_len > 0 && rest[name_len..].starts_with(", found `x`"))
+            || line.ends_with("(the token `x`)")
     })
 }
 
@@ -374,6 +378,20 @@ fn the_last_token_and_its_position() {
 fn line_prefixes_and_error_messages() {
     let expected = b"Yes\n1 2\nNo\n";
     assert_eq!(not_a_line_prefix(b"", expected), None);
+    let prefix = "input error at line 1, column 1 (byte 0): expected ";
+    assert!(has_error(&format!("Error: {prefix}u64, found `x`"), prefix));
+    assert!(has_error(
+        &format!("Error: {prefix}a string of 1 to 6 digits (the token `x`)\n"),
+        prefix
+    ));
+    assert!(!has_error(
+        &format!("Error: {prefix}u64, found `y`"),
+        prefix
+    ));
+    assert!(!has_error(
+        &format!("Error: {prefix}digits (the token `y`)"),
+        prefix
+    ));
     assert_eq!(not_a_line_prefix(b"Yes\n", expected), None);
     assert_eq!(not_a_line_prefix(b"Yes\n1 2\nNo\n", expected), None);
     assert_eq!(not_a_line_prefix(b"Yes\n1 2\nNo\n", b"Yes\n1 2\nNo"), None);
