@@ -1,20 +1,18 @@
 //! A chocolate with a side of 0 is an input error naming the case, after the answers before it.
-use std::io::Write;
-use std::process::{Command, Stdio};
+#[path = "../../refusal.rs"]
+mod refusal;
+
+use refusal::assert_refused;
+
+const BIN: &str = env!("CARGO_BIN_EXE_hdu3544");
 
 #[test]
 fn a_side_of_zero_is_refused() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hdu3544"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let input = b"2\n1\n2 1\n2\n3 3\n0 5\n";
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    let output = child.wait_with_output().unwrap();
-    assert_eq!(output.stdout, b"Case 1: Alice\n");
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert!(stderr.contains("case 2: a chocolate of 0 × 5"), "{stderr}");
-    assert!(!output.status.success());
+    let input = "2\n1\n2 1\n2\n3 3\n0 5\n";
+    assert_refused(
+        BIN,
+        input,
+        "Case 1: Alice\n",
+        "case 2: a chocolate of 0 × 5",
+    );
 }

@@ -1,7 +1,11 @@
 //! A king who is not one of the people, and distances that do not increase from 1, are input
 //! errors naming the case, after the answers before them.
-use std::io::Write;
-use std::process::{Command, Stdio};
+#[path = "../../refusal.rs"]
+mod refusal;
+
+use refusal::assert_refused;
+
+const BIN: &str = env!("CARGO_BIN_EXE_hdu4315");
 
 #[test]
 fn a_missing_king_and_unordered_people_are_refused() {
@@ -12,23 +16,6 @@ fn a_missing_king_and_unordered_people_are_refused() {
         ("3 1\n4 2 7\n", "case 2: person 2 at 2;"),
         ("1 1\n0\n", "case 2: person 1 at 0;"),
     ] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_hdu4315"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let input = format!("1 1\n3\n{case}");
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(input.as_bytes())
-            .unwrap();
-        let output = child.wait_with_output().unwrap();
-        assert_eq!(output.stdout, b"Alice\n", "{case}");
-        let stderr = String::from_utf8(output.stderr).unwrap();
-        assert!(stderr.contains(why), "{case}: {stderr}");
-        assert!(!output.status.success());
+        assert_refused(BIN, format!("1 1\n3\n{case}"), "Alice\n", why);
     }
 }
