@@ -172,9 +172,12 @@ fn a_bad_game_or_range_is_one_message() {
 /// `make pictures`' commands, as `ojgames` arguments (without `> /dev/null`).
 fn picture_commands() -> Vec<Vec<String>> {
     let makefile = std::fs::read_to_string(real_root().join("Makefile")).unwrap();
+    // `pictures:` with or without prerequisites (`pictures: tool`).
     let target = makefile
-        .split("\npictures:\n")
+        .split("\npictures:")
         .nth(1)
+        .and_then(|rest| rest.split_once('\n'))
+        .map(|(_, recipe)| recipe)
         .expect("a pictures target");
     target
         .lines()
