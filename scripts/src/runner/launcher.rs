@@ -106,24 +106,7 @@ fn run_here(job: &Job) -> Result<Outcome> {
         .stdin(stdin)
         .stdout(Stdio::from(create(job.stdout)?))
         .stderr(Stdio::from(create(job.stderr)?));
-    let address_space = limits.memory_kib * 1024 + ADDRESS_SPACE_HEADROOM;
-    let stack = limits.stack_kib * 1024;
-    let file_size = limits.output_bytes + 1;
-    // Whole seconds, just past the limit: the watchdog kills first; this is the backstop.
-    let cpu_seconds = limits.cpu.as_secs() + 1;
-    // SAFETY: only async-signal-safe calls (setpgid, setrlimit) between fork and exec.
-    unsafe {
-        command.pre_exec(move || {
-            if libc::setpgid(0, 0) != 0 {
-                return Err(std::io::Error::last_os_error());
-            }
-            set_limit(libc::RLIMIT_AS, address_space, address_space)?;
-            set_limit(libc::RLIMIT_STACK, stack, stack)?;
-            set_limit(libc::RLIMIT_FSIZE, file_size, file_size)?;
-            set_limit(libc::RLIMIT_CORE, 0, 0)?;
-            set_limit(libc::RLIMIT_CPU, cpu_seconds, cpu_seconds + 1)
-        });
-    }
+    confine(&mut command, limits);
     let start = Instant::now();
     let child = command
         .spawn()
@@ -331,6 +314,31 @@ pub(super) fn outcome(
         peak_kib: usage.ru_maxrss as u64,
         killed,
         exit,
+    }
+}
+
+/// Makes `command`'s process the leader of its own process group (so the whole group can be
+/// killed) and puts it under `limits` as rlimits: address space (with headroom for the
+/// allocator), stack, file size just past the output limit, no core file, and whole CPU seconds
+/// just past the limit. The watchdog kills first; the CPU rlimit is the backstop. Both the
+/// single-program launcher and the interactive pair's launcher confine their programs here.
+pub(super) fn confine(command: &mut Command, limits: Limits) {
+    let address_space = limits.memory_kib * 1024 + ADDRESS_SPACE_HEADROOM;
+    let stack = limits.stack_kib * 1024;
+    let file_size = limits.output_bytes + 1;
+    let cpu_seconds = limits.cpu.as_secs() + 1;
+    // SAFETY: only async-signal-safe calls (setpgid, setrlimit) between fork and exec.
+    unsafe {
+        command.pre_exec(move || {
+            if libc::setpgid(0, 0) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            set_limit(libc::RLIMIT_AS, address_space, address_space)?;
+            set_limit(libc::RLIMIT_STACK, stack, stack)?;
+            set_limit(libc::RLIMIT_FSIZE, file_size, file_size)?;
+            set_limit(libc::RLIMIT_CORE, 0, 0)?;
+            set_limit(libc::RLIMIT_CPU, cpu_seconds, cpu_seconds + 1)
+        });
     }
 }
 

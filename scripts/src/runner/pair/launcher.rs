@@ -6,7 +6,6 @@ use std::ffi::OsString;
 use std::fs::File;
 use std::io::{Read, Write};
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
-use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Command, ExitCode, Stdio};
 use std::sync::atomic::{AtomicI32, AtomicU64, Ordering};
@@ -20,10 +19,8 @@ use super::transcript::Transcript;
 use super::wire::{self, Reply, Request, WirePair};
 use super::{Side, Stall, Waiting, LAUNCHER_COMMAND};
 use crate::runner::client::spawn_retrying_busy;
-use crate::runner::launcher::{
-    kill_descendants, outcome, wait, ADDRESS_SPACE_HEADROOM, WATCH_INTERVAL,
-};
-use crate::runner::sys::{cpu_time, resident_memory, set_limit};
+use crate::runner::launcher::{kill_descendants, outcome, wait, WATCH_INTERVAL};
+use crate::runner::sys::{cpu_time, resident_memory};
 use crate::runner::{Kill, Limits, Outcome};
 
 /// The process groups of the two programs, for the signal handler.
@@ -121,23 +118,7 @@ fn spawn(
         .stdin(Stdio::from(stdin))
         .stdout(Stdio::from(stdout))
         .stderr(Stdio::from(stderr));
-    let address_space = limits.memory_kib * 1024 + ADDRESS_SPACE_HEADROOM;
-    let stack = limits.stack_kib * 1024;
-    let file_size = limits.output_bytes + 1;
-    let cpu_seconds = limits.cpu.as_secs() + 1;
-    // SAFETY: only async-signal-safe calls (setpgid, setrlimit) between fork and exec.
-    unsafe {
-        command.pre_exec(move || {
-            if libc::setpgid(0, 0) != 0 {
-                return Err(std::io::Error::last_os_error());
-            }
-            set_limit(libc::RLIMIT_AS, address_space, address_space)?;
-            set_limit(libc::RLIMIT_STACK, stack, stack)?;
-            set_limit(libc::RLIMIT_FSIZE, file_size, file_size)?;
-            set_limit(libc::RLIMIT_CORE, 0, 0)?;
-            set_limit(libc::RLIMIT_CPU, cpu_seconds, cpu_seconds + 1)
-        });
-    }
+    crate::runner::launcher::confine(&mut command, limits);
     let child = spawn_retrying_busy(&mut command)
         .with_context(|| format!("cannot run {}", program.display()))?;
     // The command (and with it our copies of the child's ends) is dropped here.
