@@ -62,23 +62,21 @@ fn inputs(ws: &Path, id: &str) -> Vec<PathBuf> {
     files
 }
 
-/// One target directory for the fixture, kept between runs.
-fn fixture_target_dir() -> PathBuf {
-    Path::new(env!("CARGO_TARGET_TMPDIR")).join("crates_ws")
-}
-
-/// `cargo build --workspace --release --locked` of the fixture; returns its release directory.
-fn cargo_release_build(ws: &Path) -> PathBuf {
-    let target = fixture_target_dir();
-    let output = Command::new(env!("CARGO"))
-        .args([
-            "build",
-            "--workspace",
-            "--release",
-            "--locked",
-            "--quiet",
-            "--manifest-path",
-        ])
+/// `cargo build --release --locked` of the fixture `ws` (`packages` with `-p`, or the whole
+/// workspace when empty) in a target directory of its own named `target_name`, kept between
+/// runs; returns its release directory.
+fn cargo_release_build(ws: &Path, target_name: &str, packages: &[&str]) -> PathBuf {
+    let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join(target_name);
+    let mut command = Command::new(env!("CARGO"));
+    command.args(["build", "--release", "--locked", "--quiet"]);
+    if packages.is_empty() {
+        command.arg("--workspace");
+    }
+    for package in packages {
+        command.args(["-p", package]);
+    }
+    let output = command
+        .arg("--manifest-path")
         .arg(ws.join("Cargo.toml"))
         .arg("--target-dir")
         .arg(&target)
@@ -182,7 +180,7 @@ fn check(ws: &Path, release: &Path, scratch: &Path, id: &str) -> Result<Bundled,
 fn every_corpus_solution_bundles_compiles_without_warnings_and_matches_the_cargo_build() {
     let source_ws =
         std::env::var_os("CORPUS_WS").map_or_else(|| fixture("crates_ws"), PathBuf::from);
-    let release = cargo_release_build(&source_ws);
+    let release = cargo_release_build(&source_ws, "crates_ws", &[]);
     // Bundle from a copy, so nothing is written into the source tree.
     let ws = copy_workspace(&source_ws);
     let scratch = tempfile::tempdir().unwrap();
@@ -241,7 +239,7 @@ fn every_corpus_solution_bundles_compiles_without_warnings_and_matches_the_cargo
 #[test]
 fn bundles_for_atcoder_keep_its_crates_and_print_what_the_cargo_build_prints() {
     let source_ws = fixture("crates_ws");
-    let release = cargo_release_build(&source_ws);
+    let release = cargo_release_build(&source_ws, "crates_ws", &[]);
     let ws = copy_workspace(&source_ws);
     for (id, kept, pasted) in [
         (
@@ -352,35 +350,15 @@ fn a_fresh_cargo_home_bundles_a_problem_with_crates_io_dependencies() {
 /// `fixtures/atcoder_ws`: a solution whose Cargo.toml has AtCoder's whole block (53 crates,
 /// most unused) with proconio pinned to 0.4.3 (it pulls lazy_static, whose `mod lazy` file is
 /// chosen by `cfg_attr`) and `derive` on and unused, and num 0.4 (num-bigint's `mod serde;` is
-/// gated inside its file). Bundled for Codeforces (everything pasted, compiled with plain
-/// rustc) and for AtCoder (num and lazy_static kept, proconio 0.4.3 pasted: AtCoder pins
+/// gated inside its file). Bundled std-only for Kattis (everything pasted, compiled with plain
+/// rustc; at 504 KiB it is over Codeforces' 64 KiB) and for AtCoder (num and lazy_static kept, proconio 0.4.3 pasted: AtCoder pins
 /// 0.5.0), each run on every input against the cargo build of the same main.rs
 /// (`old_proconio_cargo`: only the crates it uses, so the test does not compile all 53).
 #[test]
 fn atcoders_whole_block_with_proconio_0_4_3_and_num_bundles_for_atcoder_and_for_codeforces() {
     let source_ws = fixture("atcoder_ws");
-    let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("atcoder_ws");
-    let output = Command::new(env!("CARGO"))
-        .args([
-            "build",
-            "--release",
-            "--locked",
-            "--quiet",
-            "-p",
-            "old_proconio_cargo",
-        ])
-        .arg("--manifest-path")
-        .arg(source_ws.join("Cargo.toml"))
-        .arg("--target-dir")
-        .arg(&target)
-        .output()
-        .expect("cargo runs");
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let cargo_build = target.join("release").join("old_proconio_cargo");
+    let release = cargo_release_build(&source_ws, "atcoder_ws", &["old_proconio_cargo"]);
+    let cargo_build = release.join("old_proconio_cargo");
     let ws = copy_workspace(&source_ws);
     let scratch = tempfile::tempdir().unwrap();
     let id = "old_proconio";
