@@ -7,7 +7,7 @@ use std::time::Duration;
 use similar::{capture_diff_slices_deadline, group_diff_ops, Algorithm, ChangeTag};
 
 use crate::console::quote;
-use crate::settings::Compare;
+use crate::settings::{Compare, Tolerance};
 
 /// The result of a comparison.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -21,24 +21,43 @@ pub enum Match {
 pub fn compare(mode: Compare, expected: &[u8], actual: &[u8]) -> Match {
     let accepted = match mode {
         Compare::Exact => expected == actual,
-        Compare::Lines => normalized_lines(expected) == normalized_lines(actual),
-        Compare::Tokens => tokens(expected).eq(tokens(actual)),
-        Compare::Float { tolerance } => {
-            let (e, a): (Vec<&[u8]>, Vec<&[u8]>) =
-                (tokens(expected).collect(), tokens(actual).collect());
-            e.len() == a.len()
-                && e.iter()
-                    .zip(&a)
-                    .all(|(e, a)| token_matches(e, a, tolerance))
+        Compare::ExactCrlf => crlf_as_lf(expected) == crlf_as_lf(actual),
+        Compare::Lines | Compare::Words | Compare::FloatLines(_) => {
+            let (e, a) = (normalized_lines(expected), normalized_lines(actual));
+            e.len() == a.len() && e.iter().zip(&a).all(|(e, a)| lines_match(mode, e, a))
         }
+        Compare::Tokens => tokens(expected).eq(tokens(actual)),
+        Compare::Float(tolerance) => words_match(tolerance, expected, actual),
     };
     if accepted {
         Match::Accepted
-    } else if mode == Compare::Exact && tokens(expected).eq(tokens(actual)) {
+    } else if matches!(mode, Compare::Exact | Compare::ExactCrlf)
+        && tokens(expected).eq(tokens(actual))
+    {
         Match::Presentation
     } else {
         Match::Wrong
     }
+}
+
+/// The text with every CR LF read as LF (a lone CR stays).
+fn crlf_as_lf(text: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(text.len());
+    for (i, &b) in text.iter().enumerate() {
+        if !(b == b'\r' && text.get(i + 1) == Some(&b'\n')) {
+            out.push(b);
+        }
+    }
+    out
+}
+
+/// The same number of tokens, each pair equal or numbers within `tolerance`.
+fn words_match(tolerance: Tolerance, expected: &[u8], actual: &[u8]) -> bool {
+    let (e, a): (Vec<&[u8]>, Vec<&[u8]>) = (tokens(expected).collect(), tokens(actual).collect());
+    e.len() == a.len()
+        && e.iter()
+            .zip(&a)
+            .all(|(e, a)| token_matches(e, a, tolerance))
 }
 
 /// Lines split at LF, each without trailing whitespace (so a CR before the LF goes too),
@@ -64,9 +83,8 @@ fn tokens(text: &[u8]) -> impl Iterator<Item = &[u8]> + Clone {
         .filter(|t| !t.is_empty())
 }
 
-/// Numbers within `tolerance` relative to the expected value (absolute when it is below 1);
-/// anything else must be equal.
-fn token_matches(expected: &[u8], actual: &[u8], tolerance: f64) -> bool {
+/// Numbers within `tolerance` (either error holds), both finite; anything else must be equal.
+fn token_matches(expected: &[u8], actual: &[u8], tolerance: Tolerance) -> bool {
     if expected == actual {
         return true;
     }
@@ -78,7 +96,10 @@ fn token_matches(expected: &[u8], actual: &[u8], tolerance: f64) -> bool {
             .filter(|x| x.is_finite())
     };
     match (number(expected), number(actual)) {
-        (Some(e), Some(a)) => (a - e).abs() <= tolerance * e.abs().max(1.0),
+        (Some(e), Some(a)) => {
+            let error = (a - e).abs();
+            error <= tolerance.absolute || error <= tolerance.relative * e.abs()
+        }
         _ => false,
     }
 }
@@ -86,16 +107,11 @@ fn token_matches(expected: &[u8], actual: &[u8], tolerance: f64) -> bool {
 /// Two lines equal under `mode`.
 fn lines_match(mode: Compare, expected: &[u8], actual: &[u8]) -> bool {
     match mode {
-        Compare::Exact => expected == actual,
+        Compare::Exact | Compare::ExactCrlf => expected == actual,
         Compare::Lines => trim_end(expected) == trim_end(actual),
-        Compare::Tokens => tokens(expected).eq(tokens(actual)),
-        Compare::Float { tolerance } => {
-            let (e, a): (Vec<&[u8]>, Vec<&[u8]>) =
-                (tokens(expected).collect(), tokens(actual).collect());
-            e.len() == a.len()
-                && e.iter()
-                    .zip(&a)
-                    .all(|(e, a)| token_matches(e, a, tolerance))
+        Compare::Words | Compare::Tokens => tokens(expected).eq(tokens(actual)),
+        Compare::Float(tolerance) | Compare::FloatLines(tolerance) => {
+            words_match(tolerance, expected, actual)
         }
     }
 }
@@ -107,8 +123,13 @@ const DIFF_LINE_CAP: usize = 40;
 /// Lines are compared the way `mode` compares them: under `float`, a line within the
 /// tolerance is not a difference.
 pub fn explain(mode: Compare, expected: &[u8], actual: &[u8]) -> String {
+    if mode == Compare::ExactCrlf {
+        return explain_difference(Compare::Exact, &crlf_as_lf(expected), &crlf_as_lf(actual));
+    }
     let mut out = explain_difference(mode, expected, actual);
-    out.push_str(&crlf_note(expected, actual));
+    if mode == Compare::Exact {
+        out.push_str(&crlf_note(expected, actual));
+    }
     out
 }
 
@@ -143,11 +164,14 @@ fn explain_difference(mode: Compare, expected: &[u8], actual: &[u8]) -> String {
     };
     out.push_str(&first_difference(mode, &expected_lines, &actual_lines));
     out.push('\n');
-    if mode == Compare::Lines && tokens(expected).eq(tokens(actual)) {
+    if matches!(mode, Compare::Lines | Compare::Words) && tokens(expected).eq(tokens(actual)) {
         out.push_str("note: the tokens match; only whitespace or line breaks differ (compare = \"tokens\" would accept)\n");
     }
-    if let Compare::Float { tolerance } = mode {
-        let _ = writeln!(out, "note: numbers compared with tolerance {tolerance:e}");
+    if let Some(Tolerance { relative, absolute }) = mode.tolerance() {
+        let _ = writeln!(
+            out,
+            "note: numbers pass within relative error {relative:e} or absolute error {absolute:e}"
+        );
     }
     // A line that matches its counterpart under `mode` is shown as equal.
     let shown_actual: Vec<&[u8]> = actual_lines
@@ -287,7 +311,7 @@ fn unified_diff(expected: &[&[u8]], actual: &[&[u8]]) -> String {
 mod tests {
     use super::*;
     use Compare::*;
-    const FLOAT: Compare = Float { tolerance: 1e-6 };
+    const FLOAT: Compare = Float(Tolerance::both(1e-6));
 
     fn ok(mode: Compare, expected: &str, actual: &str) -> bool {
         compare(mode, expected.as_bytes(), actual.as_bytes()) == Match::Accepted
