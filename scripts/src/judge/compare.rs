@@ -442,6 +442,195 @@ mod tests {
         );
     }
 
+    /// Whether the peers pass or fail an output, re-stated as cases (their rules read in
+    /// their source: online-judge-tools' `output_comparators.py` and `test.py`, snowchains'
+    /// `DeterministicExpectedOutput::accepts`, which cargo-compete calls), each with the mode
+    /// of ours that does the same. Ours must decide every case as the peer does.
+    struct Scenario {
+        peer: &'static str,
+        mode: Compare,
+        expected: &'static str,
+        actual: &'static str,
+        passes: bool,
+    }
+
+    const fn case(
+        peer: &'static str,
+        mode: Compare,
+        expected: &'static str,
+        actual: &'static str,
+        passes: bool,
+    ) -> Scenario {
+        Scenario {
+            peer,
+            mode,
+            expected,
+            actual,
+            passes,
+        }
+    }
+
+    const OJ_E: Compare = FloatLines(Tolerance::both(1e-6));
+    const COMPETE_FLOAT: Compare = FloatLines(Tolerance::both(0.01));
+    const RELATIVE_ONLY: Compare = FloatLines(Tolerance {
+        relative: 0.01,
+        absolute: 0.0,
+    });
+
+    const SCENARIOS: &[Scenario] = &[
+        // oj's default: exact once CR LF is LF (a lone CR stays).
+        case("oj", ExactCrlf, "1 2\n", "1 2\r\n", true),
+        case("oj", ExactCrlf, "1 2\r\n3\r\n", "1 2\n3\n", true),
+        case("oj", ExactCrlf, "1 2\n", "1 2", false),
+        case("oj", ExactCrlf, "1  2\n", "1 2\n", false),
+        case("oj", ExactCrlf, "ab\n", "a\rb\n", false),
+        case("oj", ExactCrlf, "1 2\n", "1 2 \n", false),
+        // oj -m exact-match: byte for byte.
+        case("oj", Exact, "1 2\n", "1 2\r\n", false),
+        case("oj", Exact, "1 2\n", "1 2\n", true),
+        // oj -S: each line's words; trailing empty lines dropped, inner ones count.
+        case("oj", Words, "1 2\n3\n", "1   2 \n3\n", true),
+        case("oj", Words, "1 2\n3\n", "1\n2 3\n", false),
+        case("oj", Words, "1\n2\n", "1\n2\n\n\n", true),
+        case("oj", Words, "1\n\n2\n", "1\n2\n", false),
+        case("oj", Words, "1 2\r\n", "1 2\n", true),
+        case("oj", Words, "", "\n", true),
+        case("oj", Words, "1 2\n", "1 3\n", false),
+        // oj -N: words, line breaks ignored.
+        case("oj", Tokens, "1 2\n3\n", "1\n2 3", true),
+        case("oj", Tokens, "1 2 3\n", "1 2\n", false),
+        // oj -e 1e-6: each line's words, numbers within either error.
+        case("oj", OJ_E, "1.0 2.0\n", "1.0000001 2.0\n", true),
+        case("oj", OJ_E, "1.0\n", "1.1\n", false),
+        case("oj", OJ_E, "1.0 2.0\n", "1.0\n2.0\n", false),
+        case("oj", OJ_E, "yes 0.5\n", "yes 0.5000000001\n", true),
+        case("oj", OJ_E, "yes\n", "no\n", false),
+        case("oj", OJ_E, "1000000\n", "1000000.5\n", true),
+        case("oj", OJ_E, "0\n", "0.0000005\n", true),
+        case("oj", OJ_E, "0\n", "0.00001\n", false),
+        // cargo-compete `Exact`: the strings equal.
+        case("cargo-compete", Exact, "1 2\n", "1 2\n", true),
+        case("cargo-compete", Exact, "1  2\n", "1 2\n", false),
+        case("cargo-compete", Exact, "1 2\n", "1\n2\n", false),
+        // cargo-compete `SplitWhitespace`: the whole output's words (not line by line).
+        case("cargo-compete", Tokens, "", "", true),
+        case("cargo-compete", Tokens, "\n", "", true),
+        case("cargo-compete", Tokens, "", "\n", true),
+        case("cargo-compete", Tokens, "1 2", "1 2\n", true),
+        case("cargo-compete", Tokens, " 1    2 \n", "1 2\n", true),
+        case("cargo-compete", Tokens, "1 2\n", "1\n2\n", true),
+        case("cargo-compete", Tokens, "1 2\n", "1 3\n", false),
+        // cargo-compete `Float { relative_error: 0.01, absolute_error: 0.01 }`.
+        case(
+            "cargo-compete",
+            COMPETE_FLOAT,
+            "10000.0\n",
+            "10001.0\n",
+            true,
+        ),
+        case("cargo-compete", COMPETE_FLOAT, "0.5\n", "0.505\n", true),
+        case("cargo-compete", COMPETE_FLOAT, "1.0\n", "1.5\n", false),
+        case("cargo-compete", COMPETE_FLOAT, "1 2\n", "1 2 3\n", false),
+        case(
+            "cargo-compete",
+            COMPETE_FLOAT,
+            "a 1.0\n",
+            "a 1.0001\n",
+            true,
+        ),
+        case("cargo-compete", COMPETE_FLOAT, "a\n", "b\n", false),
+        case("cargo-compete", COMPETE_FLOAT, "1\n2\n", "1\n", false),
+        case("cargo-compete", COMPETE_FLOAT, "1 2\n", "1\n2\n", false),
+        // snowchains: relative error only.
+        case("snowchains", RELATIVE_ONLY, "10000.0\n", "10001.0\n", true),
+        case("snowchains", RELATIVE_ONLY, "10000.0\n", "0\n", false),
+        case("snowchains", RELATIVE_ONLY, "0\n", "0.001\n", false),
+        case("snowchains", RELATIVE_ONLY, "2.5\n", "2.5\n", true),
+    ];
+
+    #[test]
+    fn verdicts_agree_with_the_peers() {
+        for s in SCENARIOS {
+            let passed = ok(s.mode, s.expected, s.actual);
+            assert_eq!(
+                passed, s.passes,
+                "{} in {} mode: expected {:?}, got {:?}",
+                s.peer, s.mode, s.expected, s.actual
+            );
+        }
+    }
+
+    /// Where a peer decides otherwise, on purpose. cargo-compete's `Lines` and `Float` read
+    /// lines with `str::lines`, so an extra empty line at the end fails there; ours (as oj)
+    /// ignore trailing empty lines: judges do. Its relative error divides by the output, ours
+    /// by the expected value (as testlib), which only matters far from the tolerance.
+    #[test]
+    fn trailing_empty_lines_never_count_in_line_modes() {
+        for mode in [Lines, Words, OJ_E, COMPETE_FLOAT] {
+            assert!(ok(mode, "1\n", "1\n\n"), "{mode}");
+            assert!(ok(mode, "1\n\n\n", "1"), "{mode}");
+            assert!(
+                !ok(mode, "\n1\n", "1\n"),
+                "{mode}: a leading empty line counts"
+            );
+        }
+        // A line of spaces is a line with no words: at the end it is ignored too (oj strips
+        // only LFs at the end, so there it would be a line too many).
+        assert!(ok(Words, "1\n", "1\n  \n"));
+        assert!(ok(Lines, "1\n", "1\n  \n"));
+    }
+
+    #[test]
+    fn exact_crlf_gives_pe_and_explains_after_reading_crlf_as_lf() {
+        assert_eq!(compare(ExactCrlf, b"1 2\r\n", b"1 2\n"), Match::Accepted);
+        assert_eq!(
+            compare(ExactCrlf, b"1 2\n", b"1  2\r\n"),
+            Match::Presentation
+        );
+        let text = why(ExactCrlf, "1\r\n2\r\n", "1\n3\n");
+        assert!(text.starts_with("line 2"), "{text}");
+        assert!(
+            !text.contains("CRLF"),
+            "CR LF is no difference here: {text}"
+        );
+    }
+
+    #[test]
+    fn separate_errors_each_pass_a_number() {
+        let relative = Float(Tolerance {
+            relative: 1e-3,
+            absolute: 0.0,
+        });
+        let absolute = Float(Tolerance {
+            relative: 0.0,
+            absolute: 1e-3,
+        });
+        // 1000 vs 1000.5: within 1e-3 relative, not absolute.
+        assert!(ok(relative, "1000", "1000.5"));
+        assert!(!ok(absolute, "1000", "1000.5"));
+        // 0.001 vs 0.0015: within 1e-3 absolute, not relative.
+        assert!(!ok(relative, "0.001", "0.0015"));
+        assert!(ok(absolute, "0.001", "0.0015"));
+        // Today's `float` (one tolerance) is both errors at once.
+        assert_eq!(
+            Compare::parse("float").unwrap(),
+            Float(Tolerance::both(1e-6))
+        );
+        let text = why(absolute, "0.5\n", "0.6\n");
+        assert!(
+            text.contains("relative error 0e0 or absolute error 1e-3"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn words_compare_each_line_and_explain_a_moved_break() {
+        assert!(ok(Words, "1 2\n3\n", "1\t2\r\n3  \n"));
+        assert!(!ok(Words, "1 2\n3\n", "1 2 3\n"));
+        let text = why(Words, "1 2\n3\n", "1\n2 3\n");
+        assert!(text.contains("tokens match"), "{text}");
+    }
+
     #[test]
     fn long_diffs_say_how_much_they_leave_out() {
         let expected: String = (0..200).map(|i| format!("{i}\n")).collect();
