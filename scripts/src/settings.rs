@@ -225,6 +225,15 @@ impl fmt::Display for Compare {
 
 pub const DEFAULT_FLOAT_TOLERANCE: f64 = 1e-6;
 
+/// What a case without its `.out` is: a failure (NO-OUT; this repository's testdata has every
+/// `.out`, `ojgames fill` writes missing ones), or a pass when it exits cleanly (RAN), as
+/// online-judge-tools and cargo-compete judge samples given without an answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MissingOut {
+    Fails,
+    Passes,
+}
+
 /// The judge's settings for one problem.
 #[derive(Debug, Clone)]
 pub struct JudgeMeta {
@@ -243,6 +252,8 @@ pub struct JudgeMeta {
     pub package_edition: Option<Edition>,
     /// A checker: a `.rs` file in the problem directory or a command (see `judge::checker`).
     pub checker: Option<String>,
+    /// `missing-out`: what a case without its `.out` is.
+    pub missing_out: MissingOut,
 }
 
 /// The ranges every setting is checked against.
@@ -284,10 +295,11 @@ struct Raw {
     float_tolerance: Option<f64>,
     edition: Option<String>,
     checker: Option<String>,
+    missing_out: Option<String>,
 }
 
 /// The keys of `[package.metadata.judge]`, as `Raw` reads them (a test holds the two equal).
-const KEYS: [&str; 11] = [
+const KEYS: [&str; 12] = [
     "title",
     "judge",
     "url",
@@ -299,6 +311,7 @@ const KEYS: [&str; 11] = [
     "float-tolerance",
     "edition",
     "checker",
+    "missing-out",
 ];
 
 /// An unknown key of the section is an error that names it and the nearest known key.
@@ -448,6 +461,15 @@ impl JudgeMeta {
         if raw.checker.as_deref().is_some_and(|c| c.trim().is_empty()) {
             bail!("checker = \"\" names no checker");
         }
+        let missing_out = match raw.missing_out.as_deref() {
+            None | Some("fail") => MissingOut::Fails,
+            Some("pass") => MissingOut::Passes,
+            Some(other) => bail!(
+                "missing-out = {other:?} is not \"fail\" (a case without its .out fails) or \
+                 \"pass\" (it passes when the program exits cleanly){}",
+                crate::spelling::suggestion(other, &["fail", "pass"])
+            ),
+        };
         Ok(JudgeMeta {
             title: raw.title,
             judge,
@@ -460,6 +482,7 @@ impl JudgeMeta {
             edition,
             package_edition: None,
             checker: raw.checker,
+            missing_out,
         })
     }
 }
@@ -514,6 +537,7 @@ mod tests {
             let value = match key {
                 "title" | "judge" | "url" | "checker" => "\"x\"",
                 "compare" => "\"tokens\"",
+                "missing-out" => "\"pass\"",
                 "edition" => "\"2021\"",
                 "float-tolerance" => "0.001",
                 _ => "1000",
@@ -551,6 +575,7 @@ mod tests {
         assert_eq!(meta.stack_limit_kib, 131072);
         assert_eq!(meta.compare, Compare::Lines);
         assert_eq!(meta.edition, Edition::E2021);
+        assert_eq!(meta.missing_out, MissingOut::Fails);
     }
 
     #[test]
@@ -565,6 +590,10 @@ mod tests {
         assert!(parse("[package.metadata.judge]\ntime-limt-ms = 1").is_err());
         assert!(error("[package.metadata.judge]\nedition = \"2023\"").contains("2023"));
         assert!(error("[package.metadata.judge]\ncompare = \"fuzzy\"").contains("fuzzy"));
+        let passes = parse("[package.metadata.judge]\nmissing-out = \"pass\"").unwrap();
+        assert_eq!(passes.missing_out, MissingOut::Passes);
+        let message = error("[package.metadata.judge]\nmissing-out = \"pas\"");
+        assert!(message.contains("did you mean `pass`?"), "{message}");
     }
 
     #[test]

@@ -40,8 +40,9 @@ verdict with its evidence (where the output differs, CPU time, peak memory, stde
   AC accepted; WA wrong answer; PE only whitespace differs (compare = \"exact\"); RE runtime
   error; TLE CPU time over the limit; MLE memory over the limit; OLE output over the limit;
   IDLE killed when its CPU time stood still (it waited or slept); CE compile error; FAIL the
-  checker failed; NO-OUT no .out to compare with; EMPTY an empty sample pair (paste the
-  sample); ERROR the case could not be judged (an unreadable .out, named).
+  checker failed; NO-OUT no .out to compare with; RAN no .out, exited cleanly, passes as
+  missing-out = \"pass\" lets it (nothing compared; counted apart); EMPTY an empty sample pair
+  (paste the sample); ERROR the case could not be judged (an unreadable .out, named).
   --all          every problem under problems/
   --case NAME    only testdata/<ID>/NAME.in (repeatable)
   -j N           judge N cases at once (verdicts are decided on CPU time, so they do not change)
@@ -140,7 +141,14 @@ pub fn run(workspace: &Workspace, args: &JudgeArgs, runner: &Runner) -> Result<b
         if records.len() > 1 {
             crate::say!("{}", report::table(&records));
         }
-        crate::sayln!("{passed} passed, {failed} failed");
+        let ran: usize = records.iter().map(ProblemRecord::ran).sum();
+        if ran > 0 {
+            crate::sayln!(
+                "{passed} passed ({ran} RAN: no .out, nothing compared), {failed} failed"
+            );
+        } else {
+            crate::sayln!("{passed} passed, {failed} failed");
+        }
     }
     Ok(failed == 0)
 }

@@ -22,7 +22,7 @@ use crate::files::{self, file_len, Kind, NotAFile};
 use crate::helpers::Interactor;
 use crate::id::ProblemId;
 use crate::runner::{Limits, Outcome, Runner, Scratch};
-use crate::settings::JudgeMeta;
+use crate::settings::{JudgeMeta, MissingOut};
 use crate::solution::{build_solution, Built, Solution, SolutionSource};
 use crate::workspace::{Problem, Workspace};
 use checker::Checker;
@@ -84,9 +84,14 @@ impl ProblemRecord {
     }
 
     pub fn passed(&self) -> usize {
+        self.cases.iter().filter(|c| c.verdict.passes()).count()
+    }
+
+    /// The passing cases that had no `.out` (RAN): counted apart, as nothing was compared.
+    pub fn ran(&self) -> usize {
         self.cases
             .iter()
-            .filter(|c| c.verdict == Verdict::Accepted)
+            .filter(|c| c.verdict == Verdict::Ran)
             .count()
     }
 
@@ -371,8 +376,22 @@ impl CaseContext<'_> {
                 kind: Kind::Missing,
                 shown,
             }) => {
-                let evidence = format!("no expected output: {shown} is missing\n");
-                return Ok((Verdict::NoExpected, Some(outcome), evidence));
+                return Ok(match self.meta.missing_out {
+                    MissingOut::Passes => (
+                        Verdict::Ran,
+                        Some(outcome),
+                        format!("exited cleanly; no .out to compare with ({shown} is missing)\n"),
+                    ),
+                    MissingOut::Fails => (
+                        Verdict::NoExpected,
+                        Some(outcome),
+                        format!(
+                            "no expected output: {shown} is missing (`ojgames fill` writes it \
+                             with the brute force; missing-out = \"pass\" in \
+                             [package.metadata.judge] passes a case that exits cleanly)\n"
+                        ),
+                    ),
+                });
             }
             Err(not_a_file) => return Err(not_a_file.into()),
         };
