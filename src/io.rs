@@ -193,14 +193,13 @@ impl<R: Read> Scanner<R> {
             end -= self.pos;
             self.fill()?
         } {
-            if !self.buf[end].is_ascii_whitespace() {
-                end += 1;
-            } else if end > self.pos {
-                break;
-            } else {
+            if self.buf[end].is_ascii_whitespace() {
+                if end > self.pos {
+                    break;
+                }
                 self.pos += 1;
-                end += 1;
             }
+            end += 1;
         }
         Ok(std::mem::replace(&mut self.pos, end))
     }

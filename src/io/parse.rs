@@ -45,12 +45,11 @@ pub(super) fn fast_digits(bytes: &[u8]) -> Option<(u64, usize)> {
         let n = ((word | word.wrapping_add(0x76 * ONES)) & ONES << 7).trailing_zeros() as usize / 8;
         (word, n)
     });
-    let n1 = if n0 == 8 { n1 } else { 0 };
-    let n2 = if n1 == 8 { n2 } else { 0 };
-    let value = digits_value(w0, n0) * POW10[n1] + digits_value(w1, n1);
-    let value = value
-        .checked_mul(POW10[n2])?
-        .checked_add(digits_value(w2, n2))?;
+    let n1 = n1 * usize::from(n0 == 8);
+    let n2 = n2 * usize::from(n1 == 8);
+    let high = digits_value(w0, n0) * POW10[n1] + digits_value(w1, n1);
+    let low = digits_value(w2, n2);
+    let value = high.checked_mul(POW10[n2])?.checked_add(low)?;
     let len = n0 + n1 + n2;
     (len > 0 && bytes[len].is_ascii_whitespace()).then_some((value, len + 1))
 }
@@ -87,10 +86,8 @@ fn in_range(negative: bool, magnitude: u64, max: u64) -> Option<u64> {
 fn int_prefix(bytes: &[u8], signed: bool, max: u64) -> Option<(u64, usize)> {
     let (negative, digits) = sign(bytes, signed);
     let (magnitude, len) = fast_digits(digits)?;
-    Some((
-        in_range(negative, magnitude, max)?,
-        len + usize::from(negative),
-    ))
+    let value = in_range(negative, magnitude, max)?;
+    Some((value, len + usize::from(negative)))
 }
 
 /// The slow path: every check, byte by byte. Not `str::parse`: `ojgames bundle` would take
