@@ -501,3 +501,54 @@ fn atcoders_whole_block_with_proconio_0_4_3_and_num_bundles_for_atcoder_and_for_
         );
     }
 }
+
+/// `--judge NAME` on run, judge and stress bundles for that judge instead of the problem's
+/// (`Local`): practice2_g's bundle for Codeforces pastes ac-library-rs and prints what the
+/// cargo build prints; a misspelt name is one error with "did you mean".
+#[test]
+fn judge_flag_on_run_judge_and_stress_bundles_for_that_judge() {
+    let source_ws = fixture("crates_ws");
+    let release = cargo_release_build(&source_ws, "crates_ws", &[]);
+    let ws = copy_workspace(&source_ws);
+    let id = "practice2_g";
+    let input = inputs(ws.path(), id).remove(0);
+    let ran = ojgames_in(
+        ws.path(),
+        &[
+            "run",
+            id,
+            "--judge",
+            "codeforces",
+            "--input",
+            input.to_str().unwrap(),
+        ],
+    );
+    assert!(ran.success, "{}", ran.stderr);
+    assert_eq!(
+        ran.stdout.as_bytes(),
+        run_on(&release.join(id), &input).unwrap()
+    );
+    let text = fs::read_to_string(ws.path().join("bundled").join(format!("{id}.rs"))).unwrap();
+    assert!(text.contains("// Judge: Codeforces\n"), "{text}");
+    assert!(text.contains("mod ac_library {"), "{text}");
+    for command in ["run", "judge", "stress"] {
+        let run = ojgames_in(ws.path(), &[command, id, "--judge", "Codefroces"]);
+        assert!(!run.success, "{command}: {}", run.stdout);
+        assert!(
+            run.stderr
+                .contains("--judge \"Codefroces\" is not a judge of scripts/judges.toml; did you mean `Codeforces`?"),
+            "{command}: {}",
+            run.stderr
+        );
+    }
+    let run = ojgames_in(
+        ws.path(),
+        &["judge", id, "--judge", "AtCoder", "--cargo-build"],
+    );
+    assert!(!run.success);
+    assert!(
+        run.stderr.contains("not with --cargo-build"),
+        "{}",
+        run.stderr
+    );
+}

@@ -6,7 +6,7 @@ use anyhow::{bail, Result};
 use lexopt::prelude::*;
 use lexopt::Parser;
 
-use super::args::{case_name, number, source, Parsed, Problems, ProblemsBuilder};
+use super::args::{case_name, number, source, JudgeFlag, Parsed, Problems, ProblemsBuilder};
 use crate::id::ProblemId;
 use crate::judge::{self, JudgeOptions, ProblemRecord};
 use crate::report;
@@ -21,6 +21,7 @@ pub struct JudgeArgs {
     pub no_bundle: bool,
     /// Judge the cargo release build instead of the bundle.
     pub cargo_build: bool,
+    pub judge: JudgeFlag,
     /// Only these cases (names without `.in`); every case when empty.
     pub cases: Vec<String>,
     pub jobs: usize,
@@ -30,7 +31,7 @@ pub struct JudgeArgs {
 impl JudgeArgs {
     pub const USAGE: &'static str = "\
 usage: ojgames judge (--all | ID...) [--case NAME]... [-j N] [--json]
-                     [--no-bundle | --cargo-build] [--keep-docs]
+                     [--no-bundle | --cargo-build] [--keep-docs] [--judge NAME]
 
 Bundles each problem, compiles bundled/<ID>.rs with rustc as its judge does, runs it on every
 testdata/<ID>/*.in under the problem's limits and compares with the .out. Each case gets a
@@ -46,7 +47,9 @@ verdict with its evidence (where the output differs, CPU time, peak memory, stde
   --json         one JSON record per case on stdout instead of the table
   --no-bundle    judge bundled/<ID>.rs as it is
   --cargo-build  judge the cargo release build (`cargo build --release -p ID`) instead
-  --keep-docs    keep doc comments in the bundle";
+  --keep-docs    keep doc comments in the bundle
+  --judge NAME   bundle and compile for judge NAME (scripts/judges.toml) instead of the
+                 problem's `judge`: for AtCoder its crates stay `use`s, for others all is pasted";
 
     /// Parses the arguments after `judge` (`--root` and `--help` as every command does).
     pub fn parse(parser: &mut Parser, root: &mut Option<PathBuf>) -> Result<Parsed<JudgeArgs>> {
@@ -57,6 +60,7 @@ verdict with its evidence (where the output differs, CPU time, peak memory, stde
             keep_docs: false,
             no_bundle: false,
             cargo_build: false,
+            judge: JudgeFlag::default(),
             cases: Vec::new(),
             jobs: 1,
             json: false,
@@ -67,6 +71,7 @@ verdict with its evidence (where the output differs, CPU time, peak memory, stde
                 Long("keep-docs") => args.keep_docs = true,
                 Long("no-bundle") => args.no_bundle = true,
                 Long("cargo-build") => args.cargo_build = true,
+                Long("judge") => args.judge.set(parser.value()?)?,
                 Long("json") => args.json = true,
                 Long("case") => args.cases.push(case_name(parser.value()?)?),
                 Short('j') | Long("jobs") => {
@@ -81,6 +86,7 @@ verdict with its evidence (where the output differs, CPU time, peak memory, stde
         if args.no_bundle && args.cargo_build {
             bail!("--no-bundle and --cargo-build exclude each other\n\n{usage}");
         }
+        args.judge.check(args.no_bundle, args.cargo_build, usage)?;
         args.problems = selection.finish(usage)?;
         Ok(Parsed::Args(args))
     }
@@ -89,7 +95,7 @@ verdict with its evidence (where the output differs, CPU time, peak memory, stde
 /// Judges each problem and prints its record; then, for several, the table; then the totals.
 pub fn run(workspace: &Workspace, args: &JudgeArgs, runner: &Runner) -> Result<bool> {
     let options = JudgeOptions {
-        source: source(args.no_bundle, args.cargo_build, args.keep_docs),
+        source: source(args.no_bundle, args.cargo_build, args.keep_docs, args.judge),
         cases: &args.cases,
         jobs: args.jobs,
         runner,
