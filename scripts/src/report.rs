@@ -5,8 +5,8 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::time::Duration;
 
-use crate::console;
-use crate::judge::verdict::{format_kib, format_time};
+use crate::console::{self, Colour};
+use crate::judge::verdict::{format_kib, format_time, Verdict};
 use crate::judge::{CaseRecord, ProblemRecord};
 
 /// One problem as text.
@@ -36,13 +36,39 @@ pub fn problem_text(record: &ProblemRecord) -> String {
         // rest; escaping twice changes nothing).
         let _ = writeln!(
             out,
-            "  {:<20} {:<6} {cpu:>7} {peak:>10}",
+            "  {:<20} {} {cpu:>7} {peak:>10}",
             console::terminal(&case.name),
-            case.verdict
+            painted(case.verdict, 6)
         );
         indent(&mut out, &case.evidence, "      ");
     }
     out
+}
+
+/// A verdict's code in its colour (on a terminal that takes colour), padded to `width`:
+/// AC green, a failure of the solution red, a case that proves nothing yellow, the judge's
+/// own trouble magenta.
+pub fn painted(verdict: Verdict, width: usize) -> String {
+    let colour = match verdict {
+        Verdict::Accepted => Colour::Green,
+        Verdict::NoExpected | Verdict::EmptyCase => Colour::Yellow,
+        Verdict::CheckerFailure | Verdict::Unjudged => Colour::Magenta,
+        _ => Colour::Red,
+    };
+    let code = verdict.code();
+    let pad = width.saturating_sub(code.len());
+    format!("{}{:pad$}", console::paint(colour, code), "")
+}
+
+/// "N passed, M failed", the failures in red when there are any.
+pub fn totals_line(passed: usize, failed: usize) -> String {
+    let failed = format!("{failed} failed");
+    let failed = if failed.starts_with("0 ") {
+        failed
+    } else {
+        console::paint(Colour::Red, &failed)
+    };
+    format!("{passed} passed, {failed}")
 }
 
 fn indent(out: &mut String, text: &str, prefix: &str) {

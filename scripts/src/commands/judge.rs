@@ -113,7 +113,7 @@ pub fn run(workspace: &Workspace, args: &JudgeArgs, runner: &Runner) -> Result<b
         if records.len() > 1 {
             crate::say!("{}", report::table(&records));
         }
-        crate::sayln!("{passed} passed, {failed} failed");
+        crate::sayln!("{}", report::totals_line(passed, failed));
     }
     Ok(failed == 0)
 }

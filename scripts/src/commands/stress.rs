@@ -47,13 +47,15 @@ pub struct StressArgs {
     pub save: bool,
     /// Stress this bin of the problem (its cargo build) instead of the bundle.
     pub bin: Option<String>,
+    /// Stress `bundled/<ID>.rs` as it is.
+    pub no_bundle: bool,
 }
 
 pub const DEFAULT_STRESS_CASES: u64 = 300;
 
 impl StressArgs {
     pub const USAGE: &'static str = "\
-usage: ojgames stress (--all | ID...) [-n N] [--seed S] [--save] [--bin NAME]
+usage: ojgames stress (--all | ID...) [-n N] [--seed S] [--save] [--bin NAME] [--no-bundle]
 
 Bundles and compiles each problem like judge, builds its gen.rs and brute.rs, then for i in
 0..N runs gen(S + i), the bundle and the brute force, and compares them (with the problem's
@@ -66,13 +68,15 @@ the first failure and prints the command that reproduces it (with the game's tra
   --save      save a failing input and the brute force's answer as testdata/<ID>/stress-seed-S.*
               (an interactive problem's: the input alone)
   --bin NAME  stress the cargo build of the problem's bin NAME instead of the bundle (a planted
-              wrong solution such as `<ID>-wrong`, which stress must catch)";
+              wrong solution such as `<ID>-wrong`, which stress must catch)
+  --no-bundle stress bundled/<ID>.rs as it is";
 
     /// Parses the arguments after `stress` (`--root` and `--help` as every command does).
     pub fn parse(parser: &mut Parser, root: &mut Option<PathBuf>) -> Result<Parsed<StressArgs>> {
         let usage = StressArgs::USAGE;
         let mut selection = ProblemsBuilder::default();
         let (mut cases, mut seed, mut save, mut bin) = (DEFAULT_STRESS_CASES, 1, false, None);
+        let mut no_bundle = false;
         while let Some(arg) = parser.next()? {
             match arg {
                 Long("all") => selection.all = true,
@@ -80,6 +84,7 @@ the first failure and prints the command that reproduces it (with the game's tra
                 Long("seed") => seed = number(parser.value()?, "--seed", 0..=u64::MAX)?,
                 Long("save") => save = true,
                 Long("bin") => bin = Some(parser.value()?.string()?),
+                Long("no-bundle") => no_bundle = true,
                 Value(id) => selection.ids.push(ProblemId::parse_os(&id)?),
                 Long("root") => *root = Some(PathBuf::from(parser.value()?)),
                 Short('h') | Long("help") => return Ok(Parsed::Help),
@@ -92,6 +97,7 @@ the first failure and prints the command that reproduces it (with the game's tra
             seed,
             save,
             bin,
+            no_bundle,
         }))
     }
 }
@@ -161,6 +167,9 @@ fn stress_one(
     };
     let solution = match &args.bin {
         Some(bin) => Built::Ready(planted(workspace, problem, bin)?),
+        None if args.no_bundle => {
+            build_solution(workspace, problem, SolutionSource::ExistingBundle)?
+        }
         None => build_solution(
             workspace,
             problem,
