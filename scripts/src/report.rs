@@ -144,10 +144,11 @@ pub fn totals(records: &[ProblemRecord]) -> (usize, usize) {
 pub fn json(records: &[ProblemRecord]) -> String {
     let mut out = String::new();
     for record in records {
+        let setup = setup_json(record);
         if let Some((command, messages)) = &record.compile_error {
             let _ = writeln!(
                 out,
-                "{{\"problem\":{},\"compile_error\":{},\"messages\":{}}}",
+                "{{\"problem\":{},\"compile_error\":{},\"messages\":{}{setup}}}",
                 string(&record.id),
                 string(command),
                 string(messages)
@@ -156,13 +157,13 @@ pub fn json(records: &[ProblemRecord]) -> String {
         for error in &record.errors {
             let _ = writeln!(
                 out,
-                "{{\"problem\":{},\"error\":{}}}",
+                "{{\"problem\":{},\"error\":{}{setup}}}",
                 string(&record.id),
                 string(error)
             );
         }
         for case in &record.cases {
-            out.push_str(&case_json(&record.id, case));
+            out.push_str(&case_json(&record.id, case, &setup));
             out.push('\n');
         }
     }
@@ -171,7 +172,26 @@ pub fn json(records: &[ProblemRecord]) -> String {
     out
 }
 
-fn case_json(problem: &str, case: &CaseRecord) -> String {
+/// `,"limits":{…},"bundle":…`: what every record of a problem carries, as far as it is known
+/// (the bundle is `null` for the cargo build).
+fn setup_json(record: &ProblemRecord) -> String {
+    let mut out = String::new();
+    if let Some(limits) = record.limits {
+        let _ = write!(
+            out,
+            ",\"limits\":{{\"time_ms\":{},\"memory_kib\":{},\"stack_kib\":{},\"output_kib\":{}}}",
+            limits.cpu.as_millis(),
+            limits.memory_kib,
+            limits.stack_kib,
+            limits.output_bytes / 1024
+        );
+        let bundle = record.bundle.as_deref().map_or("null".to_string(), string);
+        let _ = write!(out, ",\"bundle\":{bundle}");
+    }
+    out
+}
+
+fn case_json(problem: &str, case: &CaseRecord, setup: &str) -> String {
     let mut out = format!(
         "{{\"problem\":{},\"case\":{},\"verdict\":{}",
         string(problem),
@@ -187,12 +207,12 @@ fn case_json(problem: &str, case: &CaseRecord) -> String {
             o.peak_kib
         );
     }
-    let _ = write!(out, ",\"evidence\":{}}}", string(&case.evidence));
+    let _ = write!(out, ",\"evidence\":{}{setup}}}", string(&case.evidence));
     out
 }
 
 /// A JSON string literal.
-fn string(text: &str) -> String {
+pub fn string(text: &str) -> String {
     let mut out = String::from("\"");
     for c in text.chars() {
         match c {

@@ -73,13 +73,7 @@ fn a_solution_that_does_not_parse_gets_rustcs_message_at_its_line() {
 
 #[test]
 fn a_bundle_older_than_its_sources_is_named_with_the_way_to_refresh_it() {
-    let ws = library_workspace();
-    let problem = ws.path().join("problems/pku1067");
-    std::fs::create_dir_all(&problem).unwrap();
-    for file in ["Cargo.toml", "main.rs", "gen.rs", "brute.rs"] {
-        let from = real_root().join("problems/pku1067").join(file);
-        std::fs::copy(from, problem.join(file)).unwrap();
-    }
+    let ws = wythoff_workspace(None);
     let input = ws.path().join("1.in");
     std::fs::write(&input, "2 1\n").unwrap();
     let input = input.to_str().unwrap();
@@ -129,4 +123,108 @@ fn a_bundle_older_than_its_sources_is_named_with_the_way_to_refresh_it() {
     );
     assert!(again.success, "{}{}", again.stdout, again.stderr);
     assert!(!again.stderr.contains("older"), "{}", again.stderr);
+}
+
+/// A library workspace with POJ 1067 (Wythoff's game: its solution, generator and brute
+/// force), the solution changed by `plant` (`from`, `to`) when given.
+fn wythoff_workspace(plant: Option<(&str, &str)>) -> tempfile::TempDir {
+    let ws = library_workspace();
+    let problem = ws.path().join("problems/pku1067");
+    std::fs::create_dir_all(&problem).unwrap();
+    for file in ["Cargo.toml", "main.rs", "gen.rs", "brute.rs"] {
+        let from = real_root().join("problems/pku1067").join(file);
+        std::fs::copy(from, problem.join(file)).unwrap();
+    }
+    if let Some((from, to)) = plant {
+        let main = std::fs::read_to_string(problem.join("main.rs")).unwrap();
+        assert!(main.contains(from), "{main}");
+        std::fs::write(problem.join("main.rs"), main.replace(from, to)).unwrap();
+    }
+    ws
+}
+
+fn json_lines(stdout: &str) -> Vec<serde_json::Value> {
+    stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}")))
+        .collect()
+}
+
+#[test]
+fn stress_json_is_one_record_per_problem_with_the_failure_and_its_replay() {
+    // Says the player to move loses when the piles are equal (a, a), and a > 0.
+    let plant = (
+        "out.line(u8::from(!wythoff::is_losing(a, b)));",
+        "out.line(u8::from(!wythoff::is_losing(a, b) && !(a == b && a > 0)));",
+    );
+    let ws = wythoff_workspace(Some(plant));
+    let run = ojgames_in(
+        ws.path(),
+        &["stress", "pku1067", "-n", "200", "--seed", "7", "--json"],
+    );
+    assert_eq!(run.code, Some(1), "{}{}", run.stdout, run.stderr);
+    let records = json_lines(&run.stdout);
+    assert_eq!(records.len(), 1, "{}", run.stdout);
+    let record = &records[0];
+    assert_eq!(record["problem"], "pku1067");
+    assert_eq!(
+        (record["seed"].as_u64(), record["cases"].as_u64()),
+        (Some(7), Some(200))
+    );
+    assert_eq!(record["failed"], 1);
+    let failure = &record["failure"];
+    assert_eq!(failure["verdict"], "WA", "{record}");
+    let seed = failure["seed"].as_u64().unwrap();
+    assert_eq!(seed, 7 + failure["case"].as_u64().unwrap());
+    assert_eq!(record["ran"].as_u64(), Some(seed - 7 + 1));
+    let (input, expected, actual) = (
+        failure["input"].as_str().unwrap(),
+        failure["expected"].as_str().unwrap(),
+        failure["actual"].as_str().unwrap(),
+    );
+    assert!(!input.is_empty() && expected != actual, "{record}");
+    // The record's input and outputs are those of the case: its seed regenerates them.
+    let replay = record["reproduce"].as_str().unwrap();
+    assert!(
+        replay.ends_with(&format!("stress pku1067 -n 1 --seed {seed}")),
+        "{replay}"
+    );
+    let args: Vec<&str> = replay.split(' ').skip(1).collect();
+    let again = ojgames_in(ws.path(), &[&args[2..], &["--json"]].concat());
+    assert_eq!(again.code, Some(1), "{}{}", again.stdout, again.stderr);
+    let again = &json_lines(&again.stdout)[0]["failure"];
+    assert_eq!(
+        (&again["input"], &again["actual"]),
+        (&failure["input"], &failure["actual"])
+    );
+
+    let fixed = wythoff_workspace(None);
+    let run = ojgames_in(fixed.path(), &["stress", "pku1067", "-n", "20", "--json"]);
+    assert!(run.success, "{}{}", run.stdout, run.stderr);
+    let record = &json_lines(&run.stdout)[0];
+    assert_eq!(
+        (record["ran"].as_u64(), record["failed"].as_u64()),
+        (Some(20), Some(0))
+    );
+    assert!(
+        record["failure"].is_null() && record.get("reproduce").is_none(),
+        "{record}"
+    );
+}
+
+#[test]
+fn judge_json_records_carry_the_limits_and_the_bundle() {
+    let ws = copy_workspace(&fixture("verdict_ws"));
+    let run = ojgames_in(ws.path(), &["judge", "ac", "tle", "--json"]);
+    let records = json_lines(&run.stdout);
+    assert_eq!(records.len(), 3, "two cases and the totals: {}", run.stdout);
+    for (record, (id, time_ms)) in records.iter().zip([("ac", 300), ("tle", 300)]) {
+        assert_eq!(record["problem"], id);
+        assert_eq!(record["bundle"], format!("bundled/{id}.rs"), "{record}");
+        let limits = &record["limits"];
+        assert_eq!(limits["time_ms"], time_ms, "{record}");
+        assert_eq!(limits["memory_kib"], 65536, "{record}");
+        assert_eq!(limits["stack_kib"], 65536, "{record}");
+        assert!(limits["output_kib"].as_u64() > Some(0), "{record}");
+    }
 }
