@@ -228,3 +228,46 @@ fn judge_json_records_carry_the_limits_and_the_bundle() {
         assert!(limits["output_kib"].as_u64() > Some(0), "{record}");
     }
 }
+
+#[test]
+fn fill_names_the_limit_that_stopped_the_brute_force() {
+    let ws = wythoff_workspace(None);
+    // A brute force that asks for 16 GiB on the input `huge`, over its 8 GiB memory limit.
+    std::fs::write(
+        ws.path().join("problems/pku1067/brute.rs"),
+        "use std::io::Read;\n\
+         fn main() {\n\
+             let mut s = String::new();\n\
+             std::io::stdin().read_to_string(&mut s).unwrap();\n\
+             if s.trim() == \"huge\" {\n\
+                 let v = vec![1u8; 1 << 34];\n\
+                 println!(\"{}\", v[12345]);\n\
+             }\n\
+             println!(\"0\");\n\
+         }\n",
+    )
+    .unwrap();
+    let data = ws.path().join("testdata/pku1067");
+    std::fs::create_dir_all(&data).unwrap();
+    std::fs::write(data.join("small.in"), "1 2\n").unwrap();
+    std::fs::write(data.join("huge.in"), "huge\n").unwrap();
+    let filled = ojgames_in(ws.path(), &["fill", "pku1067"]);
+    let out = &filled.stdout;
+    assert_eq!(filled.code, Some(1), "{out}{}", filled.stderr);
+    assert!(
+        out.contains(
+            "testdata/pku1067/huge.out: not written: the brute force was stopped: out of \
+             memory: an allocation failed at the 8192 MiB memory limit"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("memory allocation of 17179869184 bytes failed"),
+        "{out}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(data.join("small.out")).unwrap(),
+        "0\n"
+    );
+    assert!(!data.join("huge.out").exists());
+}
