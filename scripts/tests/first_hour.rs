@@ -271,3 +271,79 @@ fn fill_names_the_limit_that_stopped_the_brute_force() {
     );
     assert!(!data.join("huge.out").exists());
 }
+
+/// The commands of docs/practice.md's worked example (steps 1 to 4), `make X P=ID` as the
+/// `ojgames X ID` it runs.
+fn practice_commands() -> (String, Vec<String>) {
+    let doc = std::fs::read_to_string(real_root().join("docs/practice.md")).unwrap();
+    let steps = doc.split("## 4b.").next().unwrap();
+    let mut commands = Vec::new();
+    for block in steps.split("```sh\n").skip(1) {
+        let block = block.split("```").next().unwrap();
+        for line in block.lines() {
+            let command = line.split("  #").next().unwrap().trim();
+            if !command.is_empty() {
+                commands.push(command.to_string());
+            }
+        }
+    }
+    let id = commands[0]
+        .strip_prefix("make new P=")
+        .unwrap_or_else(|| panic!("the example starts with `make new P=ID`: {}", commands[0]))
+        .to_string();
+    let commands = commands
+        .iter()
+        .map(|command| {
+            let Some(rest) = command.strip_prefix("make ") else {
+                return command.clone();
+            };
+            let mut words = rest.split(' ');
+            let target = words.next().unwrap();
+            let mut out = format!("ojgames {target}");
+            if target == "stress" && rest == "stress" {
+                out.push_str(" --all");
+            }
+            for word in words {
+                match word.split_once('=') {
+                    Some(("P", id)) => out.push_str(&format!(" {id}")),
+                    // Fewer cases than the doc asks: the commands are what is tested.
+                    Some(("N", _)) => out.push_str(" -n 30"),
+                    Some(("SEED", seed)) => out.push_str(&format!(" --seed {seed}")),
+                    _ => panic!("unknown make argument in `{command}`"),
+                }
+            }
+            out
+        })
+        .collect();
+    (id, commands)
+}
+
+#[test]
+fn the_practice_example_is_a_new_problem_and_its_commands_work() {
+    let (id, commands) = practice_commands();
+    for dir in ["problems", "testdata"] {
+        let existing = real_root().join(dir).join(&id);
+        assert!(
+            !existing.exists(),
+            "the example {id} exists: {}",
+            existing.display()
+        );
+    }
+    assert!(commands.len() >= 10, "{commands:?}");
+    let ws = library_workspace();
+    let root = ws.path();
+    for (step, command) in commands.iter().enumerate() {
+        if step == 1 {
+            // Step 2 of the doc: the sample pasted (the template solution echoes the piles).
+            let data = root.join("testdata").join(&id);
+            std::fs::write(data.join("sample-1.in"), "2\n3 4\n").unwrap();
+            std::fs::write(data.join("sample-1.out"), "3 4\n").unwrap();
+        }
+        let run = common::run(
+            std::process::Command::new("bash")
+                .args(["-c", command])
+                .current_dir(root),
+        );
+        assert!(run.success, "`{command}`:\n{}{}", run.stdout, run.stderr);
+    }
+}
