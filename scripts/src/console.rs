@@ -61,7 +61,7 @@ pub fn colour_on(
         ColourChoice::Always => true,
         ColourChoice::Never => false,
         ColourChoice::Auto => {
-            terminal && !no_color.is_some_and(|v| !v.is_empty()) && term != Some("dumb".as_ref())
+            terminal && no_color.is_none_or(|v| v.is_empty()) && term != Some("dumb".as_ref())
         }
     }
 }
