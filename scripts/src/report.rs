@@ -60,15 +60,20 @@ pub fn painted(verdict: Verdict, width: usize) -> String {
     format!("{}{:pad$}", console::paint(colour, code), "")
 }
 
-/// "N passed, M failed", the failures in red when there are any.
-pub fn totals_line(passed: usize, failed: usize) -> String {
+/// "N passed, M failed" (with how many of the passed only ran, with no .out), the failures
+/// in red when there are any.
+pub fn totals_line(passed: usize, ran: usize, failed: usize) -> String {
     let failed = format!("{failed} failed");
     let failed = if failed.starts_with("0 ") {
         failed
     } else {
         console::paint(Colour::Red, &failed)
     };
-    format!("{passed} passed, {failed}")
+    if ran > 0 {
+        format!("{passed} passed ({ran} RAN: no .out, nothing compared), {failed}")
+    } else {
+        format!("{passed} passed, {failed}")
+    }
 }
 
 fn indent(out: &mut String, text: &str, prefix: &str) {
@@ -168,12 +173,16 @@ pub fn json(records: &[ProblemRecord]) -> String {
         }
     }
     let (passed, failed) = totals(records);
-    let _ = writeln!(out, "{{\"passed\":{passed},\"failed\":{failed}}}");
+    let ran: usize = records.iter().map(ProblemRecord::ran).sum();
+    let _ = writeln!(
+        out,
+        "{{\"passed\":{passed},\"ran\":{ran},\"failed\":{failed}}}"
+    );
     out
 }
 
 /// `,"limits":{…},"bundle":…`: what every record of a problem carries, as far as it is known
-/// (the bundle is `null` for the cargo build).
+/// (the bundle is `null` for the cargo build and `--command`).
 fn setup_json(record: &ProblemRecord) -> String {
     let mut out = String::new();
     if let Some(limits) = record.limits {

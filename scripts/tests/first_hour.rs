@@ -338,6 +338,11 @@ fn the_practice_example_is_a_new_problem_and_its_commands_work() {
             let data = root.join("testdata").join(&id);
             std::fs::write(data.join("sample-1.in"), "2\n3 4\n").unwrap();
             std::fs::write(data.join("sample-1.out"), "3 4\n").unwrap();
+            // The doc's `./a.out`, a program of the user's own: one that answers the sample.
+            let program = root.join("a.out");
+            std::fs::write(&program, "#!/bin/sh\nexec tail -n +2\n").unwrap();
+            let mode = std::os::unix::fs::PermissionsExt::from_mode(0o755);
+            std::fs::set_permissions(&program, mode).unwrap();
         }
         let run = common::run(
             std::process::Command::new("bash")
