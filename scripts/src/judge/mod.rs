@@ -137,6 +137,17 @@ pub fn judge(
         meta.compare,
         meta.edition
     );
+    if let Some(command) = options.command {
+        // No edition: nothing is compiled.
+        let cut = record
+            .settings
+            .rfind(", edition")
+            .unwrap_or(record.settings.len());
+        record.settings.truncate(cut);
+        record
+            .settings
+            .push_str(&format!(", --command {}", command.text));
+    }
     let (cases, errors) = list_cases(workspace, &problem.id, options.cases)?;
     record.errors = errors;
     let solution = match options.command {
