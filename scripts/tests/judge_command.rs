@@ -212,6 +212,31 @@ fn bad_flags_are_one_clear_error() {
 }
 
 #[test]
+fn an_interactive_problem_refuses_both_flags() {
+    let interactor = "\n[[bin]]\nname = \"echo-interactor\"\npath = \"interactor.rs\"\n";
+    let dir = workspace(interactor, &[("one", "1\n", Some("1\n"))]);
+    let root = dir.path();
+    let run = judge(root, &["--compare", "tokens"]);
+    assert!(!run.success);
+    assert!(
+        run.stdout
+            .contains("`echo` is interactive, its interactor decides the verdict"),
+        "{}{}",
+        run.stdout,
+        run.stderr
+    );
+    let run = judge(root, &["--command", "cat"]);
+    assert!(!run.success);
+    assert!(
+        run.stdout
+            .contains("--command on an interactive problem is not supported"),
+        "{}{}",
+        run.stdout,
+        run.stderr
+    );
+}
+
+#[test]
 fn run_takes_a_command_too() {
     let dir = workspace("", &[("one", "1\n", Some("1\n"))]);
     let root = dir.path();

@@ -125,7 +125,7 @@ pub fn run(workspace: &Workspace, args: &JudgeArgs, runner: &Runner) -> Result<b
     for id in args.problems.ids(workspace)? {
         let judged = workspace
             .problem(&id)
-            .map(|problem| args.judged.apply(problem))
+            .and_then(|problem| args.judged.apply(problem))
             .and_then(|problem| judge::judge(workspace, &problem, &options));
         let record = judged
             .unwrap_or_else(|err| ProblemRecord::failed_before_judging(&id, format!("{err:#}")));
