@@ -23,7 +23,7 @@ use anyhow::{bail, Context, Result};
 use lexopt::prelude::*;
 use lexopt::Parser;
 
-use super::args::{number, Parsed, Problems, ProblemsBuilder};
+use super::args::{number, JudgeFlag, Parsed, Problems, ProblemsBuilder};
 use crate::bundle::LineMap;
 use crate::console;
 use crate::files::{Kind, NotAFile};
@@ -47,13 +47,14 @@ pub struct StressArgs {
     pub save: bool,
     /// Stress this bin of the problem (its cargo build) instead of the bundle.
     pub bin: Option<String>,
+    pub judge: JudgeFlag,
 }
 
 pub const DEFAULT_STRESS_CASES: u64 = 300;
 
 impl StressArgs {
     pub const USAGE: &'static str = "\
-usage: ojgames stress (--all | ID...) [-n N] [--seed S] [--save] [--bin NAME]
+usage: ojgames stress (--all | ID...) [-n N] [--seed S] [--save] [--bin NAME] [--judge NAME]
 
 Bundles and compiles each problem like judge, builds its gen.rs and brute.rs, then for i in
 0..N runs gen(S + i), the bundle and the brute force, and compares them (with the problem's
@@ -66,13 +67,16 @@ the first failure and prints the command that reproduces it (with the game's tra
   --save      save a failing input and the brute force's answer as testdata/<ID>/stress-seed-S.*
               (an interactive problem's: the input alone)
   --bin NAME  stress the cargo build of the problem's bin NAME instead of the bundle (a planted
-              wrong solution such as `<ID>-wrong`, which stress must catch)";
+              wrong solution such as `<ID>-wrong`, which stress must catch)
+  --judge NAME  bundle and compile for judge NAME (scripts/judges.toml) instead of the
+              problem's `judge`";
 
     /// Parses the arguments after `stress` (`--root` and `--help` as every command does).
     pub fn parse(parser: &mut Parser, root: &mut Option<PathBuf>) -> Result<Parsed<StressArgs>> {
         let usage = StressArgs::USAGE;
         let mut selection = ProblemsBuilder::default();
         let (mut cases, mut seed, mut save, mut bin) = (DEFAULT_STRESS_CASES, 1, false, None);
+        let mut judge = JudgeFlag::default();
         while let Some(arg) = parser.next()? {
             match arg {
                 Long("all") => selection.all = true,
@@ -80,11 +84,17 @@ the first failure and prints the command that reproduces it (with the game's tra
                 Long("seed") => seed = number(parser.value()?, "--seed", 0..=u64::MAX)?,
                 Long("save") => save = true,
                 Long("bin") => bin = Some(parser.value()?.string()?),
+                Long("judge") => judge.set(parser.value()?)?,
                 Value(id) => selection.ids.push(ProblemId::parse_os(&id)?),
                 Long("root") => *root = Some(PathBuf::from(parser.value()?)),
                 Short('h') | Long("help") => return Ok(Parsed::Help),
                 other => return Err(other.unexpected().into()),
             }
+        }
+        if bin.is_some() && judge.0.is_some() {
+            bail!(
+                "--judge picks the judge to bundle for: not with --bin (a cargo build)\n\n{usage}"
+            );
         }
         Ok(Parsed::Args(StressArgs {
             problems: selection.finish(usage)?,
@@ -92,6 +102,7 @@ the first failure and prints the command that reproduces it (with the game's tra
             seed,
             save,
             bin,
+            judge,
         }))
     }
 }
@@ -164,7 +175,10 @@ fn stress_one(
         None => build_solution(
             workspace,
             problem,
-            SolutionSource::Bundle { keep_docs: false },
+            SolutionSource::Bundle {
+                keep_docs: false,
+                judge: args.judge.0,
+            },
         )?,
     };
     let solution = match solution {
