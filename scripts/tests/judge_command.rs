@@ -204,6 +204,7 @@ fn bad_flags_are_one_clear_error() {
             "is not found on PATH",
         ),
         (&["--command", "cat", "--cargo-build"], "do not apply"),
+        (&["--command", "cat", "--judge", "AtCoder"], "do not apply"),
     ] {
         let run = judge(root, args);
         assert!(!run.success, "{args:?}");
