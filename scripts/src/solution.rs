@@ -19,7 +19,11 @@ use crate::workspace::{Problem, Workspace};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SolutionSource {
     /// Bundle `main.rs` into `bundled/<ID>.rs`, then compile that file with rustc.
-    Bundle { keep_docs: bool },
+    Bundle {
+        keep_docs: bool,
+        /// `--judge NAME`: bundle for this judge instead of the problem's `judge` setting.
+        judge: Option<&'static judges::Judge>,
+    },
     /// Compile `bundled/<ID>.rs` as it is.
     ExistingBundle,
     /// `cargo build --release -p ID --bin ID`.
@@ -58,9 +62,10 @@ pub fn build_solution(
         return cargo_build(workspace, problem).map(Built::Ready);
     }
     let written = match source {
-        SolutionSource::Bundle { keep_docs } => {
+        SolutionSource::Bundle { keep_docs, judge } => {
             let options = bundle::Options {
                 keep_docs,
+                judge,
                 ..Default::default()
             };
             match write_bundle(workspace, problem, &options, check::Check::Compiled, false) {
@@ -120,7 +125,13 @@ pub fn build_solution(
             lines,
         }));
     }
-    let edition = problem.meta.edition;
+    // `--judge NAME`: its edition (scripts/judges.toml), else the problem's.
+    let edition = match source {
+        SolutionSource::Bundle {
+            judge: Some(judge), ..
+        } => judge.edition.unwrap_or(problem.meta.edition),
+        _ => problem.meta.edition,
+    };
     let cache = workspace.work_dir(&problem.id).join("bin");
     let (mut compiled, mut program) = rustc::compile_cached(&path, edition, &cache)?;
     let mut bundle_note = written.as_ref().map(|w| w.note.clone());
@@ -129,12 +140,13 @@ pub fn build_solution(
         Some(Written {
             speculative: true, ..
         }),
-        SolutionSource::Bundle { keep_docs },
+        SolutionSource::Bundle { keep_docs, judge },
     ) = (compiled.success, &written, source)
     {
         // Built on a shake learned on another bundle; this one gets a shake of its own.
         let options = bundle::Options {
             keep_docs,
+            judge,
             reshake: true,
             ..Default::default()
         };

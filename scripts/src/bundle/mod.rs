@@ -108,7 +108,7 @@ pub fn build(workspace: &Workspace, problem: &Problem, options: &Options) -> Res
     }
     let main = CrateTree::load(&main_path, &display, None)?;
     // Only the crates the solution's code names are looked at (a cargo-compete Cargo.toml
-    // lists all of AtCoder's 53, most unused).
+    // lists all of AtCoder's 68, most unused).
     let words = main
         .files
         .iter()

@@ -7,6 +7,7 @@ use anyhow::{bail, Result};
 
 use crate::id::ProblemId;
 use crate::judge::command::UserCommand;
+use crate::judges::Judge;
 use crate::settings::Compare;
 use crate::solution::SolutionSource;
 use crate::workspace::{Problem, Workspace};
@@ -61,14 +62,52 @@ impl ProblemsBuilder {
     }
 }
 
-/// The solution `--no-bundle`, `--cargo-build` and `--keep-docs` ask for.
-pub fn source(no_bundle: bool, cargo_build: bool, keep_docs: bool) -> SolutionSource {
+/// The solution `--no-bundle`, `--cargo-build`, `--keep-docs` and `--judge` ask for.
+pub fn source(
+    no_bundle: bool,
+    cargo_build: bool,
+    keep_docs: bool,
+    judge: JudgeFlag,
+) -> SolutionSource {
     if cargo_build {
         SolutionSource::CargoBuild
     } else if no_bundle {
         SolutionSource::ExistingBundle
     } else {
-        SolutionSource::Bundle { keep_docs }
+        SolutionSource::Bundle {
+            keep_docs,
+            judge: judge.0,
+        }
+    }
+}
+
+/// `--judge NAME` of judge, run and stress: bundle for that judge of scripts/judges.toml
+/// instead of the problem's `judge` setting (the bundle command has its own).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct JudgeFlag(pub Option<&'static Judge>);
+
+impl JudgeFlag {
+    pub const HELP: &'static str =
+        "  --judge NAME   bundle for judge NAME (scripts/judges.toml) instead of the problem's `judge`";
+
+    /// Reads the flag's value: a judge of scripts/judges.toml, or one error with "did you
+    /// mean".
+    pub fn set(&mut self, value: OsString) -> Result<()> {
+        self.0 = Some(crate::judges::listed(&value.to_string_lossy())?);
+        Ok(())
+    }
+
+    /// `--judge` is about bundling: not with `--no-bundle` or `--cargo-build`.
+    pub fn check(&self, no_bundle: bool, cargo_build: bool, usage: &str) -> Result<()> {
+        if self.0.is_some() && (no_bundle || cargo_build) {
+            let other = if no_bundle {
+                "--no-bundle"
+            } else {
+                "--cargo-build"
+            };
+            bail!("--judge picks the judge to bundle for: not with {other}\n\n{usage}");
+        }
+        Ok(())
     }
 }
 

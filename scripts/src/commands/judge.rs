@@ -6,7 +6,9 @@ use anyhow::{bail, Result};
 use lexopt::prelude::*;
 use lexopt::Parser;
 
-use super::args::{case_name, number, source, Judged, Parsed, Problems, ProblemsBuilder};
+use super::args::{
+    case_name, number, source, JudgeFlag, Judged, Parsed, Problems, ProblemsBuilder,
+};
 use crate::id::ProblemId;
 use crate::judge::{self, JudgeOptions, ProblemRecord};
 use crate::report;
@@ -21,6 +23,7 @@ pub struct JudgeArgs {
     pub no_bundle: bool,
     /// Judge the cargo release build instead of the bundle.
     pub cargo_build: bool,
+    pub judge: JudgeFlag,
     /// Only these cases (names without `.in`); every case when empty.
     pub cases: Vec<String>,
     pub jobs: usize,
@@ -32,7 +35,7 @@ impl JudgeArgs {
     pub const USAGE: &'static str = "\
 usage: ojgames judge (--all | ID...) [--case NAME]... [-j N] [--json]
                      [--no-bundle | --cargo-build | --command CMD] [--keep-docs]
-                     [--compare MODE]
+                     [--compare MODE] [--judge NAME]
 
 Bundles each problem, compiles bundled/<ID>.rs with rustc as its judge does, runs it on every
 testdata/<ID>/*.in under the problem's limits and compares with the .out. Each case gets a
@@ -62,7 +65,9 @@ verdict with its evidence (where the output differs, CPU time, peak memory, stde
   --command CMD  judge CMD (`./a.out`, `python3 sol.py`) on the problem's cases, with its
                  limits and verdicts, instead of its solution. No shell runs: CMD is split
                  into words (quotes as in a shell) so that the time and memory measured are
-                 the program's own, not a shell's; for a pipeline, give a script";
+                 the program's own, not a shell's; for a pipeline, give a script
+  --judge NAME   bundle and compile for judge NAME (scripts/judges.toml) instead of the
+                 problem's `judge`: for AtCoder its crates stay `use`s, for others all is pasted";
 
     /// Parses the arguments after `judge` (`--root` and `--help` as every command does).
     pub fn parse(parser: &mut Parser, root: &mut Option<PathBuf>) -> Result<Parsed<JudgeArgs>> {
@@ -73,6 +78,7 @@ verdict with its evidence (where the output differs, CPU time, peak memory, stde
             keep_docs: false,
             no_bundle: false,
             cargo_build: false,
+            judge: JudgeFlag::default(),
             cases: Vec::new(),
             jobs: 1,
             json: false,
@@ -84,6 +90,7 @@ verdict with its evidence (where the output differs, CPU time, peak memory, stde
                 Long("keep-docs") => args.keep_docs = true,
                 Long("no-bundle") => args.no_bundle = true,
                 Long("cargo-build") => args.cargo_build = true,
+                Long("judge") => args.judge.set(parser.value()?)?,
                 Long("json") => args.json = true,
                 Long("compare") => args.judged.compare(parser.value()?)?,
                 Long("command") => args.judged.command(parser.value()?)?,
@@ -100,6 +107,7 @@ verdict with its evidence (where the output differs, CPU time, peak memory, stde
         if args.no_bundle && args.cargo_build {
             bail!("--no-bundle and --cargo-build exclude each other\n\n{usage}");
         }
+        args.judge.check(args.no_bundle, args.cargo_build, usage)?;
         args.problems = selection.finish(usage)?;
         if args.judged.command.is_some() {
             if args.no_bundle || args.cargo_build || args.keep_docs {
@@ -116,7 +124,7 @@ verdict with its evidence (where the output differs, CPU time, peak memory, stde
 /// Judges each problem and prints its record; then, for several, the table; then the totals.
 pub fn run(workspace: &Workspace, args: &JudgeArgs, runner: &Runner) -> Result<bool> {
     let options = JudgeOptions {
-        source: source(args.no_bundle, args.cargo_build, args.keep_docs),
+        source: source(args.no_bundle, args.cargo_build, args.keep_docs, args.judge),
         cases: &args.cases,
         jobs: args.jobs,
         runner,

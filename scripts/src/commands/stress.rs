@@ -23,7 +23,7 @@ use anyhow::{bail, Context, Result};
 use lexopt::prelude::*;
 use lexopt::Parser;
 
-use super::args::{number, Parsed, Problems, ProblemsBuilder};
+use super::args::{number, JudgeFlag, Parsed, Problems, ProblemsBuilder};
 use crate::bundle::LineMap;
 use crate::console;
 use crate::files::{Kind, NotAFile};
@@ -47,6 +47,7 @@ pub struct StressArgs {
     pub save: bool,
     /// Stress this bin of the problem (its cargo build) instead of the bundle.
     pub bin: Option<String>,
+    pub judge: JudgeFlag,
     /// Stress `bundled/<ID>.rs` as it is.
     pub no_bundle: bool,
     /// One JSON record per problem on stdout instead of the text.
@@ -58,7 +59,7 @@ pub const DEFAULT_STRESS_CASES: u64 = 300;
 impl StressArgs {
     pub const USAGE: &'static str = "\
 usage: ojgames stress (--all | ID...) [-n N] [--seed S] [--save] [--bin NAME] [--no-bundle]
-                      [--json]
+                      [--judge NAME] [--json]
 
 Bundles and compiles each problem like judge, builds its gen.rs and brute.rs, then for i in
 0..N runs gen(S + i), the bundle and the brute force, and compares them (with the problem's
@@ -74,13 +75,16 @@ the first failure and prints the command that reproduces it (with the game's tra
               wrong solution such as `<ID>-wrong`, which stress must catch)
   --no-bundle stress bundled/<ID>.rs as it is
   --json      one JSON record per problem on stdout: the seeds, the cases run, the first
-              failure (its verdict, input and both outputs) and the command that replays it";
+              failure (its verdict, input and both outputs) and the command that replays it
+  --judge NAME bundle and compile for judge NAME (scripts/judges.toml) instead of the
+              problem's `judge`";
 
     /// Parses the arguments after `stress` (`--root` and `--help` as every command does).
     pub fn parse(parser: &mut Parser, root: &mut Option<PathBuf>) -> Result<Parsed<StressArgs>> {
         let usage = StressArgs::USAGE;
         let mut selection = ProblemsBuilder::default();
         let (mut cases, mut seed, mut save, mut bin) = (DEFAULT_STRESS_CASES, 1, false, None);
+        let mut judge = JudgeFlag::default();
         let (mut no_bundle, mut json) = (false, false);
         while let Some(arg) = parser.next()? {
             match arg {
@@ -89,6 +93,7 @@ the first failure and prints the command that reproduces it (with the game's tra
                 Long("seed") => seed = number(parser.value()?, "--seed", 0..=u64::MAX)?,
                 Long("save") => save = true,
                 Long("bin") => bin = Some(parser.value()?.string()?),
+                Long("judge") => judge.set(parser.value()?)?,
                 Long("no-bundle") => no_bundle = true,
                 Long("json") => json = true,
                 Value(id) => selection.ids.push(ProblemId::parse_os(&id)?),
@@ -97,12 +102,19 @@ the first failure and prints the command that reproduces it (with the game's tra
                 other => return Err(other.unexpected().into()),
             }
         }
+        if bin.is_some() && judge.0.is_some() {
+            bail!(
+                "--judge picks the judge to bundle for: not with --bin (a cargo build)\n\n{usage}"
+            );
+        }
+        judge.check(no_bundle, false, usage)?;
         Ok(Parsed::Args(StressArgs {
             problems: selection.finish(usage)?,
             cases,
             seed,
             save,
             bin,
+            judge,
             no_bundle,
             json,
         }))
@@ -182,7 +194,10 @@ fn stress_one(
         None => build_solution(
             workspace,
             problem,
-            SolutionSource::Bundle { keep_docs: false },
+            SolutionSource::Bundle {
+                keep_docs: false,
+                judge: args.judge.0,
+            },
         )?,
     };
     let solution = match solution {
