@@ -6,6 +6,9 @@ use std::ffi::OsString;
 use anyhow::{bail, Result};
 
 use crate::id::ProblemId;
+use crate::judge::command::UserCommand;
+use crate::judges::Judge;
+use crate::settings::Compare;
 use crate::solution::SolutionSource;
 use crate::workspace::{Problem, Workspace};
 
@@ -59,14 +62,52 @@ impl ProblemsBuilder {
     }
 }
 
-/// The solution `--no-bundle`, `--cargo-build` and `--keep-docs` ask for.
-pub fn source(no_bundle: bool, cargo_build: bool, keep_docs: bool) -> SolutionSource {
+/// The solution `--no-bundle`, `--cargo-build`, `--keep-docs` and `--judge` ask for.
+pub fn source(
+    no_bundle: bool,
+    cargo_build: bool,
+    keep_docs: bool,
+    judge: JudgeFlag,
+) -> SolutionSource {
     if cargo_build {
         SolutionSource::CargoBuild
     } else if no_bundle {
         SolutionSource::ExistingBundle
     } else {
-        SolutionSource::Bundle { keep_docs }
+        SolutionSource::Bundle {
+            keep_docs,
+            judge: judge.0,
+        }
+    }
+}
+
+/// `--judge NAME` of judge, run and stress: bundle for that judge of scripts/judges.toml
+/// instead of the problem's `judge` setting (the bundle command has its own).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct JudgeFlag(pub Option<&'static Judge>);
+
+impl JudgeFlag {
+    pub const HELP: &'static str =
+        "  --judge NAME   bundle for judge NAME (scripts/judges.toml) instead of the problem's `judge`";
+
+    /// Reads the flag's value: a judge of scripts/judges.toml, or one error with "did you
+    /// mean".
+    pub fn set(&mut self, value: OsString) -> Result<()> {
+        self.0 = Some(crate::judges::listed(&value.to_string_lossy())?);
+        Ok(())
+    }
+
+    /// `--judge` is about bundling: not with `--no-bundle` or `--cargo-build`.
+    pub fn check(&self, no_bundle: bool, cargo_build: bool, usage: &str) -> Result<()> {
+        if self.0.is_some() && (no_bundle || cargo_build) {
+            let other = if no_bundle {
+                "--no-bundle"
+            } else {
+                "--cargo-build"
+            };
+            bail!("--judge picks the judge to bundle for: not with {other}\n\n{usage}");
+        }
+        Ok(())
     }
 }
 
@@ -91,4 +132,39 @@ pub fn case_name(value: OsString) -> Result<String> {
         bail!("--case expects a case name (NAME for testdata/<ID>/NAME.in), found `{name}`");
     }
     Ok(name)
+}
+
+/// `--compare MODE` and `--command CMD`: how outputs are compared (instead of the problem's
+/// compare mode or checker) and a program judged instead of the problem's solution.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct Judged {
+    pub compare: Option<Compare>,
+    pub command: Option<UserCommand>,
+}
+
+impl Judged {
+    /// `--compare MODE`.
+    pub fn compare(&mut self, value: OsString) -> Result<()> {
+        let mode = Compare::parse(&value.to_string_lossy());
+        self.compare = Some(mode.map_err(|e| anyhow::anyhow!("--compare: {e:#}"))?);
+        Ok(())
+    }
+
+    /// `--command CMD`: split, its program found from here.
+    pub fn command(&mut self, value: OsString) -> Result<()> {
+        let cwd = std::env::current_dir()?;
+        let path = std::env::var_os("PATH");
+        let command = UserCommand::parse(&value.to_string_lossy(), &cwd, path.as_deref())?;
+        self.command = Some(command);
+        Ok(())
+    }
+
+    /// The problem as judged: `--compare` replaces its compare mode and its checker.
+    pub fn apply(&self, mut problem: Problem) -> Problem {
+        if let Some(compare) = self.compare {
+            problem.meta.compare = compare;
+            problem.meta.checker = None;
+        }
+        problem
+    }
 }

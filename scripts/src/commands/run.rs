@@ -7,7 +7,7 @@ use anyhow::{bail, Context, Result};
 use lexopt::prelude::*;
 use lexopt::Parser;
 
-use super::args::{source, Parsed};
+use super::args::{source, JudgeFlag, Judged, Parsed};
 use crate::files;
 use crate::helpers::Interactor;
 use crate::id::ProblemId;
@@ -24,13 +24,17 @@ pub struct RunArgs {
     pub input: Option<PathBuf>,
     pub no_bundle: bool,
     pub cargo_build: bool,
+    pub judge: JudgeFlag,
     /// An interactive problem: the user plays the solution's side at the terminal.
     pub by_hand: bool,
+    /// `--command CMD` (its `--compare` is refused: nothing is compared).
+    pub judged: Judged,
 }
 
 impl RunArgs {
     pub const USAGE: &'static str = "\
-usage: ojgames run ID [--input FILE] [--by-hand] [--no-bundle | --cargo-build]
+usage: ojgames run ID [--input FILE] [--by-hand] [--no-bundle | --cargo-build | --command CMD]
+                      [--judge NAME]
 
 Bundles and compiles the problem like judge, runs it once on FILE (default: standard input)
 under the problem's limits, passes its output through, and reports CPU time, peak memory and
@@ -43,19 +47,27 @@ test FILE (default: the first of testdata/<ID>/) at the terminal, you type the m
   --input FILE   the input (default: standard input); an interactive problem's hidden test
   --by-hand      an interactive problem: play the solution's side yourself
   --no-bundle    run bundled/<ID>.rs as it is
-  --cargo-build  run the cargo release build instead";
+  --cargo-build  run the cargo release build instead
+  --command CMD  run CMD (`./a.out`, `python3 sol.py`) instead, under the problem's limits; no
+                 shell: CMD is split into words so that the figures are the program's own
+  --judge NAME   bundle and compile for judge NAME (scripts/judges.toml) instead of the
+                 problem's `judge`";
 
     /// Parses the arguments after `run` (`--root` and `--help` as every command does).
     pub fn parse(parser: &mut Parser, root: &mut Option<PathBuf>) -> Result<Parsed<RunArgs>> {
         let usage = RunArgs::USAGE;
         let (mut ids, mut input, mut no_bundle, mut cargo_build) = (Vec::new(), None, false, false);
         let mut by_hand = false;
+        let mut judged = Judged::default();
+        let mut judge = JudgeFlag::default();
         while let Some(arg) = parser.next()? {
             match arg {
                 Long("input") | Short('i') => input = Some(PathBuf::from(parser.value()?)),
                 Long("no-bundle") => no_bundle = true,
                 Long("cargo-build") => cargo_build = true,
                 Long("by-hand") => by_hand = true,
+                Long("command") => judged.command(parser.value()?)?,
+                Long("judge") => judge.set(parser.value()?)?,
                 Value(id) => ids.push(ProblemId::parse_os(&id)?),
                 Long("root") => *root = Some(PathBuf::from(parser.value()?)),
                 Short('h') | Long("help") => return Ok(Parsed::Help),
@@ -65,6 +77,10 @@ test FILE (default: the first of testdata/<ID>/) at the terminal, you type the m
         if no_bundle && cargo_build {
             bail!("--no-bundle and --cargo-build exclude each other\n\n{usage}");
         }
+        if judged.command.is_some() && (no_bundle || cargo_build || by_hand) {
+            bail!("--command runs the command given: --no-bundle, --cargo-build and --by-hand do not apply\n\n{usage}");
+        }
+        judge.check(no_bundle, cargo_build, usage)?;
         let [problem]: [ProblemId; 1] = ids
             .try_into()
             .map_err(|_| anyhow::anyhow!("give exactly one problem id\n\n{usage}"))?;
@@ -73,7 +89,9 @@ test FILE (default: the first of testdata/<ID>/) at the terminal, you type the m
             input,
             no_bundle,
             cargo_build,
+            judge,
             by_hand,
+            judged,
         }))
     }
 }
@@ -82,6 +100,9 @@ test FILE (default: the first of testdata/<ID>/) at the terminal, you type the m
 /// how it ended on stderr. Fails when the run does not end normally within the limits.
 pub fn run(workspace: &Workspace, args: &RunArgs, runner: &Runner) -> Result<bool> {
     let problem = workspace.problem(&args.problem)?;
+    if args.judged.command.is_some() && crate::helpers::is_interactive(&problem)? {
+        bail!("--command on an interactive problem is not supported: its solution plays the interactor");
+    }
     if let Some(interactor) = Interactor::resolve(workspace, &problem)? {
         return run_interactive(workspace, &problem, args, &interactor, runner);
     }
@@ -119,8 +140,9 @@ pub fn run(workspace: &Workspace, args: &RunArgs, runner: &Runner) -> Result<boo
             copy.path.clone()
         }
     };
-    let source = source(args.no_bundle, args.cargo_build, false);
-    let Some(ran) = judge::run_once(workspace, &problem, source, &input, runner)? else {
+    let source = source(args.no_bundle, args.cargo_build, false, args.judge);
+    let command = args.judged.command.as_ref();
+    let Some(ran) = judge::run_once(workspace, &problem, source, command, &input, runner)? else {
         return Ok(false);
     };
     let mut stdout = std::io::stdout().lock();
@@ -187,7 +209,7 @@ fn run_interactive(
         crate::warn!("{}: {verdict}: {}", problem.id, text.trim_end());
         return Ok(verdict == Verdict::Accepted);
     }
-    let source = source(args.no_bundle, args.cargo_build, false);
+    let source = source(args.no_bundle, args.cargo_build, false, args.judge);
     let Some(solution) = judge::build_for_run(workspace, problem, source)? else {
         return Ok(false);
     };
