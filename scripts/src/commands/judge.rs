@@ -150,13 +150,7 @@ pub fn run(workspace: &Workspace, args: &JudgeArgs, runner: &Runner) -> Result<b
             crate::say!("{}", report::table(&records));
         }
         let ran: usize = records.iter().map(ProblemRecord::ran).sum();
-        if ran > 0 {
-            crate::sayln!(
-                "{passed} passed ({ran} RAN: no .out, nothing compared), {failed} failed"
-            );
-        } else {
-            crate::sayln!("{passed} passed, {failed} failed");
-        }
+        crate::sayln!("{}", report::totals_line(passed, ran, failed));
     }
     Ok(failed == 0)
 }
