@@ -49,7 +49,8 @@ verdict with its evidence (where the output differs, CPU time, peak memory, stde
   --all          every problem under problems/
   --case NAME    only testdata/<ID>/NAME.in (repeatable)
   -j N           judge N cases at once (verdicts are decided on CPU time, so they do not change)
-  --json         one JSON record per case on stdout instead of the table
+  --json         one JSON record per case on stdout instead of the table (with the limits
+                 and the bundle judged)
   --no-bundle    judge bundled/<ID>.rs as it is
   --cargo-build  judge the cargo release build (`cargo build --release -p ID`) instead
   --keep-docs    keep doc comments in the bundle

@@ -143,6 +143,10 @@ pub fn judge(
         meta.compare,
         meta.edition
     );
+    record.limits = Some(solution_limits(meta));
+    if options.command.is_none() && options.source != SolutionSource::CargoBuild {
+        record.bundle = Some(workspace.display(&workspace.bundle_path(&problem.id)));
+    }
     if let Some(command) = options.command {
         // No edition: nothing is compiled.
         let cut = record
@@ -153,10 +157,6 @@ pub fn judge(
         record
             .settings
             .push_str(&format!(", --command {}", command.text));
-    }
-    record.limits = Some(solution_limits(meta));
-    if options.command.is_none() && options.source != SolutionSource::CargoBuild {
-        record.bundle = Some(workspace.display(&workspace.bundle_path(&problem.id)));
     }
     let (cases, errors) = list_cases(workspace, &problem.id, options.cases)?;
     record.errors = errors;
