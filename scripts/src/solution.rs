@@ -73,11 +73,16 @@ pub fn build_solution(
                 // The solution does not parse: a compile error, as a judge would say.
                 Err(err) => match bundle::parse_problem(workspace, problem) {
                     Err(parse_error) => {
+                        let (command, messages) =
+                            syntax_errors(workspace, problem).unwrap_or_else(|| {
+                                let command = format!("ojgames bundle {}", problem.id);
+                                (command, format!("{parse_error:#}"))
+                            });
                         return Ok(Built::CompileError {
-                            command: format!("ojgames bundle {}", problem.id),
-                            messages: format!("{parse_error:#}"),
+                            command,
+                            messages,
                             bundle_note: None,
-                        })
+                        });
                     }
                     Ok(()) => return Err(err),
                 },
@@ -96,6 +101,11 @@ pub fn build_solution(
             )
         })?
         .len();
+    if source == SolutionSource::ExistingBundle {
+        if let Some(warning) = stale_warning(workspace, problem) {
+            crate::warn!("{warning}");
+        }
+    }
     if let Some(built) = judge_build(workspace, problem, &path)? {
         let lines = bundle::LineMap::of_bundle(workspace, &problem.id);
         let bundle_note = written.as_ref().map(|w| w.note.clone());
@@ -169,6 +179,45 @@ pub fn build_solution(
         bundle_note,
         lines,
     }))
+}
+
+/// The warning for `bundled/<ID>.rs` made before the last change of a file it was made from
+/// (`main.rs`, the library files it pasted: its line map knows them), naming the newest.
+pub fn stale_warning(workspace: &Workspace, problem: &Problem) -> Option<String> {
+    let lines = bundle::LineMap::of_bundle(workspace, &problem.id);
+    let made = bundle::made_at(workspace, &problem.id, &lines)?;
+    let mut sources = lines.sources();
+    if !sources.contains(&problem.main_file()) {
+        sources.push(problem.main_file());
+    }
+    let (_, newest) = sources
+        .into_iter()
+        .filter_map(|file| Some((std::fs::metadata(&file).ok()?.modified().ok()?, file)))
+        .filter(|(changed, _)| *changed > made)
+        .max_by_key(|(changed, _)| *changed)?;
+    Some(format!(
+        "warning: {} is older than {}, changed since it was bundled; --no-bundle uses the \
+         bundle as it is (`{} bundle {}` makes it again)",
+        workspace.display(&workspace.bundle_path(&problem.id)),
+        workspace.display(&newest),
+        crate::console::invocation(workspace),
+        problem.id
+    ))
+}
+
+/// rustc's own message for a solution that does not parse, and the command that gives it
+/// (the parser of the bundler says less, and for an unclosed delimiter at the wrong line);
+/// `None` when rustc finds no syntax error (or cannot run).
+fn syntax_errors(workspace: &Workspace, problem: &Problem) -> Option<(String, String)> {
+    let main = problem.main_file();
+    let relative = main.strip_prefix(&workspace.root).unwrap_or(&main);
+    let scratch = workspace.work_dir(&problem.id);
+    std::fs::create_dir_all(&scratch).ok()?;
+    let output = scratch.join(format!("parse-{}.rmeta", std::process::id()));
+    let edition = problem.meta.edition;
+    let messages = rustc::syntax_errors(&workspace.root, relative, edition, &output).ok()?;
+    let command = format!("rustc --edition {edition} {}", relative.display());
+    (!messages.is_empty()).then_some((command, messages))
 }
 
 /// The judge's own build of the bundle at `path` when its header says it uses crates of its

@@ -7,7 +7,7 @@ use anyhow::{bail, Context, Result};
 use lexopt::prelude::*;
 use lexopt::Parser;
 
-use super::args::{source, JudgeFlag, Parsed};
+use super::args::{source, JudgeFlag, Judged, Parsed};
 use crate::files;
 use crate::helpers::Interactor;
 use crate::id::ProblemId;
@@ -27,11 +27,14 @@ pub struct RunArgs {
     pub judge: JudgeFlag,
     /// An interactive problem: the user plays the solution's side at the terminal.
     pub by_hand: bool,
+    /// `--command CMD` (its `--compare` is refused: nothing is compared).
+    pub judged: Judged,
 }
 
 impl RunArgs {
     pub const USAGE: &'static str = "\
-usage: ojgames run ID [--input FILE] [--by-hand] [--no-bundle | --cargo-build] [--judge NAME]
+usage: ojgames run ID [--input FILE] [--by-hand] [--no-bundle | --cargo-build | --command CMD]
+                      [--judge NAME]
 
 Bundles and compiles the problem like judge, runs it once on FILE (default: standard input)
 under the problem's limits, passes its output through, and reports CPU time, peak memory and
@@ -45,6 +48,8 @@ test FILE (default: the first of testdata/<ID>/) at the terminal, you type the m
   --by-hand      an interactive problem: play the solution's side yourself
   --no-bundle    run bundled/<ID>.rs as it is
   --cargo-build  run the cargo release build instead
+  --command CMD  run CMD (`./a.out`, `python3 sol.py`) instead, under the problem's limits; no
+                 shell: CMD is split into words so that the figures are the program's own
   --judge NAME   bundle and compile for judge NAME (scripts/judges.toml) instead of the
                  problem's `judge`";
 
@@ -53,6 +58,7 @@ test FILE (default: the first of testdata/<ID>/) at the terminal, you type the m
         let usage = RunArgs::USAGE;
         let (mut ids, mut input, mut no_bundle, mut cargo_build) = (Vec::new(), None, false, false);
         let mut by_hand = false;
+        let mut judged = Judged::default();
         let mut judge = JudgeFlag::default();
         while let Some(arg) = parser.next()? {
             match arg {
@@ -60,6 +66,7 @@ test FILE (default: the first of testdata/<ID>/) at the terminal, you type the m
                 Long("no-bundle") => no_bundle = true,
                 Long("cargo-build") => cargo_build = true,
                 Long("by-hand") => by_hand = true,
+                Long("command") => judged.command(parser.value()?)?,
                 Long("judge") => judge.set(parser.value()?)?,
                 Value(id) => ids.push(ProblemId::parse_os(&id)?),
                 Long("root") => *root = Some(PathBuf::from(parser.value()?)),
@@ -69,6 +76,9 @@ test FILE (default: the first of testdata/<ID>/) at the terminal, you type the m
         }
         if no_bundle && cargo_build {
             bail!("--no-bundle and --cargo-build exclude each other\n\n{usage}");
+        }
+        if judged.command.is_some() && (no_bundle || cargo_build || by_hand) {
+            bail!("--command runs the command given: --no-bundle, --cargo-build and --by-hand do not apply\n\n{usage}");
         }
         judge.check(no_bundle, cargo_build, usage)?;
         let [problem]: [ProblemId; 1] = ids
@@ -81,6 +91,7 @@ test FILE (default: the first of testdata/<ID>/) at the terminal, you type the m
             cargo_build,
             judge,
             by_hand,
+            judged,
         }))
     }
 }
@@ -89,6 +100,9 @@ test FILE (default: the first of testdata/<ID>/) at the terminal, you type the m
 /// how it ended on stderr. Fails when the run does not end normally within the limits.
 pub fn run(workspace: &Workspace, args: &RunArgs, runner: &Runner) -> Result<bool> {
     let problem = workspace.problem(&args.problem)?;
+    if args.judged.command.is_some() && crate::helpers::is_interactive(&problem)? {
+        bail!("--command on an interactive problem is not supported: its solution plays the interactor");
+    }
     if let Some(interactor) = Interactor::resolve(workspace, &problem)? {
         return run_interactive(workspace, &problem, args, &interactor, runner);
     }
@@ -127,7 +141,8 @@ pub fn run(workspace: &Workspace, args: &RunArgs, runner: &Runner) -> Result<boo
         }
     };
     let source = source(args.no_bundle, args.cargo_build, false, args.judge);
-    let Some(ran) = judge::run_once(workspace, &problem, source, &input, runner)? else {
+    let command = args.judged.command.as_ref();
+    let Some(ran) = judge::run_once(workspace, &problem, source, command, &input, runner)? else {
         return Ok(false);
     };
     let mut stdout = std::io::stdout().lock();

@@ -59,7 +59,7 @@ const FLAGS: [&str; 7] = [
 ];
 
 pub fn compile(source: &Path, edition: Edition, output: &Path) -> Result<Compiled> {
-    run(source, edition, FLAGS[0], &[], None, output)
+    run(None, source, edition, FLAGS[0], &[], None, output)
 }
 
 /// [`compile`], held to the APIs of rustc `msrv` when given ([`type_check_for_version`]).
@@ -69,7 +69,7 @@ pub fn compile_for_version(
     msrv: Option<&str>,
     output: &Path,
 ) -> Result<Compiled> {
-    run(source, edition, FLAGS[0], &[], msrv, output)
+    run(None, source, edition, FLAGS[0], &[], msrv, output)
 }
 
 /// clippy's lint that holds code to the APIs of a Rust version: an item stabilised later is
@@ -84,12 +84,12 @@ pub fn compile_with(
     extra: &[OsString],
     output: &Path,
 ) -> Result<Compiled> {
-    run(source, edition, FLAGS[0], extra, None, output)
+    run(None, source, edition, FLAGS[0], extra, None, output)
 }
 
 /// Type-checks `source` without generating code (`--emit=metadata` into `output`).
 pub fn type_check(source: &Path, edition: Edition, output: &Path) -> Result<Compiled> {
-    run(source, edition, "--emit=metadata", &[], None, output)
+    run(None, source, edition, "--emit=metadata", &[], None, output)
 }
 
 /// [`type_check`] that also holds the code to the APIs of rustc `version` (a judge's): run by
@@ -103,6 +103,7 @@ pub fn type_check_for_version(
     output: &Path,
 ) -> Result<Compiled> {
     run(
+        None,
         source,
         edition,
         "--emit=metadata",
@@ -110,6 +111,36 @@ pub fn type_check_for_version(
         Some(version),
         output,
     )
+}
+
+/// The codes rustc gives to errors of its lexer (an unterminated string, comment or
+/// character); its parser's errors have none.
+const LEXER_CODES: [&str; 7] = [
+    "E0748", "E0758", "E0762", "E0763", "E0765", "E0766", "E0767",
+];
+
+/// rustc's own syntax errors in `source`, a file that does not parse, named as the user
+/// names it: rustc runs in `dir` on `source` relative to it, checking only (into `output`).
+/// Only the errors of its lexer and parser are kept, not those of later passes (an unresolved
+/// import of a library rustc is not given). Empty when rustc finds no syntax error.
+pub fn syntax_errors(dir: &Path, source: &Path, edition: Edition, output: &Path) -> Result<String> {
+    let compiled = run(
+        Some(dir),
+        source,
+        edition,
+        "--emit=metadata",
+        &[],
+        None,
+        output,
+    )?;
+    let _ = fs::remove_file(output);
+    Ok(compiled
+        .diagnostics
+        .iter()
+        .filter(|d| d.level == "error" && !d.spans.is_empty())
+        .filter(|d| d.code().is_none_or(|code| LEXER_CODES.contains(&code)))
+        .filter_map(|d| d.rendered.as_deref())
+        .collect())
 }
 
 /// Type-checks `text` as `scratch/NAME-PID.rs`, a file of this process's own (two bundles of
@@ -131,9 +162,10 @@ pub fn type_check_text(
     compiled
 }
 
-/// rustc with [`FLAGS`], `mode` (one or more words) in place of `-O`, then `extra`; with
-/// `msrv`, clippy-driver holding the code to that Rust version's APIs.
+/// rustc (in `dir`, else here) with [`FLAGS`], `mode` (one or more words) in place of `-O`,
+/// then `extra`; with `msrv`, clippy-driver holding the code to that Rust version's APIs.
 fn run(
+    dir: Option<&Path>,
     source: &Path,
     edition: Edition,
     mode: &str,
@@ -147,6 +179,9 @@ fn run(
         "rustc"
     };
     let mut command = Command::new(program);
+    if let Some(dir) = dir {
+        command.current_dir(dir);
+    }
     command
         .args(["--edition", edition.as_str()])
         .args(mode.split(' '))
@@ -208,6 +243,7 @@ pub fn compile_cached(
     let private = dir.join(format!("build-{}", std::process::id()));
     fs::create_dir_all(&private).with_context(|| format!("cannot create {}", private.display()))?;
     let compiled = run(
+        None,
         source,
         edition,
         FLAGS[0],
