@@ -607,3 +607,35 @@ fn an_api_newer_than_the_judges_rustc_is_refused_naming_it_and_the_version() {
         run.stderr
     );
 }
+
+/// `fixtures/atcoder_ws/graph_mix`: AtCoder's whole block with proconio 0.4.3 and its
+/// `derive` feature used (`#[fastout]`, `#[derive_readable]` with `Usize1` fields and a tuple
+/// struct), petgraph, itertools and ac-library-rs. For AtCoder the three stay `use`s and
+/// proconio 0.4.3 (AtCoder pins 0.5.0) is pasted with its two macros written out; `run`
+/// builds it as AtCoder does and prints what the cargo build prints on every input.
+#[test]
+fn proconio_0_4_3_macros_with_petgraph_itertools_and_ac_library_bundle_for_atcoder() {
+    let source_ws = fixture("atcoder_ws");
+    let release = cargo_release_build(&source_ws, "atcoder_ws", &["graph_mix_cargo"]);
+    let ws = copy_workspace(&source_ws);
+    let id = "graph_mix";
+    let bundled = ojgames_in(ws.path(), &["bundle", id]);
+    assert!(bundled.success, "{}", bundled.stderr);
+    let text = fs::read_to_string(ws.path().join("bundled").join(format!("{id}.rs"))).unwrap();
+    assert!(
+        text.contains("Crates of the judge it uses: ac-library-rs, itertools, petgraph"),
+        "{text}"
+    );
+    assert!(text.contains("mod proconio {"), "{text}");
+    assert!(
+        text.contains("impl crate::proconio::source::Readable for Edge {"),
+        "{text}"
+    );
+    assert!(!text.contains("\n#[fastout]"), "{text}");
+    for input in inputs(ws.path(), id) {
+        let expected = run_on(&release.join("graph_mix_cargo"), &input).unwrap();
+        let ran = ojgames_in(ws.path(), &["run", id, "--input", input.to_str().unwrap()]);
+        assert!(ran.success, "{}", ran.stderr);
+        assert_eq!(ran.stdout.as_bytes(), expected, "on {}", input.display());
+    }
+}
