@@ -159,12 +159,19 @@ impl Judged {
         Ok(())
     }
 
-    /// The problem as judged: `--compare` replaces its compare mode and its checker.
-    pub fn apply(&self, mut problem: Problem) -> Problem {
+    /// The problem as judged: `--compare` replaces its compare mode and its checker; an
+    /// interactive problem's interactor decides, so there it is an error.
+    pub fn apply(&self, mut problem: Problem) -> Result<Problem> {
         if let Some(compare) = self.compare {
+            if crate::helpers::is_interactive(&problem)? {
+                bail!(
+                    "--compare {compare}: `{}` is interactive, its interactor decides the verdict",
+                    problem.id
+                );
+            }
             problem.meta.compare = compare;
             problem.meta.checker = None;
         }
-        problem
+        Ok(problem)
     }
 }

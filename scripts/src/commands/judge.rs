@@ -49,7 +49,8 @@ verdict with its evidence (where the output differs, CPU time, peak memory, stde
   --all          every problem under problems/
   --case NAME    only testdata/<ID>/NAME.in (repeatable)
   -j N           judge N cases at once (verdicts are decided on CPU time, so they do not change)
-  --json         one JSON record per case on stdout instead of the table
+  --json         one JSON record per case on stdout instead of the table (with the limits
+                 and the bundle judged)
   --no-bundle    judge bundled/<ID>.rs as it is
   --cargo-build  judge the cargo release build (`cargo build --release -p ID`) instead
   --keep-docs    keep doc comments in the bundle
@@ -109,8 +110,8 @@ verdict with its evidence (where the output differs, CPU time, peak memory, stde
         args.judge.check(args.no_bundle, args.cargo_build, usage)?;
         args.problems = selection.finish(usage)?;
         if args.judged.command.is_some() {
-            if args.no_bundle || args.cargo_build || args.keep_docs {
-                bail!("--command runs the command given: --no-bundle, --cargo-build and --keep-docs do not apply\n\n{usage}");
+            if args.no_bundle || args.cargo_build || args.keep_docs || args.judge.0.is_some() {
+                bail!("--command runs the command given: --no-bundle, --cargo-build, --keep-docs and --judge do not apply\n\n{usage}");
             }
             if !matches!(&args.problems, Problems::Ids(ids) if ids.len() == 1) {
                 bail!("--command judges one problem's cases: give one problem id\n\n{usage}");
@@ -133,7 +134,7 @@ pub fn run(workspace: &Workspace, args: &JudgeArgs, runner: &Runner) -> Result<b
     for id in args.problems.ids(workspace)? {
         let judged = workspace
             .problem(&id)
-            .map(|problem| args.judged.apply(problem))
+            .and_then(|problem| args.judged.apply(problem))
             .and_then(|problem| judge::judge(workspace, &problem, &options));
         let record = judged
             .unwrap_or_else(|err| ProblemRecord::failed_before_judging(&id, format!("{err:#}")));

@@ -77,8 +77,8 @@ test FILE (default: the first of testdata/<ID>/) at the terminal, you type the m
         if no_bundle && cargo_build {
             bail!("--no-bundle and --cargo-build exclude each other\n\n{usage}");
         }
-        if judged.command.is_some() && (no_bundle || cargo_build || by_hand) {
-            bail!("--command runs the command given: --no-bundle, --cargo-build and --by-hand do not apply\n\n{usage}");
+        if judged.command.is_some() && (no_bundle || cargo_build || by_hand || judge.0.is_some()) {
+            bail!("--command runs the command given: --no-bundle, --cargo-build, --by-hand and --judge do not apply\n\n{usage}");
         }
         judge.check(no_bundle, cargo_build, usage)?;
         let [problem]: [ProblemId; 1] = ids

@@ -147,6 +147,17 @@ pub fn judge(
     if options.command.is_none() && options.source != SolutionSource::CargoBuild {
         record.bundle = Some(workspace.display(&workspace.bundle_path(&problem.id)));
     }
+    if let Some(command) = options.command {
+        // No edition: nothing is compiled.
+        let cut = record
+            .settings
+            .rfind(", edition")
+            .unwrap_or(record.settings.len());
+        record.settings.truncate(cut);
+        record
+            .settings
+            .push_str(&format!(", --command {}", command.text));
+    }
     let (cases, errors) = list_cases(workspace, &problem.id, options.cases)?;
     record.errors = errors;
     let solution = match options.command {
