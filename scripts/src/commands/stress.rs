@@ -28,7 +28,6 @@ use crate::bundle::LineMap;
 use crate::console;
 use crate::files::{Kind, NotAFile};
 use crate::helpers::{self, is_interactive, Bin, HelperFiles, Interactor};
-use crate::id::ProblemId;
 use crate::judge::checker::Checker;
 use crate::judge::compare::{self, Match};
 use crate::judge::execute::{execute, Program, RunFiles};
@@ -80,7 +79,7 @@ the first failure and prints the command that reproduces it (with the game's tra
                 Long("seed") => seed = number(parser.value()?, "--seed", 0..=u64::MAX)?,
                 Long("save") => save = true,
                 Long("bin") => bin = Some(parser.value()?.string()?),
-                Value(id) => selection.ids.push(ProblemId::parse_os(&id)?),
+                Value(id) => selection.push(id)?,
                 Long("root") => *root = Some(PathBuf::from(parser.value()?)),
                 Short('h') | Long("help") => return Ok(Parsed::Help),
                 other => return Err(other.unexpected().into()),
