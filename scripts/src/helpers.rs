@@ -239,6 +239,10 @@ pub fn run_brute(
 /// Whether the problem's Cargo.toml has the bin `<id>-interactor` (found by name, as
 /// `<id>-gen` and `<id>-brute` are): then it is an interactive problem.
 pub fn is_interactive(problem: &Problem) -> Result<bool> {
+    if problem.package.is_empty() {
+        // A lone file has no bins, so no interactor.
+        return Ok(false);
+    }
     let path = problem.dir.join("Cargo.toml");
     let text =
         fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;

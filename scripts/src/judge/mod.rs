@@ -249,8 +249,7 @@ fn list_suite(
     only: &[String],
 ) -> Result<(Vec<Case>, Vec<String>)> {
     let Some(suite) = &problem.suite else {
-        let error = format!("no test suite: {} does not exist", workspace.display(path));
-        return Ok((Vec::new(), vec![error]));
+        anyhow::bail!("no test suite: {} does not exist", workspace.display(path));
     };
     if suite.kind == crate::suite::Kind::Interactive && !crate::helpers::is_interactive(problem)? {
         anyhow::bail!(
