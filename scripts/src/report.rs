@@ -141,7 +141,11 @@ pub fn json(records: &[ProblemRecord]) -> String {
         }
     }
     let (passed, failed) = totals(records);
-    let _ = writeln!(out, "{{\"passed\":{passed},\"failed\":{failed}}}");
+    let ran: usize = records.iter().map(ProblemRecord::ran).sum();
+    let _ = writeln!(
+        out,
+        "{{\"passed\":{passed},\"ran\":{ran},\"failed\":{failed}}}"
+    );
     out
 }
 

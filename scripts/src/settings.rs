@@ -47,31 +47,192 @@ impl fmt::Display for Edition {
     }
 }
 
-/// How the output is compared with the expected answer.
+/// How the output is compared with the expected answer. Every mode has a name, the same in
+/// `[package.metadata.judge] compare`, `judge --compare` and a cargo-compete suite's `match`;
+/// [`Compare::parse`] reads it and `Display` writes it back.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Compare {
-    /// Byte for byte; a difference in whitespace only is PE (POJ, HDU).
+    /// `exact`: byte for byte; a difference in whitespace only is PE (POJ, HDU).
     Exact,
-    /// Line by line, ignoring CR before LF, trailing whitespace and trailing empty lines.
+    /// `exact-crlf`: byte for byte once every CR LF is read as LF, on both sides
+    /// (online-judge-tools' default); a difference in whitespace only is PE.
+    ExactCrlf,
+    /// `lines`: line by line, ignoring CR before LF, trailing whitespace and trailing empty
+    /// lines.
     Lines,
-    /// Whitespace-separated tokens.
+    /// `words`: line by line, each line's whitespace-separated words equal (`oj -S`); a line
+    /// of whitespace only has no words, and such lines at the end are ignored on both sides.
+    Words,
+    /// `tokens`: whitespace-separated tokens, line breaks ignored (cargo-compete's
+    /// `SplitWhitespace`, `oj -N`).
     Tokens,
-    /// Tokens; numbers within `tolerance` relative to the expected value (absolute below 1).
-    Float { tolerance: f64 },
+    /// `float`: tokens, line breaks ignored; numbers pass within the tolerance (see
+    /// [`Tolerance`]), anything else must be equal.
+    Float(Tolerance),
+    /// `float-lines`: line by line, each line's words as under `float` (cargo-compete's
+    /// `Float`, `oj -e`).
+    FloatLines(Tolerance),
 }
 
+/// How far a number may be from the expected one: it passes when either error holds,
+/// `|actual - expected| <= absolute` or `|actual - expected| <= relative * |expected|`.
+/// An error of 0 is not checked (relative only, as snowchains: `absolute = 0`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Tolerance {
+    pub relative: f64,
+    pub absolute: f64,
+}
+
+impl Tolerance {
+    /// Both errors the same, as `float-tolerance` sets them.
+    pub const fn both(error: f64) -> Tolerance {
+        Tolerance {
+            relative: error,
+            absolute: error,
+        }
+    }
+}
+
+impl Default for Tolerance {
+    fn default() -> Tolerance {
+        Tolerance::both(DEFAULT_FLOAT_TOLERANCE)
+    }
+}
+
+impl Compare {
+    /// Every mode's name, for help texts and "did you mean".
+    pub const NAMES: [&'static str; 7] = [
+        "exact",
+        "exact-crlf",
+        "lines",
+        "words",
+        "tokens",
+        "float",
+        "float-lines",
+    ];
+
+    /// The mode's name, without the float parameters.
+    pub fn name(self) -> &'static str {
+        match self {
+            Compare::Exact => "exact",
+            Compare::ExactCrlf => "exact-crlf",
+            Compare::Lines => "lines",
+            Compare::Words => "words",
+            Compare::Tokens => "tokens",
+            Compare::Float(_) => "float",
+            Compare::FloatLines(_) => "float-lines",
+        }
+    }
+
+    /// The float modes' tolerance.
+    pub fn tolerance(self) -> Option<Tolerance> {
+        match self {
+            Compare::Float(t) | Compare::FloatLines(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// A mode by name: `exact`, `exact-crlf`, `lines`, `words`, `tokens`, `float` or
+    /// `float-lines`; a float mode may give its errors, `float:rel=1e-6,abs=1e-9` (one left
+    /// out is 0; none given is [`DEFAULT_FLOAT_TOLERANCE`] for both). One error names what is
+    /// wrong, with "did you mean".
+    pub fn parse(text: &str) -> Result<Compare> {
+        let (name, parameters) = match text.split_once(':') {
+            Some((name, parameters)) => (name, Some(parameters)),
+            None => (text, None),
+        };
+        let float = |tolerance| match name {
+            "float" => Some(Compare::Float(tolerance)),
+            "float-lines" => Some(Compare::FloatLines(tolerance)),
+            _ => None,
+        };
+        let Some(parameters) = parameters else {
+            return match name {
+                "exact" => Ok(Compare::Exact),
+                "exact-crlf" => Ok(Compare::ExactCrlf),
+                "lines" => Ok(Compare::Lines),
+                "words" => Ok(Compare::Words),
+                "tokens" => Ok(Compare::Tokens),
+                _ => float(Tolerance::default()).ok_or_else(|| unknown_mode(name)),
+            };
+        };
+        if float(Tolerance::default()).is_none() {
+            if Compare::NAMES.contains(&name) {
+                bail!("compare mode `{name}` takes no parameters (only float and float-lines: `{name}:rel=1e-6,abs=1e-6` is not a mode)");
+            }
+            return Err(unknown_mode(name));
+        }
+        let mut tolerance = Tolerance {
+            relative: 0.0,
+            absolute: 0.0,
+        };
+        let mut given = Vec::new();
+        for parameter in parameters.split(',') {
+            let Some((key, value)) = parameter.split_once('=') else {
+                bail!("`{parameter}` in compare mode `{text}` is not KEY=VALUE (rel=1e-6 or abs=1e-6)");
+            };
+            let key = key.trim();
+            let slot = match key {
+                "rel" => &mut tolerance.relative,
+                "abs" => &mut tolerance.absolute,
+                _ => bail!(
+                    "unknown parameter `{key}` in compare mode `{text}`{} (known: rel, abs)",
+                    crate::spelling::suggestion(key, &["rel", "abs"])
+                ),
+            };
+            if given.contains(&key) {
+                bail!("`{key}` is given twice in compare mode `{text}`");
+            }
+            given.push(key);
+            let value = value.trim();
+            let error = value
+                .parse::<f64>()
+                .ok()
+                .filter(|v| FLOAT_TOLERANCE.contains(v))
+                .ok_or_else(|| {
+                    anyhow::anyhow!(
+                        "{key}={value} in compare mode `{text}` is not an error from {} to {}",
+                        FLOAT_TOLERANCE.start(),
+                        FLOAT_TOLERANCE.end()
+                    )
+                })?;
+            *slot = error;
+        }
+        Ok(float(tolerance).expect("a float mode"))
+    }
+}
+
+fn unknown_mode(name: &str) -> anyhow::Error {
+    anyhow::anyhow!(
+        "`{name}` is not a compare mode{} (known: {})",
+        crate::spelling::suggestion(name, &Compare::NAMES),
+        Compare::NAMES.join(", ")
+    )
+}
+
+/// The name [`Compare::parse`] reads back: `float:rel=1e-6,abs=1e-6`.
 impl fmt::Display for Compare {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Compare::Exact => f.write_str("exact"),
-            Compare::Lines => f.write_str("lines"),
-            Compare::Tokens => f.write_str("tokens"),
-            Compare::Float { tolerance } => write!(f, "float (tolerance {tolerance:e})"),
+        f.write_str(self.name())?;
+        match self.tolerance() {
+            Some(Tolerance { relative, absolute }) => {
+                write!(f, ":rel={relative:e},abs={absolute:e}")
+            }
+            None => Ok(()),
         }
     }
 }
 
 pub const DEFAULT_FLOAT_TOLERANCE: f64 = 1e-6;
+
+/// What a case without its `.out` is: a failure (NO-OUT; this repository's testdata has every
+/// `.out`, `ojgames fill` writes missing ones), or a pass when it exits cleanly (RAN), as
+/// online-judge-tools and cargo-compete judge samples given without an answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MissingOut {
+    Fails,
+    Passes,
+}
 
 /// The judge's settings for one problem.
 #[derive(Debug, Clone)]
@@ -91,6 +252,8 @@ pub struct JudgeMeta {
     pub package_edition: Option<Edition>,
     /// A checker: a `.rs` file in the problem directory or a command (see `judge::checker`).
     pub checker: Option<String>,
+    /// `missing-out`: what a case without its `.out` is.
+    pub missing_out: MissingOut,
 }
 
 /// The ranges every setting is checked against.
@@ -132,10 +295,11 @@ struct Raw {
     float_tolerance: Option<f64>,
     edition: Option<String>,
     checker: Option<String>,
+    missing_out: Option<String>,
 }
 
 /// The keys of `[package.metadata.judge]`, as `Raw` reads them (a test holds the two equal).
-const KEYS: [&str; 11] = [
+const KEYS: [&str; 12] = [
     "title",
     "judge",
     "url",
@@ -147,6 +311,7 @@ const KEYS: [&str; 11] = [
     "float-tolerance",
     "edition",
     "checker",
+    "missing-out",
 ];
 
 /// An unknown key of the section is an error that names it and the nearest known key.
@@ -275,24 +440,36 @@ impl JudgeMeta {
         };
         let output = raw.output_limit_kb.unwrap_or(DEFAULT_OUTPUT_LIMIT_KIB);
         let output = in_range("output-limit-kb", output, &OUTPUT_LIMIT_KIB, " KiB")?;
-        let tolerance = raw.float_tolerance.unwrap_or(DEFAULT_FLOAT_TOLERANCE);
-        let tolerance = in_range("float-tolerance", tolerance, &FLOAT_TOLERANCE, "")?;
-        let compare = match raw.compare.as_deref().unwrap_or("lines") {
-            "exact" => Compare::Exact,
-            "lines" => Compare::Lines,
-            "tokens" => Compare::Tokens,
-            "float" => Compare::Float { tolerance },
-            other => {
-                bail!("compare = {other:?} is not a compare mode (exact, lines, tokens or float)")
+        let compare = raw.compare.as_deref().unwrap_or("lines");
+        let mut compare =
+            Compare::parse(compare).with_context(|| format!("compare = {compare:?}"))?;
+        if let Some(error) = raw.float_tolerance {
+            let error = in_range("float-tolerance", error, &FLOAT_TOLERANCE, "")?;
+            match &mut compare {
+                Compare::Float(t) | Compare::FloatLines(t)
+                    if !raw.compare.as_deref().is_some_and(|c| c.contains(':')) =>
+                {
+                    *t = Tolerance::both(error)
+                }
+                Compare::Float(_) | Compare::FloatLines(_) => bail!(
+                    "float-tolerance is set and compare gives its errors too: give them in one place"
+                ),
+                _ => bail!("float-tolerance is set but compare is not \"float\" or \"float-lines\""),
             }
-        };
-        if raw.float_tolerance.is_some() && !matches!(compare, Compare::Float { .. }) {
-            bail!("float-tolerance is set but compare is not \"float\"");
         }
         let edition = Edition::parse(raw.edition.as_deref().unwrap_or("2021"))?;
         if raw.checker.as_deref().is_some_and(|c| c.trim().is_empty()) {
             bail!("checker = \"\" names no checker");
         }
+        let missing_out = match raw.missing_out.as_deref() {
+            None | Some("fail") => MissingOut::Fails,
+            Some("pass") => MissingOut::Passes,
+            Some(other) => bail!(
+                "missing-out = {other:?} is not \"fail\" (a case without its .out fails) or \
+                 \"pass\" (it passes when the program exits cleanly){}",
+                crate::spelling::suggestion(other, &["fail", "pass"])
+            ),
+        };
         Ok(JudgeMeta {
             title: raw.title,
             judge,
@@ -305,6 +482,7 @@ impl JudgeMeta {
             edition,
             package_edition: None,
             checker: raw.checker,
+            missing_out,
         })
     }
 }
@@ -359,6 +537,7 @@ mod tests {
             let value = match key {
                 "title" | "judge" | "url" | "checker" => "\"x\"",
                 "compare" => "\"tokens\"",
+                "missing-out" => "\"pass\"",
                 "edition" => "\"2021\"",
                 "float-tolerance" => "0.001",
                 _ => "1000",
@@ -396,6 +575,7 @@ mod tests {
         assert_eq!(meta.stack_limit_kib, 131072);
         assert_eq!(meta.compare, Compare::Lines);
         assert_eq!(meta.edition, Edition::E2021);
+        assert_eq!(meta.missing_out, MissingOut::Fails);
     }
 
     #[test]
@@ -405,11 +585,81 @@ mod tests {
         )
         .unwrap();
         assert_eq!(meta.time_limit, Duration::from_millis(2000));
-        assert_eq!(meta.compare, Compare::Float { tolerance: 1e-4 });
+        assert_eq!(meta.compare, Compare::Float(Tolerance::both(1e-4)));
         assert_eq!(meta.edition, Edition::E2024);
         assert!(parse("[package.metadata.judge]\ntime-limt-ms = 1").is_err());
         assert!(error("[package.metadata.judge]\nedition = \"2023\"").contains("2023"));
         assert!(error("[package.metadata.judge]\ncompare = \"fuzzy\"").contains("fuzzy"));
+        let passes = parse("[package.metadata.judge]\nmissing-out = \"pass\"").unwrap();
+        assert_eq!(passes.missing_out, MissingOut::Passes);
+        let message = error("[package.metadata.judge]\nmissing-out = \"pas\"");
+        assert!(message.contains("did you mean `pass`?"), "{message}");
+    }
+
+    #[test]
+    fn every_compare_mode_is_named_and_read_back() {
+        for name in Compare::NAMES {
+            let mode = Compare::parse(name).unwrap();
+            assert_eq!(mode.name(), name);
+            assert_eq!(Compare::parse(&mode.to_string()).unwrap(), mode, "{name}");
+        }
+        assert_eq!(
+            Compare::parse("float").unwrap(),
+            Compare::Float(Tolerance::both(DEFAULT_FLOAT_TOLERANCE))
+        );
+        let lines = Compare::parse("float-lines:rel=1e-3, abs=1e-9").unwrap();
+        let expected = Tolerance {
+            relative: 1e-3,
+            absolute: 1e-9,
+        };
+        assert_eq!(lines, Compare::FloatLines(expected));
+        assert_eq!(lines.to_string(), "float-lines:rel=1e-3,abs=1e-9");
+        // One error left out is 0: relative only, as snowchains.
+        assert_eq!(
+            Compare::parse("float:rel=0.01").unwrap(),
+            Compare::Float(Tolerance {
+                relative: 0.01,
+                absolute: 0.0
+            })
+        );
+    }
+
+    #[test]
+    fn a_bad_compare_mode_is_one_error_with_a_hint() {
+        let message = |text: &str| format!("{:#}", Compare::parse(text).unwrap_err());
+        for (text, says) in [
+            (
+                "tokns",
+                "`tokns` is not a compare mode; did you mean `tokens`?",
+            ),
+            ("flaot", "did you mean `float`?"),
+            ("exact-crfl", "did you mean `exact-crlf`?"),
+            (
+                "fuzzy",
+                "known: exact, exact-crlf, lines, words, tokens, float, float-lines",
+            ),
+            ("lines:rel=1", "takes no parameters"),
+            ("float:rle=1e-6", "unknown parameter `rle`"),
+            ("float:rle=1e-6", "did you mean `rel`?"),
+            ("float:rel", "is not KEY=VALUE"),
+            ("float:rel=2", "rel=2"),
+            ("float:abs=-1", "abs=-1"),
+            ("float:abs=nan", "abs=nan"),
+            ("float:rel=1,rel=1", "given twice"),
+            ("flaot:rel=1", "did you mean `float`?"),
+        ] {
+            let text_said = message(text);
+            assert!(text_said.contains(says), "{text}: {text_said}");
+        }
+        let said = error("[package.metadata.judge]\ncompare = \"word\"");
+        assert!(said.contains("did you mean `words`?"), "{said}");
+        let both = "[package.metadata.judge]\ncompare = \"float:rel=1e-3\"\nfloat-tolerance = 1e-4";
+        assert!(error(both).contains("one place"));
+        let lines = "[package.metadata.judge]\ncompare = \"float-lines\"\nfloat-tolerance = 1e-4";
+        assert_eq!(
+            parse(lines).unwrap().compare,
+            Compare::FloatLines(Tolerance::both(1e-4))
+        );
     }
 
     #[test]

@@ -18,7 +18,7 @@ use anyhow::{bail, Context, Result};
 
 use crate::id::ProblemId;
 use crate::package::Package;
-use crate::settings::{Compare, JudgeMeta};
+use crate::settings::{Compare, JudgeMeta, MissingOut, Tolerance};
 use crate::suite::{self, Suite};
 
 pub struct Workspace {
@@ -459,6 +459,8 @@ fn apply_suite(meta: &mut JudgeMeta, suite: &Suite) -> Result<()> {
         }
         meta.time_limit = time;
     }
+    // A case without `out` passes when the program exits cleanly, as cargo-compete judges it.
+    meta.missing_out = MissingOut::Passes;
     match &suite.matching {
         None => {}
         Some(suite::Match::Exact) => meta.compare = Compare::Exact,
@@ -468,15 +470,12 @@ fn apply_suite(meta: &mut JudgeMeta, suite: &Suite) -> Result<()> {
             relative_error,
             absolute_error,
         }) => {
-            // Within either error is right: with both equal that is `Float { tolerance }`
-            // (relative, absolute below 1).
-            match (relative_error, absolute_error) {
-                (Some(r), Some(a)) if r == a => meta.compare = Compare::Float { tolerance: *r },
-                _ => bail!(
-                    "match: Float with relative_error {relative_error:?} and absolute_error \
-                     {absolute_error:?}: only equal relative and absolute errors are judged yet"
-                ),
-            }
+            // cargo-compete's Float: line by line, a number within either error (one not
+            // given is 0).
+            meta.compare = Compare::FloatLines(Tolerance {
+                relative: relative_error.unwrap_or(0.0),
+                absolute: absolute_error.unwrap_or(0.0),
+            });
         }
         Some(suite::Match::Checker { cmd }) => {
             // cargo-compete's convention (the files in environment variables, any failure a

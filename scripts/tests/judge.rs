@@ -615,7 +615,7 @@ fn chosen_cases_in_parallel_with_json_records() {
             "{line}"
         );
     }
-    assert_eq!(lines[2], "{\"passed\":0,\"failed\":2}");
+    assert_eq!(lines[2], "{\"passed\":0,\"ran\":0,\"failed\":2}");
     let missing = ojgames_in(ws.path(), &["judge", "tle", "--case", "9"]);
     assert!(
         missing

@@ -814,6 +814,12 @@ fn a_failed_read_is_an_error_at_the_end_of_what_was_read() {
     assert_eq!(error, expected);
 }
 
+/// A scanner of `reader` tied to a writer to `out`, as [`Scanner::interactive`] ties standard
+/// input to standard output.
+fn tied<R: Read, W: io::Write>(reader: R, out: W) -> Scanner<Tied<R, W>> {
+    Scanner::new(Tied(reader, Writer::new(out)))
+}
+
 /// Runs `play` against `cat` as the jury (each move comes straight back) over two real pipes,
 /// in a thread: a deadlock (a move left in the buffer while the scanner waits, or a scanner
 /// waiting for more than the next token) fails the test after 10 s instead of hanging it.
@@ -831,7 +837,7 @@ fn against_cat<T: Send + 'static>(
         .expect("running cat");
     let (to_cat, from_cat) = (cat.stdin.take().unwrap(), cat.stdout.take().unwrap());
     let (done, result) = std::sync::mpsc::channel();
-    std::thread::spawn(move || done.send(play(Scanner::tied(from_cat, to_cat))));
+    std::thread::spawn(move || done.send(play(tied(from_cat, to_cat))));
     let outcome = result.recv_timeout(std::time::Duration::from_secs(10));
     let _ = cat.kill();
     let _ = cat.wait();
@@ -863,7 +869,7 @@ fn a_tied_scanner_flushes_each_move_before_it_waits_for_the_answer() {
 #[test]
 fn a_tied_scanner_flushes_its_last_moves_when_dropped() {
     let mut moves = Vec::new();
-    let mut jury = Scanner::tied(&b"3\n"[..], &mut moves);
+    let mut jury = tied(&b"3\n"[..], &mut moves);
     let n: u64 = jury.read().unwrap();
     jury.out().line(("!", n + 1));
     drop(jury);
@@ -881,11 +887,11 @@ fn a_failed_flush_is_an_input_error_that_says_so() {
             Ok(())
         }
     }
-    let mut jury = Scanner::tied(&b"1"[..], Closed);
+    let mut jury = tied(&b"1"[..], Closed);
     jury.out().line(5u32);
     let error = jury.read::<u64>().unwrap_err().to_string();
     assert!(
-        error.contains("reading failed: flushing the output before it failed"),
+        error.contains("reading failed: flushing the output failed: broken pipe"),
         "{error}"
     );
     // The writer's drop would panic on its failed flush: the test is about the read.

@@ -76,9 +76,21 @@ pub fn find(
     if only_library {
         return Ok(Dependencies::default());
     }
-    let metadata = metadata(&workspace.root)?;
+    let cache = CargoCache::new(workspace);
     let manifest = problem.dir.join("Cargo.toml");
     let manifest = manifest.canonicalize().unwrap_or(manifest);
+    let lists_problem = |metadata: &Value| {
+        metadata["packages"].as_array().is_some_and(|packages| {
+            packages
+                .iter()
+                .any(|p| p["manifest_path"].as_str().map(Path::new) == Some(manifest.as_path()))
+        })
+    };
+    let mut metadata = metadata(&workspace.root, &cache, false)?;
+    // A member new since the copy was kept (members given by a glob): ask cargo again.
+    if !lists_problem(&metadata) {
+        metadata = metadata_fresh(&workspace.root, &cache)?;
+    }
     let packages = metadata["packages"]
         .as_array()
         .map_or(&[][..], Vec::as_slice);
@@ -90,7 +102,7 @@ pub fn find(
     let mut finder = Finder {
         workspace,
         problem,
-        member: member_features(&workspace.root, name)?,
+        member: member_features(&workspace.root, name, &cache)?,
         packages,
         nodes: metadata["resolve"]["nodes"]
             .as_array()
@@ -472,7 +484,11 @@ type MemberFeatures = BTreeMap<(String, String), BTreeSet<String>>;
 
 /// The packages and features of member `package`'s own build, from `cargo tree` (which,
 /// unlike `cargo metadata`, resolves features per member as resolver 2 builds them).
-fn member_features(root: &Path, package: &str) -> Result<MemberFeatures> {
+fn member_features(root: &Path, package: &str, cache: &CargoCache) -> Result<MemberFeatures> {
+    let entry = format!("tree-{package}");
+    if let Some(text) = cache.load(&entry) {
+        return Ok(parse_tree(&text));
+    }
     let mut command = cargo(root);
     command.args([
         "tree",
@@ -499,7 +515,9 @@ fn member_features(root: &Path, package: &str) -> Result<MemberFeatures> {
             String::from_utf8_lossy(&output.stderr).trim()
         );
     }
-    Ok(parse_tree(&String::from_utf8_lossy(&output.stdout)))
+    let text = String::from_utf8_lossy(&output.stdout);
+    cache.save(&entry, &text);
+    Ok(parse_tree(&text))
 }
 
 /// Lines `name vVERSION [(source)]|feature,feature[ (*)]`.
@@ -536,10 +554,24 @@ const JUDGE_TARGET: &str = "x86_64-unknown-linux-gnu";
 /// build` of the tool downloads no problem's crates, and without `--filter-platform`
 /// metadata wants every platform's, `r-efi` for UEFI among them); `--locked` when a
 /// Cargo.lock is there.
-fn metadata(root: &Path) -> Result<Arc<Value>> {
+/// Kept in `target/ojgames/.cargo/` while cargo's inputs are unchanged ([`CargoCache`]), so a
+/// bundle after an edit of main.rs runs no cargo.
+fn metadata(root: &Path, cache: &CargoCache, fresh: bool) -> Result<Arc<Value>> {
     static CACHE: Mutex<BTreeMap<PathBuf, Arc<Value>>> = Mutex::new(BTreeMap::new());
-    if let Some(found) = CACHE.lock().unwrap().get(root) {
-        return Ok(found.clone());
+    if !fresh {
+        if let Some(found) = CACHE.lock().unwrap().get(root) {
+            return Ok(found.clone());
+        }
+        let kept = cache.load("metadata");
+        if let Some(value) = kept.and_then(|text| serde_json::from_str::<Value>(&text).ok()) {
+            cache.set_inputs(&value);
+            let value = Arc::new(value);
+            CACHE
+                .lock()
+                .unwrap()
+                .insert(root.to_path_buf(), value.clone());
+            return Ok(value);
+        }
     }
     let run = |offline: bool| -> Result<std::process::Output> {
         let mut command = cargo(root);
@@ -571,12 +603,121 @@ fn metadata(root: &Path) -> Result<Arc<Value>> {
     }
     let value: Value =
         serde_json::from_slice(&output.stdout).context("cannot read `cargo metadata` output")?;
+    cache.set_inputs(&value);
+    cache.save("metadata", &String::from_utf8_lossy(&output.stdout));
     let value = Arc::new(value);
     CACHE
         .lock()
         .unwrap()
         .insert(root.to_path_buf(), value.clone());
     Ok(value)
+}
+
+/// `cargo metadata` run again, past both caches.
+fn metadata_fresh(root: &Path, cache: &CargoCache) -> Result<Arc<Value>> {
+    metadata(root, cache, true)
+}
+
+/// Copies of what `cargo metadata` and `cargo tree` printed, in `target/ojgames/.cargo/`, each
+/// under a stamp (path, size and modification time) of the files they were read from: the
+/// workspace's and every path package's Cargo.toml, Cargo.lock, cargo's config files from the
+/// root up and in `CARGO_HOME`. A copy whose files changed since is not used.
+struct CargoCache {
+    dir: PathBuf,
+    root: PathBuf,
+    /// The manifests of the path packages (members and path dependencies) `cargo metadata`
+    /// listed; until it is known, a copy is loaded only if it was kept under the same list.
+    inputs: Mutex<Option<Vec<PathBuf>>>,
+}
+
+impl CargoCache {
+    fn new(workspace: &Workspace) -> CargoCache {
+        CargoCache {
+            dir: workspace.work_dir(".cargo"),
+            root: workspace.root.clone(),
+            inputs: Mutex::new(None),
+        }
+    }
+
+    /// The path packages' manifests in `metadata`.
+    fn set_inputs(&self, metadata: &Value) {
+        let manifests = metadata["packages"]
+            .as_array()
+            .map_or(&[][..], Vec::as_slice)
+            .iter()
+            .filter(|p| p["source"].is_null())
+            .filter_map(|p| p["manifest_path"].as_str().map(PathBuf::from))
+            .collect();
+        *self.inputs.lock().unwrap() = Some(manifests);
+    }
+
+    /// Every file the copies depend on: the listed manifests plus the fixed ones.
+    fn files(&self, listed: &[PathBuf]) -> Vec<PathBuf> {
+        let mut files = vec![self.root.join("Cargo.toml"), self.root.join("Cargo.lock")];
+        let cargo_home = std::env::var_os("CARGO_HOME").map(PathBuf::from);
+        let config_dirs = self.root.ancestors().map(|d| d.join(".cargo"));
+        for dir in config_dirs.chain(cargo_home) {
+            files.push(dir.join("config.toml"));
+            files.push(dir.join("config"));
+        }
+        files.extend(listed.iter().cloned());
+        files
+    }
+
+    /// One line per file: its path, size and modification time (`-` when it is missing),
+    /// then cargo's identity.
+    fn stamp(files: &[PathBuf]) -> String {
+        let mut stamp = String::new();
+        for file in files {
+            let seen = std::fs::metadata(file).ok().map(|m| {
+                let modified = m
+                    .modified()
+                    .ok()
+                    .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                    .map_or(0, |d| d.as_nanos());
+                format!("{} {modified}", m.len())
+            });
+            let seen = seen.as_deref().unwrap_or("-");
+            stamp.push_str(&format!("{} {seen}\n", file.display()));
+        }
+        for var in ["CARGO", "RUSTUP_TOOLCHAIN"] {
+            let value = std::env::var_os(var).unwrap_or_default();
+            stamp.push_str(&format!("{var}={}\n", value.to_string_lossy()));
+        }
+        stamp
+    }
+
+    /// The copy kept as `name`, when its files are as they were. A file's first line lists
+    /// the manifests (JSON), then the stamp, a line `--`, and what cargo printed.
+    fn load(&self, name: &str) -> Option<String> {
+        let text = std::fs::read_to_string(self.dir.join(name)).ok()?;
+        let (listed, rest) = text.split_once('\n')?;
+        let listed: Vec<PathBuf> = serde_json::from_str(listed).ok()?;
+        let (stamp, body) = rest.split_once("--\n")?;
+        if let Some(known) = self.inputs.lock().unwrap().as_ref() {
+            if *known != listed {
+                return None;
+            }
+        }
+        (Self::stamp(&self.files(&listed)) == stamp).then(|| body.to_string())
+    }
+
+    /// Keeps `body` as `name` (atomically: two bundles may run at once). Failing only costs
+    /// time next run.
+    fn save(&self, name: &str, body: &str) {
+        let listed = self.inputs.lock().unwrap().clone().unwrap_or_default();
+        let Ok(header) = serde_json::to_string(&listed) else {
+            return;
+        };
+        let stamp = Self::stamp(&self.files(&listed));
+        let temporary = self.dir.join(format!("{name}.{}", std::process::id()));
+        let written = std::fs::create_dir_all(&self.dir)
+            .and_then(|()| std::fs::write(&temporary, format!("{header}\n{stamp}--\n{body}")))
+            .and_then(|()| std::fs::rename(&temporary, self.dir.join(name)));
+        if written.is_err() {
+            let _ = std::fs::remove_file(&temporary);
+        }
+    }
 }
 
 /// `cargo` (the one running us, under `cargo run`) in `root`.
@@ -660,6 +801,45 @@ pub fn check_sources(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cargos_output_is_kept_until_a_manifest_the_lock_or_a_config_changes() {
+        let root = tempfile::tempdir().unwrap();
+        let member = root.path().join("problems/p/Cargo.toml");
+        std::fs::create_dir_all(member.parent().unwrap()).unwrap();
+        std::fs::write(root.path().join("Cargo.toml"), "[workspace]\n").unwrap();
+        std::fs::write(&member, "[package]\n").unwrap();
+        let cache = || CargoCache {
+            dir: root.path().join("target/ojgames/.cargo"),
+            root: root.path().to_path_buf(),
+            inputs: Mutex::new(None),
+        };
+        let metadata = serde_json::json!({"packages": [
+            {"source": null, "manifest_path": member.to_str().unwrap()},
+            {"source": "registry+https://github.com/rust-lang/crates.io-index",
+             "manifest_path": "/registry/either/Cargo.toml"},
+        ]});
+        let kept = cache();
+        kept.set_inputs(&metadata);
+        kept.save("metadata", "printed");
+        kept.save("tree-p", "p v0.1.0|");
+        assert_eq!(cache().load("metadata").as_deref(), Some("printed"));
+        // Listed under other manifests: not this workspace's copy.
+        let other = cache();
+        other.set_inputs(&serde_json::json!({"packages": []}));
+        assert_eq!(other.load("tree-p"), None);
+        for (changed, text) in [
+            (member.clone(), "[package]\nname = \"p\"\n"),
+            (root.path().join("Cargo.lock"), "version = 3\n"),
+            (root.path().join(".cargo/config.toml"), "[build]\n"),
+        ] {
+            kept.save("tree-p", "p v0.1.0|");
+            assert!(cache().load("tree-p").is_some());
+            std::fs::create_dir_all(changed.parent().unwrap()).unwrap();
+            std::fs::write(&changed, text).unwrap();
+            assert_eq!(cache().load("tree-p"), None, "{}", changed.display());
+        }
+    }
 
     #[test]
     fn cargo_tree_lines_give_each_package_its_features() {

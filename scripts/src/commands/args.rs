@@ -8,6 +8,8 @@ use std::time::Duration;
 use anyhow::{bail, Result};
 
 use crate::id::ProblemId;
+use crate::judge::command::UserCommand;
+use crate::settings::Compare;
 use crate::solution::SolutionSource;
 use crate::workspace::{Overrides, Problem, Workspace};
 
@@ -170,4 +172,39 @@ pub fn memory_limit(value: OsString) -> Result<u64> {
             "--memory-limit expects a size up to 64g like 256m, 1g or 262144k, found `{text}`"
         )
     })
+}
+
+/// `--compare MODE` and `--command CMD`: how outputs are compared (instead of the problem's
+/// compare mode or checker) and a program judged instead of the problem's solution.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct Judged {
+    pub compare: Option<Compare>,
+    pub command: Option<UserCommand>,
+}
+
+impl Judged {
+    /// `--compare MODE`.
+    pub fn compare(&mut self, value: OsString) -> Result<()> {
+        let mode = Compare::parse(&value.to_string_lossy());
+        self.compare = Some(mode.map_err(|e| anyhow::anyhow!("--compare: {e:#}"))?);
+        Ok(())
+    }
+
+    /// `--command CMD`: split, its program found from here.
+    pub fn command(&mut self, value: OsString) -> Result<()> {
+        let cwd = std::env::current_dir()?;
+        let path = std::env::var_os("PATH");
+        let command = UserCommand::parse(&value.to_string_lossy(), &cwd, path.as_deref())?;
+        self.command = Some(command);
+        Ok(())
+    }
+
+    /// The problem as judged: `--compare` replaces its compare mode and its checker.
+    pub fn apply(&self, mut problem: Problem) -> Problem {
+        if let Some(compare) = self.compare {
+            problem.meta.compare = compare;
+            problem.meta.checker = None;
+        }
+        problem
+    }
 }

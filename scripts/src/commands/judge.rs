@@ -7,7 +7,7 @@ use lexopt::prelude::*;
 use lexopt::Parser;
 
 use super::args::{case_name, memory_limit, number, source, time_limit};
-use super::args::{Parsed, Problems, ProblemsBuilder};
+use super::args::{Judged, Parsed, Problems, ProblemsBuilder};
 use crate::judge::{self, JudgeOptions, ProblemRecord};
 use crate::report;
 use crate::runner::Runner;
@@ -27,13 +27,14 @@ pub struct JudgeArgs {
     pub json: bool,
     /// `--time-limit`, `--memory-limit`, `-d DIR`.
     pub limits: Overrides,
+    pub judged: Judged,
 }
 
 impl JudgeArgs {
     pub const USAGE: &'static str = "\
 usage: ojgames judge (--all | ID... | FILE.rs) [--case NAME]... [-j N] [--json]
-                     [--no-bundle | --cargo-build] [--keep-docs]
-                     [--time-limit T] [--memory-limit M] [-d DIR]
+                     [--no-bundle | --cargo-build | --command CMD] [--keep-docs]
+                     [--compare MODE] [--time-limit T] [--memory-limit M] [-d DIR]
 
 Bundles each problem, compiles bundled/<ID>.rs with rustc as its judge does, runs it on every
 testdata/<ID>/*.in under the problem's limits and compares with the .out. Each case gets a
@@ -41,8 +42,9 @@ verdict with its evidence (where the output differs, CPU time, peak memory, stde
   AC accepted; WA wrong answer; PE only whitespace differs (compare = \"exact\"); RE runtime
   error; TLE CPU time over the limit; MLE memory over the limit; OLE output over the limit;
   IDLE killed when its CPU time stood still (it waited or slept); CE compile error; FAIL the
-  checker failed; NO-OUT no .out to compare with; EMPTY an empty sample pair (paste the
-  sample); ERROR the case could not be judged (an unreadable .out, named).
+  checker failed; NO-OUT no .out to compare with; RAN no .out, exited cleanly, passes as
+  missing-out = \"pass\" lets it (nothing compared; counted apart); EMPTY an empty sample pair
+  (paste the sample); ERROR the case could not be judged (an unreadable .out, named).
   --all          every problem under problems/
   --case NAME    only testdata/<ID>/NAME.in (repeatable)
   -j N           judge N cases at once (verdicts are decided on CPU time, so they do not change)
@@ -50,6 +52,18 @@ verdict with its evidence (where the output differs, CPU time, peak memory, stde
   --no-bundle    judge bundled/<ID>.rs as it is
   --cargo-build  judge the cargo release build (`cargo build --release -p ID`) instead
   --keep-docs    keep doc comments in the bundle
+  --compare MODE compare outputs this way instead of the problem's compare mode or checker:
+                 exact (byte for byte; PE when only whitespace differs), exact-crlf (exact
+                 once CR LF is LF: oj's default), lines (trailing whitespace and empty lines
+                 ignored), words (each line's words: oj -S), tokens (all words, line breaks
+                 ignored: cargo-compete SplitWhitespace, oj -N), float (tokens; numbers within
+                 an error) or float-lines (each line's words; numbers within an error:
+                 cargo-compete Float, oj -e). A number passes when either error holds:
+                 float:rel=1e-6,abs=1e-6 (one left out is 0; bare float is both 1e-6)
+  --command CMD  judge CMD (`./a.out`, `python3 sol.py`) on the problem's cases, with its
+                 limits and verdicts, instead of its solution. No shell runs: CMD is split
+                 into words (quotes as in a shell) so that the time and memory measured are
+                 the program's own, not a shell's; for a pipeline, give a script
   --time-limit T    the CPU time limit (2s, 1500ms) instead of the problem's
   --memory-limit M  the memory limit (256m, 1g, 262144k; a bare number is MiB)
   -d DIR            a lone file's samples folder (default: tests/, test/ or beside it)
@@ -71,6 +85,7 @@ lone file with samples NAME.in + NAME.out (or NAME.ans) in tests/, test/ or besi
             jobs: 1,
             json: false,
             limits: Overrides::default(),
+            judged: Judged::default(),
         };
         while let Some(arg) = parser.next()? {
             match arg {
@@ -79,6 +94,8 @@ lone file with samples NAME.in + NAME.out (or NAME.ans) in tests/, test/ or besi
                 Long("no-bundle") => args.no_bundle = true,
                 Long("cargo-build") => args.cargo_build = true,
                 Long("json") => args.json = true,
+                Long("compare") => args.judged.compare(parser.value()?)?,
+                Long("command") => args.judged.command(parser.value()?)?,
                 Long("case") => args.cases.push(case_name(parser.value()?)?),
                 Short('j') | Long("jobs") => {
                     args.jobs = number(parser.value()?, "-j", 1..=256)? as usize;
@@ -98,6 +115,14 @@ lone file with samples NAME.in + NAME.out (or NAME.ans) in tests/, test/ or besi
             bail!("--no-bundle and --cargo-build exclude each other\n\n{usage}");
         }
         args.problems = selection.finish(usage)?;
+        if args.judged.command.is_some() {
+            if args.no_bundle || args.cargo_build || args.keep_docs {
+                bail!("--command runs the command given: --no-bundle, --cargo-build and --keep-docs do not apply\n\n{usage}");
+            }
+            if !matches!(&args.problems, Problems::Ids(ids) if ids.len() == 1) {
+                bail!("--command judges one problem's cases: give one problem id\n\n{usage}");
+            }
+        }
         Ok(Parsed::Args(args))
     }
 }
@@ -109,11 +134,13 @@ pub fn run(workspace: &Workspace, args: &JudgeArgs, runner: &Runner) -> Result<b
         cases: &args.cases,
         jobs: args.jobs,
         runner,
+        command: args.judged.command.as_ref(),
     };
     let mut records = Vec::new();
     for id in args.problems.ids(workspace)? {
         let judged = workspace
             .problem(&id)
+            .map(|problem| args.judged.apply(problem))
             .and_then(|problem| judge::judge(workspace, &problem, &options));
         let record = judged
             .unwrap_or_else(|err| ProblemRecord::failed_before_judging(&id, format!("{err:#}")));
@@ -129,7 +156,14 @@ pub fn run(workspace: &Workspace, args: &JudgeArgs, runner: &Runner) -> Result<b
         if records.len() > 1 {
             crate::say!("{}", report::table(&records));
         }
-        crate::sayln!("{passed} passed, {failed} failed");
+        let ran: usize = records.iter().map(ProblemRecord::ran).sum();
+        if ran > 0 {
+            crate::sayln!(
+                "{passed} passed ({ran} RAN: no .out, nothing compared), {failed} failed"
+            );
+        } else {
+            crate::sayln!("{passed} passed, {failed} failed");
+        }
     }
     Ok(failed == 0)
 }

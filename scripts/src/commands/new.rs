@@ -315,8 +315,10 @@ memory-limit-kb = {memory}
 output-limit-kb = {output}
 # The stack; by default the judge's convention (Codeforces: 256 MiB; others: the memory limit).
 # stack-limit-kb = 8192
-# "exact" (byte for byte, PE when only whitespace differs: POJ, HDU), "lines" (trailing
-# whitespace ignored), "tokens", or "float" with float-tolerance = {tolerance:e}.
+# "exact" (byte for byte, PE when only whitespace differs: POJ, HDU), "exact-crlf" (the same
+# once CR LF is LF), "lines" (trailing whitespace ignored), "words" (each line's words),
+# "tokens", "float" or "float-lines" ("float:rel={tolerance:e},abs={tolerance:e}", or
+# float-tolerance = {tolerance:e} for both).
 compare = "{compare}"
 # A checker for problems with several right answers: a .rs file here or a command, called as
 # `checker INPUT OUTPUT ANSWER` (exit 0 AC, 1 WA, 2 PE).

@@ -7,7 +7,7 @@ use anyhow::{bail, Context, Result};
 use lexopt::prelude::*;
 use lexopt::Parser;
 
-use super::args::{memory_limit, source, time_limit, Parsed, Problems, ProblemsBuilder};
+use super::args::{memory_limit, source, time_limit, Judged, Parsed, Problems, ProblemsBuilder};
 use crate::files;
 use crate::helpers::Interactor;
 use crate::judge;
@@ -28,12 +28,14 @@ pub struct RunArgs {
     pub cargo_build: bool,
     /// An interactive problem: the user plays the solution's side at the terminal.
     pub by_hand: bool,
+    /// `--command CMD` (its `--compare` is refused: nothing is compared).
+    pub judged: Judged,
 }
 
 impl RunArgs {
     pub const USAGE: &'static str = "\
-usage: ojgames run (ID | FILE.rs) [--input FILE] [--time-limit T] [--memory-limit M]
-                   [--by-hand] [--no-bundle | --cargo-build]
+usage: ojgames run (ID | FILE.rs) [--input FILE] [--by-hand]
+                   [--no-bundle | --cargo-build | --command CMD] [--time-limit T] [--memory-limit M]
 
 Bundles and compiles the problem like judge, runs it once on FILE (default: standard input)
 under the problem's limits, passes its output through, and reports CPU time, peak memory and
@@ -47,6 +49,8 @@ test FILE (default: the first of testdata/<ID>/) at the terminal, you type the m
   --by-hand      an interactive problem: play the solution's side yourself
   --no-bundle    run bundled/<ID>.rs as it is
   --cargo-build  run the cargo release build instead
+  --command CMD  run CMD (`./a.out`, `python3 sol.py`) instead, under the problem's limits; no
+                 shell: CMD is split into words so that the figures are the program's own
   --time-limit T    the CPU time limit (2s, 1500ms) instead of the problem's
   --memory-limit M  the memory limit (256m, 1g, 262144k; a bare number is MiB)";
 
@@ -57,6 +61,7 @@ test FILE (default: the first of testdata/<ID>/) at the terminal, you type the m
         let (mut input, mut no_bundle, mut cargo_build) = (None, false, false);
         let mut limits = Overrides::default();
         let mut by_hand = false;
+        let mut judged = Judged::default();
         while let Some(arg) = parser.next()? {
             match arg {
                 Long("input") | Short('i') => input = Some(PathBuf::from(parser.value()?)),
@@ -67,6 +72,7 @@ test FILE (default: the first of testdata/<ID>/) at the terminal, you type the m
                 Long("memory-limit") => {
                     limits.memory_limit_kib = Some(memory_limit(parser.value()?)?);
                 }
+                Long("command") => judged.command(parser.value()?)?,
                 Value(id) => selection.push(id)?,
                 Long("root") => *root = Some(PathBuf::from(parser.value()?)),
                 Short('h') | Long("help") => return Ok(Parsed::Help),
@@ -75,6 +81,9 @@ test FILE (default: the first of testdata/<ID>/) at the terminal, you type the m
         }
         if no_bundle && cargo_build {
             bail!("--no-bundle and --cargo-build exclude each other\n\n{usage}");
+        }
+        if judged.command.is_some() && (no_bundle || cargo_build || by_hand) {
+            bail!("--command runs the command given: --no-bundle, --cargo-build and --by-hand do not apply\n\n{usage}");
         }
         if selection.ids.len() + usize::from(selection.file.is_some()) != 1 {
             bail!("give exactly one problem id or .rs file\n\n{usage}");
@@ -86,6 +95,7 @@ test FILE (default: the first of testdata/<ID>/) at the terminal, you type the m
             no_bundle,
             cargo_build,
             by_hand,
+            judged,
         }))
     }
 }
@@ -95,6 +105,9 @@ test FILE (default: the first of testdata/<ID>/) at the terminal, you type the m
 pub fn run(workspace: &Workspace, args: &RunArgs, runner: &Runner) -> Result<bool> {
     let id = args.problem.ids(workspace)?.remove(0);
     let problem = workspace.problem(&id)?;
+    if args.judged.command.is_some() && crate::helpers::is_interactive(&problem)? {
+        bail!("--command on an interactive problem is not supported: its solution plays the interactor");
+    }
     if let Some(interactor) = Interactor::resolve(workspace, &problem)? {
         return run_interactive(workspace, &problem, args, &interactor, runner);
     }
@@ -133,7 +146,8 @@ pub fn run(workspace: &Workspace, args: &RunArgs, runner: &Runner) -> Result<boo
         }
     };
     let source = source(args.no_bundle, args.cargo_build, false);
-    let Some(ran) = judge::run_once(workspace, &problem, source, &input, runner)? else {
+    let command = args.judged.command.as_ref();
+    let Some(ran) = judge::run_once(workspace, &problem, source, command, &input, runner)? else {
         return Ok(false);
     };
     let mut stdout = std::io::stdout().lock();

@@ -356,6 +356,7 @@ fn run_case(
     let brute = helpers::run(runner, &programs.brute, &[], brute_files)?;
     let program = Program {
         path: &programs.solution,
+        args: &[],
         limits: programs.solution_limits,
     };
     let solution_files = RunFiles {

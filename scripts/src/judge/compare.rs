@@ -7,7 +7,7 @@ use std::time::Duration;
 use similar::{capture_diff_slices_deadline, group_diff_ops, Algorithm, ChangeTag};
 
 use crate::console::quote;
-use crate::settings::Compare;
+use crate::settings::{Compare, Tolerance};
 
 /// The result of a comparison.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -21,24 +21,43 @@ pub enum Match {
 pub fn compare(mode: Compare, expected: &[u8], actual: &[u8]) -> Match {
     let accepted = match mode {
         Compare::Exact => expected == actual,
-        Compare::Lines => normalized_lines(expected) == normalized_lines(actual),
-        Compare::Tokens => tokens(expected).eq(tokens(actual)),
-        Compare::Float { tolerance } => {
-            let (e, a): (Vec<&[u8]>, Vec<&[u8]>) =
-                (tokens(expected).collect(), tokens(actual).collect());
-            e.len() == a.len()
-                && e.iter()
-                    .zip(&a)
-                    .all(|(e, a)| token_matches(e, a, tolerance))
+        Compare::ExactCrlf => crlf_as_lf(expected) == crlf_as_lf(actual),
+        Compare::Lines | Compare::Words | Compare::FloatLines(_) => {
+            let (e, a) = (normalized_lines(expected), normalized_lines(actual));
+            e.len() == a.len() && e.iter().zip(&a).all(|(e, a)| lines_match(mode, e, a))
         }
+        Compare::Tokens => tokens(expected).eq(tokens(actual)),
+        Compare::Float(tolerance) => words_match(tolerance, expected, actual),
     };
     if accepted {
         Match::Accepted
-    } else if mode == Compare::Exact && tokens(expected).eq(tokens(actual)) {
+    } else if matches!(mode, Compare::Exact | Compare::ExactCrlf)
+        && tokens(expected).eq(tokens(actual))
+    {
         Match::Presentation
     } else {
         Match::Wrong
     }
+}
+
+/// The text with every CR LF read as LF (a lone CR stays).
+fn crlf_as_lf(text: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(text.len());
+    for (i, &b) in text.iter().enumerate() {
+        if !(b == b'\r' && text.get(i + 1) == Some(&b'\n')) {
+            out.push(b);
+        }
+    }
+    out
+}
+
+/// The same number of tokens, each pair equal or numbers within `tolerance`.
+fn words_match(tolerance: Tolerance, expected: &[u8], actual: &[u8]) -> bool {
+    let (e, a): (Vec<&[u8]>, Vec<&[u8]>) = (tokens(expected).collect(), tokens(actual).collect());
+    e.len() == a.len()
+        && e.iter()
+            .zip(&a)
+            .all(|(e, a)| token_matches(e, a, tolerance))
 }
 
 /// Lines split at LF, each without trailing whitespace (so a CR before the LF goes too),
@@ -64,9 +83,8 @@ fn tokens(text: &[u8]) -> impl Iterator<Item = &[u8]> + Clone {
         .filter(|t| !t.is_empty())
 }
 
-/// Numbers within `tolerance` relative to the expected value (absolute when it is below 1);
-/// anything else must be equal.
-fn token_matches(expected: &[u8], actual: &[u8], tolerance: f64) -> bool {
+/// Numbers within `tolerance` (either error holds), both finite; anything else must be equal.
+fn token_matches(expected: &[u8], actual: &[u8], tolerance: Tolerance) -> bool {
     if expected == actual {
         return true;
     }
@@ -78,7 +96,10 @@ fn token_matches(expected: &[u8], actual: &[u8], tolerance: f64) -> bool {
             .filter(|x| x.is_finite())
     };
     match (number(expected), number(actual)) {
-        (Some(e), Some(a)) => (a - e).abs() <= tolerance * e.abs().max(1.0),
+        (Some(e), Some(a)) => {
+            let error = (a - e).abs();
+            error <= tolerance.absolute || error <= tolerance.relative * e.abs()
+        }
         _ => false,
     }
 }
@@ -86,16 +107,11 @@ fn token_matches(expected: &[u8], actual: &[u8], tolerance: f64) -> bool {
 /// Two lines equal under `mode`.
 fn lines_match(mode: Compare, expected: &[u8], actual: &[u8]) -> bool {
     match mode {
-        Compare::Exact => expected == actual,
+        Compare::Exact | Compare::ExactCrlf => expected == actual,
         Compare::Lines => trim_end(expected) == trim_end(actual),
-        Compare::Tokens => tokens(expected).eq(tokens(actual)),
-        Compare::Float { tolerance } => {
-            let (e, a): (Vec<&[u8]>, Vec<&[u8]>) =
-                (tokens(expected).collect(), tokens(actual).collect());
-            e.len() == a.len()
-                && e.iter()
-                    .zip(&a)
-                    .all(|(e, a)| token_matches(e, a, tolerance))
+        Compare::Words | Compare::Tokens => tokens(expected).eq(tokens(actual)),
+        Compare::Float(tolerance) | Compare::FloatLines(tolerance) => {
+            words_match(tolerance, expected, actual)
         }
     }
 }
@@ -107,8 +123,13 @@ const DIFF_LINE_CAP: usize = 40;
 /// Lines are compared the way `mode` compares them: under `float`, a line within the
 /// tolerance is not a difference.
 pub fn explain(mode: Compare, expected: &[u8], actual: &[u8]) -> String {
+    if mode == Compare::ExactCrlf {
+        return explain_difference(Compare::Exact, &crlf_as_lf(expected), &crlf_as_lf(actual));
+    }
     let mut out = explain_difference(mode, expected, actual);
-    out.push_str(&crlf_note(expected, actual));
+    if mode == Compare::Exact {
+        out.push_str(&crlf_note(expected, actual));
+    }
     out
 }
 
@@ -143,11 +164,14 @@ fn explain_difference(mode: Compare, expected: &[u8], actual: &[u8]) -> String {
     };
     out.push_str(&first_difference(mode, &expected_lines, &actual_lines));
     out.push('\n');
-    if mode == Compare::Lines && tokens(expected).eq(tokens(actual)) {
+    if matches!(mode, Compare::Lines | Compare::Words) && tokens(expected).eq(tokens(actual)) {
         out.push_str("note: the tokens match; only whitespace or line breaks differ (compare = \"tokens\" would accept)\n");
     }
-    if let Compare::Float { tolerance } = mode {
-        let _ = writeln!(out, "note: numbers compared with tolerance {tolerance:e}");
+    if let Some(Tolerance { relative, absolute }) = mode.tolerance() {
+        let _ = writeln!(
+            out,
+            "note: numbers pass within relative error {relative:e} or absolute error {absolute:e}"
+        );
     }
     // A line that matches its counterpart under `mode` is shown as equal.
     let shown_actual: Vec<&[u8]> = actual_lines
@@ -287,7 +311,7 @@ fn unified_diff(expected: &[&[u8]], actual: &[&[u8]]) -> String {
 mod tests {
     use super::*;
     use Compare::*;
-    const FLOAT: Compare = Float { tolerance: 1e-6 };
+    const FLOAT: Compare = Float(Tolerance::both(1e-6));
 
     fn ok(mode: Compare, expected: &str, actual: &str) -> bool {
         compare(mode, expected.as_bytes(), actual.as_bytes()) == Match::Accepted
@@ -416,6 +440,195 @@ mod tests {
             2,
             "only the line outside the tolerance: {text}"
         );
+    }
+
+    /// Whether the peers pass or fail an output, re-stated as cases (their rules read in
+    /// their source: online-judge-tools' `output_comparators.py` and `test.py`, snowchains'
+    /// `DeterministicExpectedOutput::accepts`, which cargo-compete calls), each with the mode
+    /// of ours that does the same. Ours must decide every case as the peer does.
+    struct Scenario {
+        peer: &'static str,
+        mode: Compare,
+        expected: &'static str,
+        actual: &'static str,
+        passes: bool,
+    }
+
+    const fn case(
+        peer: &'static str,
+        mode: Compare,
+        expected: &'static str,
+        actual: &'static str,
+        passes: bool,
+    ) -> Scenario {
+        Scenario {
+            peer,
+            mode,
+            expected,
+            actual,
+            passes,
+        }
+    }
+
+    const OJ_E: Compare = FloatLines(Tolerance::both(1e-6));
+    const COMPETE_FLOAT: Compare = FloatLines(Tolerance::both(0.01));
+    const RELATIVE_ONLY: Compare = FloatLines(Tolerance {
+        relative: 0.01,
+        absolute: 0.0,
+    });
+
+    const SCENARIOS: &[Scenario] = &[
+        // oj's default: exact once CR LF is LF (a lone CR stays).
+        case("oj", ExactCrlf, "1 2\n", "1 2\r\n", true),
+        case("oj", ExactCrlf, "1 2\r\n3\r\n", "1 2\n3\n", true),
+        case("oj", ExactCrlf, "1 2\n", "1 2", false),
+        case("oj", ExactCrlf, "1  2\n", "1 2\n", false),
+        case("oj", ExactCrlf, "ab\n", "a\rb\n", false),
+        case("oj", ExactCrlf, "1 2\n", "1 2 \n", false),
+        // oj -m exact-match: byte for byte.
+        case("oj", Exact, "1 2\n", "1 2\r\n", false),
+        case("oj", Exact, "1 2\n", "1 2\n", true),
+        // oj -S: each line's words; trailing empty lines dropped, inner ones count.
+        case("oj", Words, "1 2\n3\n", "1   2 \n3\n", true),
+        case("oj", Words, "1 2\n3\n", "1\n2 3\n", false),
+        case("oj", Words, "1\n2\n", "1\n2\n\n\n", true),
+        case("oj", Words, "1\n\n2\n", "1\n2\n", false),
+        case("oj", Words, "1 2\r\n", "1 2\n", true),
+        case("oj", Words, "", "\n", true),
+        case("oj", Words, "1 2\n", "1 3\n", false),
+        // oj -N: words, line breaks ignored.
+        case("oj", Tokens, "1 2\n3\n", "1\n2 3", true),
+        case("oj", Tokens, "1 2 3\n", "1 2\n", false),
+        // oj -e 1e-6: each line's words, numbers within either error.
+        case("oj", OJ_E, "1.0 2.0\n", "1.0000001 2.0\n", true),
+        case("oj", OJ_E, "1.0\n", "1.1\n", false),
+        case("oj", OJ_E, "1.0 2.0\n", "1.0\n2.0\n", false),
+        case("oj", OJ_E, "yes 0.5\n", "yes 0.5000000001\n", true),
+        case("oj", OJ_E, "yes\n", "no\n", false),
+        case("oj", OJ_E, "1000000\n", "1000000.5\n", true),
+        case("oj", OJ_E, "0\n", "0.0000005\n", true),
+        case("oj", OJ_E, "0\n", "0.00001\n", false),
+        // cargo-compete `Exact`: the strings equal.
+        case("cargo-compete", Exact, "1 2\n", "1 2\n", true),
+        case("cargo-compete", Exact, "1  2\n", "1 2\n", false),
+        case("cargo-compete", Exact, "1 2\n", "1\n2\n", false),
+        // cargo-compete `SplitWhitespace`: the whole output's words (not line by line).
+        case("cargo-compete", Tokens, "", "", true),
+        case("cargo-compete", Tokens, "\n", "", true),
+        case("cargo-compete", Tokens, "", "\n", true),
+        case("cargo-compete", Tokens, "1 2", "1 2\n", true),
+        case("cargo-compete", Tokens, " 1    2 \n", "1 2\n", true),
+        case("cargo-compete", Tokens, "1 2\n", "1\n2\n", true),
+        case("cargo-compete", Tokens, "1 2\n", "1 3\n", false),
+        // cargo-compete `Float { relative_error: 0.01, absolute_error: 0.01 }`.
+        case(
+            "cargo-compete",
+            COMPETE_FLOAT,
+            "10000.0\n",
+            "10001.0\n",
+            true,
+        ),
+        case("cargo-compete", COMPETE_FLOAT, "0.5\n", "0.505\n", true),
+        case("cargo-compete", COMPETE_FLOAT, "1.0\n", "1.5\n", false),
+        case("cargo-compete", COMPETE_FLOAT, "1 2\n", "1 2 3\n", false),
+        case(
+            "cargo-compete",
+            COMPETE_FLOAT,
+            "a 1.0\n",
+            "a 1.0001\n",
+            true,
+        ),
+        case("cargo-compete", COMPETE_FLOAT, "a\n", "b\n", false),
+        case("cargo-compete", COMPETE_FLOAT, "1\n2\n", "1\n", false),
+        case("cargo-compete", COMPETE_FLOAT, "1 2\n", "1\n2\n", false),
+        // snowchains: relative error only.
+        case("snowchains", RELATIVE_ONLY, "10000.0\n", "10001.0\n", true),
+        case("snowchains", RELATIVE_ONLY, "10000.0\n", "0\n", false),
+        case("snowchains", RELATIVE_ONLY, "0\n", "0.001\n", false),
+        case("snowchains", RELATIVE_ONLY, "2.5\n", "2.5\n", true),
+    ];
+
+    #[test]
+    fn verdicts_agree_with_the_peers() {
+        for s in SCENARIOS {
+            let passed = ok(s.mode, s.expected, s.actual);
+            assert_eq!(
+                passed, s.passes,
+                "{} in {} mode: expected {:?}, got {:?}",
+                s.peer, s.mode, s.expected, s.actual
+            );
+        }
+    }
+
+    /// Where a peer decides otherwise, on purpose. cargo-compete's `Lines` and `Float` read
+    /// lines with `str::lines`, so an extra empty line at the end fails there; ours (as oj)
+    /// ignore trailing empty lines: judges do. Its relative error divides by the output, ours
+    /// by the expected value (as testlib), which only matters far from the tolerance.
+    #[test]
+    fn trailing_empty_lines_never_count_in_line_modes() {
+        for mode in [Lines, Words, OJ_E, COMPETE_FLOAT] {
+            assert!(ok(mode, "1\n", "1\n\n"), "{mode}");
+            assert!(ok(mode, "1\n\n\n", "1"), "{mode}");
+            assert!(
+                !ok(mode, "\n1\n", "1\n"),
+                "{mode}: a leading empty line counts"
+            );
+        }
+        // A line of spaces is a line with no words: at the end it is ignored too (oj strips
+        // only LFs at the end, so there it would be a line too many).
+        assert!(ok(Words, "1\n", "1\n  \n"));
+        assert!(ok(Lines, "1\n", "1\n  \n"));
+    }
+
+    #[test]
+    fn exact_crlf_gives_pe_and_explains_after_reading_crlf_as_lf() {
+        assert_eq!(compare(ExactCrlf, b"1 2\r\n", b"1 2\n"), Match::Accepted);
+        assert_eq!(
+            compare(ExactCrlf, b"1 2\n", b"1  2\r\n"),
+            Match::Presentation
+        );
+        let text = why(ExactCrlf, "1\r\n2\r\n", "1\n3\n");
+        assert!(text.starts_with("line 2"), "{text}");
+        assert!(
+            !text.contains("CRLF"),
+            "CR LF is no difference here: {text}"
+        );
+    }
+
+    #[test]
+    fn separate_errors_each_pass_a_number() {
+        let relative = Float(Tolerance {
+            relative: 1e-3,
+            absolute: 0.0,
+        });
+        let absolute = Float(Tolerance {
+            relative: 0.0,
+            absolute: 1e-3,
+        });
+        // 1000 vs 1000.5: within 1e-3 relative, not absolute.
+        assert!(ok(relative, "1000", "1000.5"));
+        assert!(!ok(absolute, "1000", "1000.5"));
+        // 0.001 vs 0.0015: within 1e-3 absolute, not relative.
+        assert!(!ok(relative, "0.001", "0.0015"));
+        assert!(ok(absolute, "0.001", "0.0015"));
+        // Today's `float` (one tolerance) is both errors at once.
+        assert_eq!(
+            Compare::parse("float").unwrap(),
+            Float(Tolerance::both(1e-6))
+        );
+        let text = why(absolute, "0.5\n", "0.6\n");
+        assert!(
+            text.contains("relative error 0e0 or absolute error 1e-3"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn words_compare_each_line_and_explain_a_moved_break() {
+        assert!(ok(Words, "1 2\n3\n", "1\t2\r\n3  \n"));
+        assert!(!ok(Words, "1 2\n3\n", "1 2 3\n"));
+        let text = why(Words, "1 2\n3\n", "1\n2 3\n");
+        assert!(text.contains("tokens match"), "{text}");
     }
 
     #[test]

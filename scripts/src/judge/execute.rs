@@ -7,6 +7,7 @@
 //! problem's interactor on the other end of its stdin and stdout) gets its [`Outcome`] another
 //! way, then calls [`decide`] on it with the same files.
 
+use std::ffi::OsString;
 use std::path::Path;
 
 use anyhow::Result;
@@ -18,10 +19,11 @@ use crate::runner::{Job, Limits, Outcome, Runner};
 /// How much of stderr is read: the end, where panics and aborts write.
 pub const STDERR_READ: u64 = 64 * 1024;
 
-/// A solution and the limits it runs under.
+/// A solution (its arguments too: `--command python3 sol.py`) and the limits it runs under.
 #[derive(Clone, Copy)]
 pub struct Program<'a> {
     pub path: &'a Path,
+    pub args: &'a [OsString],
     pub limits: Limits,
 }
 
@@ -49,7 +51,7 @@ pub struct Execution {
 pub fn execute(runner: &Runner, program: Program, files: RunFiles) -> Result<Execution> {
     let outcome = runner.run(&Job {
         program: program.path,
-        args: &[],
+        args: program.args,
         stdin: files.stdin,
         stdout: files.stdout,
         stderr: files.stderr,

@@ -3,6 +3,7 @@
 //! case. Judging returns records; `crate::report` prints them.
 
 pub mod checker;
+pub mod command;
 pub mod compare;
 pub mod execute;
 pub mod interactive;
@@ -21,10 +22,11 @@ use crate::files::{self, file_len, Kind, NotAFile};
 use crate::helpers::Interactor;
 use crate::id::ProblemId;
 use crate::runner::{Limits, Outcome, Runner, Scratch};
-use crate::settings::JudgeMeta;
-use crate::solution::{build_solution, Built, SolutionSource};
+use crate::settings::{JudgeMeta, MissingOut};
+use crate::solution::{build_solution, Built, Solution, SolutionSource};
 use crate::workspace::{Problem, Tests, Workspace};
 use checker::Checker;
+use command::UserCommand;
 use compare::Match;
 use execute::{execute, Program, RunFiles};
 pub use verdict::Verdict;
@@ -82,9 +84,14 @@ impl ProblemRecord {
     }
 
     pub fn passed(&self) -> usize {
+        self.cases.iter().filter(|c| c.verdict.passes()).count()
+    }
+
+    /// The passing cases that had no `.out` (RAN): counted apart, as nothing was compared.
+    pub fn ran(&self) -> usize {
         self.cases
             .iter()
-            .filter(|c| c.verdict == Verdict::Accepted)
+            .filter(|c| c.verdict == Verdict::Ran)
             .count()
     }
 
@@ -100,6 +107,8 @@ pub struct JudgeOptions<'a> {
     /// Cases judged at once.
     pub jobs: usize,
     pub runner: &'a Runner,
+    /// `--command`: this program is judged instead of the problem's solution.
+    pub command: Option<&'a UserCommand>,
 }
 
 /// The limits a solution runs under.
@@ -130,26 +139,29 @@ pub fn judge(
     );
     let (cases, errors) = list_cases(workspace, problem, options.cases)?;
     record.errors = errors;
-    let solution = match build_solution(workspace, problem, options.source)? {
-        Built::Ready(solution) => solution,
-        Built::CompileError {
-            command,
-            messages,
-            bundle_note,
-        } => {
-            record.bundle_note = bundle_note;
-            record.cases = cases
-                .iter()
-                .map(|case| CaseRecord {
-                    name: case.name.clone(),
-                    verdict: Verdict::CompileError,
-                    outcome: None,
-                    evidence: String::new(),
-                })
-                .collect();
-            record.compile_error = Some((command, messages));
-            return Ok(record);
-        }
+    let solution = match options.command {
+        Some(command) => command_solution(command, problem)?,
+        None => match build_solution(workspace, problem, options.source)? {
+            Built::Ready(solution) => solution,
+            Built::CompileError {
+                command,
+                messages,
+                bundle_note,
+            } => {
+                record.bundle_note = bundle_note;
+                record.cases = cases
+                    .iter()
+                    .map(|case| CaseRecord {
+                        name: case.name.clone(),
+                        verdict: Verdict::CompileError,
+                        outcome: None,
+                        evidence: String::new(),
+                    })
+                    .collect();
+                record.compile_error = Some((command, messages));
+                return Ok(record);
+            }
+        },
     };
     record.solution = solution.label.clone();
     record.warnings = solution.warnings.clone();
@@ -170,6 +182,7 @@ pub fn judge(
         meta,
         program: Program {
             path: &solution.program,
+            args: options.command.map_or(&[], |c| &c.args),
             limits: solution_limits(meta),
         },
         lines: &solution.lines,
@@ -184,6 +197,26 @@ pub fn judge(
         context.judge_case(worker, case)
     });
     Ok(record)
+}
+
+/// `--command`'s program as the solution: nothing to build, no bundle lines to map. An
+/// interactive problem's game starts a solution without arguments, so it takes none.
+fn command_solution(command: &UserCommand, problem: &Problem) -> Result<Solution> {
+    if crate::helpers::is_interactive(problem)? {
+        anyhow::bail!(
+            "--command on an interactive problem is not supported: its solution plays the \
+             interactor `{}`",
+            crate::helpers::Bin::Interactor.name(&problem.id)
+        );
+    }
+    Ok(Solution {
+        program: command.program.clone(),
+        label: format!("--command {} ({})", command.text, command.program.display()),
+        warnings: String::new(),
+        bundle_bytes: None,
+        bundle_note: None,
+        lines: LineMap::default(),
+    })
 }
 
 /// `f(worker, item)` on every item, `jobs` workers at a time, results in the items' order.
@@ -427,8 +460,22 @@ impl CaseContext<'_> {
                 kind: Kind::Missing,
                 shown,
             }) => {
-                let evidence = format!("no expected output: {shown} is missing\n");
-                return Ok((Verdict::NoExpected, Some(outcome), evidence));
+                return Ok(match self.meta.missing_out {
+                    MissingOut::Passes => (
+                        Verdict::Ran,
+                        Some(outcome),
+                        format!("exited cleanly; no .out to compare with ({shown} is missing)\n"),
+                    ),
+                    MissingOut::Fails => (
+                        Verdict::NoExpected,
+                        Some(outcome),
+                        format!(
+                            "no expected output: {shown} is missing (`ojgames fill` writes it \
+                             with the brute force; missing-out = \"pass\" in \
+                             [package.metadata.judge] passes a case that exits cleanly)\n"
+                        ),
+                    ),
+                });
             }
             Err(not_a_file) => return Err(not_a_file.into()),
         };
@@ -547,7 +594,6 @@ pub struct Ran {
     _scratch: Scratch,
 }
 
-/// `ojgames run`: the solution once on `input`; `None` when it does not compile (rustc's
 /// The solution for `ojgames run`: its bundle note on stderr; `None` when it does not compile
 /// (rustc's messages are printed).
 pub fn build_for_run(
@@ -574,22 +620,29 @@ pub fn build_for_run(
     })
 }
 
-/// messages are printed).
+/// `ojgames run`: the solution (or `--command`'s program) once on `input`; `None` when it
+/// does not compile (rustc's messages are printed).
 pub fn run_once(
     workspace: &Workspace,
     problem: &Problem,
     source: SolutionSource,
+    command: Option<&UserCommand>,
     input: &Path,
     runner: &Runner,
 ) -> Result<Option<Ran>> {
-    let Some(solution) = build_for_run(workspace, problem, source)? else {
-        return Ok(None);
+    let solution = match command {
+        Some(command) => command_solution(command, problem)?,
+        None => match build_for_run(workspace, problem, source)? {
+            Some(solution) => solution,
+            None => return Ok(None),
+        },
     };
     let scratch = Scratch::new(&workspace.work_dir(&problem.id).join("runs"))?;
     let (stdout, stderr) = (scratch.file("run.out"), scratch.file("run.err"));
     let limits = solution_limits(&problem.meta);
     let program = Program {
         path: &solution.program,
+        args: command.map_or(&[], |c| &c.args),
         limits,
     };
     let files = RunFiles {

@@ -21,8 +21,12 @@ pub enum Verdict {
     CompileError,
     /// The checker itself failed (exit status other than 0, 1, 2).
     CheckerFailure,
-    /// The case has no `.out`: it ran, but nothing says whether it is right.
+    /// The case has no `.out`: it ran, but nothing says whether it is right (a failure where
+    /// every case must have its `.out`: this repository's testdata).
     NoExpected,
+    /// The case has no `.out` and the problem lets such a case pass (`missing-out = "pass"`,
+    /// as oj and cargo-compete do): it exited cleanly within the limits; nothing was compared.
+    Ran,
     /// Both `.in` and `.out` are empty: a sample not pasted yet proves nothing.
     EmptyCase,
     /// The judge could not judge the case (an unreadable file); the evidence names it.
@@ -31,7 +35,7 @@ pub enum Verdict {
 
 impl Verdict {
     /// Every verdict, for help texts and their tests.
-    pub const ALL: [Verdict; 13] = [
+    pub const ALL: [Verdict; 14] = [
         Verdict::Accepted,
         Verdict::WrongAnswer,
         Verdict::PresentationError,
@@ -43,9 +47,15 @@ impl Verdict {
         Verdict::CompileError,
         Verdict::CheckerFailure,
         Verdict::NoExpected,
+        Verdict::Ran,
         Verdict::EmptyCase,
         Verdict::Unjudged,
     ];
+
+    /// AC, and RAN (which promises only a clean exit).
+    pub fn passes(self) -> bool {
+        matches!(self, Verdict::Accepted | Verdict::Ran)
+    }
 
     pub fn code(self) -> &'static str {
         match self {
@@ -60,6 +70,7 @@ impl Verdict {
             Verdict::CompileError => "CE",
             Verdict::CheckerFailure => "FAIL",
             Verdict::NoExpected => "NO-OUT",
+            Verdict::Ran => "RAN",
             Verdict::EmptyCase => "EMPTY",
             Verdict::Unjudged => "ERROR",
         }
