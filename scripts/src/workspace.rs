@@ -603,3 +603,71 @@ fn read_manifest(path: &Path) -> Result<toml::Table> {
     text.parse::<toml::Table>()
         .with_context(|| format!("{}: invalid TOML", path.display()))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn applied(yaml: &str) -> JudgeMeta {
+        let mut meta = JudgeMeta::default();
+        let suite = suite::parse(yaml, Path::new("/nonexistent")).unwrap();
+        apply_suite(&mut meta, &suite).unwrap();
+        meta
+    }
+
+    #[test]
+    fn a_suite_sets_the_limit_the_compare_mode_and_passing_without_out() {
+        let meta = applied("type: Batch\ntimelimit: 1500ms\nmatch: SplitWhitespace\n");
+        assert_eq!(meta.time_limit, Duration::from_millis(1500));
+        assert_eq!(meta.compare, Compare::Tokens);
+        assert_eq!(meta.missing_out, MissingOut::Passes);
+        let float = applied("type: Batch\nmatch:\n  Float:\n    relative_error: 1e-9\n");
+        assert_eq!(
+            float.compare,
+            Compare::FloatLines(Tolerance {
+                relative: 1e-9,
+                absolute: 0.0
+            })
+        );
+        assert_eq!(
+            applied("type: Batch\nmatch: Exact\n").compare,
+            Compare::Exact
+        );
+        let mut meta = JudgeMeta::default();
+        let long = suite::parse(
+            "type: Batch\ntimelimit: 20m\nmatch: Lines\n",
+            Path::new("/"),
+        )
+        .unwrap();
+        assert!(apply_suite(&mut meta, &long).is_err());
+    }
+
+    /// cargo-compete's checker convention through the judge's (INPUT OUTPUT ANSWER): the
+    /// files in `$INPUT`, `$ACTUAL_OUTPUT`, `$EXPECTED_OUTPUT`; any failure a wrong answer.
+    #[test]
+    fn a_checker_cmd_gets_its_files_in_environment_variables() {
+        let meta = applied(
+            "type: Batch\nmatch:\n  Checker:\n    cmd: test \"$(cat $ACTUAL_OUTPUT)\" = \"$(cat $EXPECTED_OUTPUT)\" && test -f \"$INPUT\"\n    shell: Bash\n",
+        );
+        let checker = meta.checker.unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let file = |name: &str, text: &str| {
+            let path = dir.path().join(name);
+            fs::write(&path, text).unwrap();
+            path
+        };
+        let (input, right, wrong) = (file("in", "1"), file("out", "2\n"), file("bad", "3\n"));
+        let status = |actual: &Path| {
+            std::process::Command::new("/bin/sh")
+                .arg("-c")
+                .arg(format!("cd \"$0\" && {checker} \"$@\""))
+                .arg(dir.path())
+                .args([&input, actual, &right])
+                .status()
+                .unwrap()
+                .code()
+        };
+        assert_eq!(status(&right), Some(0));
+        assert_eq!(status(&wrong), Some(1));
+    }
+}

@@ -209,3 +209,20 @@ fn a_lone_main_rs_is_judged_on_its_tests_folder_with_limits_from_flags() {
     assert!(!bad.success);
     assert!(bad.stderr.contains("--time-limit"), "{}", bad.stderr);
 }
+
+/// `ojgames new` writes templates that use this repository's library: in a cargo-compete
+/// package it refuses, saying what to do there, and writes nothing.
+#[test]
+fn new_outside_this_repository_refuses_and_writes_nothing() {
+    let ws = copy_workspace(&fixture("compete_ws"));
+    let package = ws.path().join("abc999");
+    let refused = ojgames_at(&tool(), &package, &["new", "d"]);
+    assert!(!refused.success);
+    assert!(
+        refused.stderr.contains("`ojgames new` writes problems/d/")
+            && refused.stderr.contains("[[bin]]"),
+        "{}",
+        refused.stderr
+    );
+    assert!(!package.join("problems").exists() && !ws.path().join("problems").exists());
+}
