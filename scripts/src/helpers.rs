@@ -142,10 +142,10 @@ pub fn build_gen_and_brute(workspace: &Workspace, problems: &[Problem]) -> Resul
         for (bin, file) in [(Bin::Gen, "gen.rs"), (Bin::Brute, "brute.rs")] {
             if let Layout::Package(package) = &workspace.layout {
                 let name = bin.name(id);
-                if package.bin(&name).is_err() {
+                if !package.bins.iter().any(|b| b.name == name) {
                     bail!(
-                        "no bin `{name}` in {}: stress needs {} (a bin named `<bin>-gen` / \
-                         `<bin>-brute`, or with that cargo-compete alias)",
+                        "no bin `{name}` in {}: stress needs {} (the bins `<bin>-gen` and \
+                         `<bin>-brute`)",
                         workspace.display(&package.dir.join("Cargo.toml")),
                         bin.role()
                     );
