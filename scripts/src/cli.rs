@@ -11,12 +11,13 @@ use lexopt::Parser;
 
 use crate::commands::args::{Parsed, Problems};
 use crate::commands::{bundle, fill, judge, new, run, stress, table};
+use crate::console::{self, ColourChoice};
 use crate::runner::Runner;
 use crate::spelling;
 use crate::workspace::{Overrides, Workspace};
 
 pub const USAGE: &str = "\
-usage: ojgames [--root DIR] COMMAND [ARGS]
+usage: ojgames [--root DIR] [--color WHEN] COMMAND [ARGS]
        ojgames --version
 
 commands:
@@ -30,12 +31,14 @@ commands:
 
   --root DIR  the workspace (default: the nearest Cargo.toml with [workspace] above the
               current directory)
+  --color WHEN  auto (colour on a terminal unless NO_COLOR is set), always or never
 
 `ojgames COMMAND --help` describes a command's arguments.";
 
 #[derive(Debug)]
 pub struct Cli {
     pub root: Option<PathBuf>,
+    pub colour: ColourChoice,
     pub command: Command,
 }
 
@@ -57,18 +60,27 @@ pub enum Command {
 pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli> {
     let mut parser = Parser::from_iter(std::iter::once(OsString::from("ojgames")).chain(args));
     let mut root = None;
+    let mut colour = ColourChoice::Auto;
     loop {
         match parser.next()? {
             Some(Long("root")) => root = Some(PathBuf::from(parser.value()?)),
+            Some(Long("color") | Long("colour")) => {
+                let word = parser.value()?.string()?;
+                colour = ColourChoice::parse(&word).ok_or_else(|| {
+                    anyhow::anyhow!("--color expects auto, always or never, found `{word}`")
+                })?;
+            }
             Some(Short('h') | Long("help")) => {
                 return Ok(Cli {
                     root,
+                    colour,
                     command: Command::Help(USAGE),
                 })
             }
             Some(Short('V') | Long("version")) => {
                 return Ok(Cli {
                     root,
+                    colour,
                     command: Command::Version,
                 })
             }
@@ -116,7 +128,11 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli> {
                         spelling::suggestion(other, &COMMANDS)
                     ),
                 };
-                return Ok(Cli { root, command });
+                return Ok(Cli {
+                    root,
+                    colour,
+                    command,
+                });
             }
             Some(other) => return Err(other.unexpected().into()),
             None => bail!("no command given\n\n{USAGE}"),
@@ -176,6 +192,7 @@ impl Command {
 
 /// Runs the command: `Ok(false)` when a case or a problem failed.
 pub fn dispatch(cli: Cli) -> Result<bool> {
+    console::set_colour(cli.colour);
     if let Command::Help(text) = cli.command {
         crate::sayln!("{text}");
         return Ok(true);
@@ -264,6 +281,17 @@ mod tests {
         assert!(message.contains("did you mean `--seed`?"), "{message}");
         let message = error(&["judge", "x", "--frobnicate"]);
         assert!(!message.contains("did you mean"), "{message}");
+    }
+
+    #[test]
+    fn colour_is_a_top_level_flag() {
+        let cli = parse_str(&["--color", "never", "judge", "x"]).unwrap();
+        assert_eq!(cli.colour, ColourChoice::Never);
+        assert_eq!(
+            parse_str(&["judge", "x"]).unwrap().colour,
+            ColourChoice::Auto
+        );
+        assert!(error(&["--color", "sometimes", "judge", "x"]).contains("found `sometimes`"));
     }
 
     #[test]

@@ -15,7 +15,7 @@ use anyhow::{bail, Context, Result};
 use crate::console;
 use crate::files::read_tail;
 use crate::id::ProblemId;
-use crate::runner::{Job, Limits, Outcome, Runner, Scratch};
+use crate::runner::{Job, Kill, Limits, Outcome, Runner, Scratch};
 use crate::workspace::{Layout, Problem, Workspace};
 
 /// A bin of a problem's crate.
@@ -191,14 +191,48 @@ pub fn run(
     })
 }
 
-/// How a helper's run failed: `the brute force failed (exit code 101); its stderr ends: ...`.
+/// How a helper's run failed: `the brute force failed (exit code 101); its stderr ends: ...`,
+/// or the limit that stopped it.
 pub fn failure(bin: Bin, outcome: &Outcome, stderr_path: &Path) -> String {
     let stderr = read_tail(stderr_path, 64 * 1024).unwrap_or_default();
-    let how = match (outcome.killed, outcome.exit) {
-        (Some(_), _) => format!("did not finish in {} s (killed)", DEADLINE.as_secs()),
-        (None, exit) => format!("failed ({exit})"),
+    let how = match limit_hit(outcome, &String::from_utf8_lossy(&stderr)) {
+        Some(limit) => format!("stopped: {limit}"),
+        None => format!("failed ({})", outcome.exit),
     };
     format!("{} {how}{}", bin.role(), console::stderr_tail(&stderr))
+}
+
+/// Which of a helper's limits ([`Limits::helper`] with [`DEADLINE`]) stopped a run, with the
+/// figures: a kill for CPU time, memory, waiting or the wall deadline, or an allocation
+/// refused at the memory limit (Rust's `memory allocation of N bytes failed`). `None` when
+/// no limit did.
+pub fn limit_hit(outcome: &Outcome, stderr: &str) -> Option<String> {
+    let limits = Limits::helper(DEADLINE);
+    let mib = |kib: u64| kib / 1024;
+    let (limit_mib, peak_mib) = (mib(limits.memory_kib), mib(outcome.peak_kib));
+    Some(match outcome.killed {
+        Some(Kill::Cpu) => format!(
+            "its CPU time passed the {} s limit (killed)",
+            limits.cpu.as_secs()
+        ),
+        Some(Kill::Memory) => {
+            format!("its memory passed the {limit_mib} MiB limit (peak {peak_mib} MiB, killed)")
+        }
+        Some(Kill::Idle) => format!(
+            "its CPU time stood still for {} s: it waited for input or slept (killed)",
+            limits.idle().as_secs()
+        ),
+        Some(Kill::Wall) => format!(
+            "still running at the {} s wall deadline (killed)",
+            limits.wall.as_secs()
+        ),
+        None if !outcome.success() && stderr.contains("memory allocation of ") => format!(
+            "out of memory: an allocation failed at the {limit_mib} MiB memory limit \
+             (peak {peak_mib} MiB, {})",
+            outcome.exit
+        ),
+        None => return None,
+    })
 }
 
 /// Builds the problem's brute force (with its generator, as stress does) and runs it on each
@@ -284,5 +318,48 @@ impl Interactor {
         Interactor {
             program: Bin::Interactor.path(workspace, &problem.id),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::runner::Exit;
+
+    fn outcome(killed: Option<Kill>, exit: Exit) -> Outcome {
+        Outcome {
+            cpu: Duration::from_secs(1),
+            wall: Duration::from_secs(1),
+            peak_kib: 3 << 20,
+            exit,
+            killed,
+        }
+    }
+
+    #[test]
+    fn the_limit_that_stopped_a_helper_is_named_with_its_figure() {
+        let killed = Exit::Signal(9);
+        let hit = |killed_by, stderr| limit_hit(&outcome(Some(killed_by), killed), stderr);
+        assert_eq!(
+            hit(Kill::Cpu, "").unwrap(),
+            "its CPU time passed the 60 s limit (killed)"
+        );
+        assert_eq!(
+            hit(Kill::Memory, "").unwrap(),
+            "its memory passed the 8192 MiB limit (peak 3072 MiB, killed)"
+        );
+        assert!(hit(Kill::Idle, "")
+            .unwrap()
+            .contains("stood still for 60 s"));
+        assert!(hit(Kill::Wall, "").unwrap().contains("60 s wall deadline"));
+        let abort = outcome(None, Exit::Signal(6));
+        let refused = limit_hit(&abort, "memory allocation of 17179869184 bytes failed\n");
+        assert_eq!(
+            refused.unwrap(),
+            "out of memory: an allocation failed at the 8192 MiB memory limit (peak 3072 MiB, \
+             signal 6 (SIGABRT))"
+        );
+        assert_eq!(limit_hit(&abort, "assertion failed"), None);
+        assert_eq!(limit_hit(&outcome(None, Exit::Code(101)), ""), None);
     }
 }

@@ -13,7 +13,7 @@ use crate::settings::Edition;
 const JUDGES_TOML: &str = include_str!("../judges.toml");
 
 /// One judge as scripts/judges.toml describes it.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Judge {
     pub name: String,
     /// The judge's rustc (`1.89.0`), when it has Rust.
@@ -132,8 +132,13 @@ pub fn listed(name: &str) -> Result<&'static Judge> {
         .find(|j| j.name.eq_ignore_ascii_case(name))
         .ok_or_else(|| {
             let names: Vec<&str> = all().iter().map(|j| j.name.as_str()).collect();
+            let lower: Vec<String> = names.iter().map(|n| n.to_ascii_lowercase()).collect();
+            let lower: Vec<&str> = lower.iter().map(String::as_str).collect();
+            let hint = crate::spelling::did_you_mean(&name.to_ascii_lowercase(), &lower)
+                .and_then(|near| names.iter().find(|n| n.eq_ignore_ascii_case(near)))
+                .map_or_else(String::new, |near| format!("; did you mean `{near}`?"));
             anyhow!(
-                "--judge {name:?} is not a judge of scripts/judges.toml (one of: {})",
+                "--judge {name:?} is not a judge of scripts/judges.toml{hint} (one of: {})",
                 names.join(", ")
             )
         })

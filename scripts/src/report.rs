@@ -5,8 +5,8 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::time::Duration;
 
-use crate::console;
-use crate::judge::verdict::{format_kib, format_time};
+use crate::console::{self, Colour};
+use crate::judge::verdict::{format_kib, format_time, Verdict};
 use crate::judge::{CaseRecord, ProblemRecord};
 
 /// One problem as text.
@@ -36,13 +36,44 @@ pub fn problem_text(record: &ProblemRecord) -> String {
         // rest; escaping twice changes nothing).
         let _ = writeln!(
             out,
-            "  {:<20} {:<6} {cpu:>7} {peak:>10}",
+            "  {:<20} {} {cpu:>7} {peak:>10}",
             console::terminal(&case.name),
-            case.verdict
+            painted(case.verdict, 6)
         );
         indent(&mut out, &case.evidence, "      ");
     }
     out
+}
+
+/// A verdict's code in its colour (on a terminal that takes colour), padded to `width`:
+/// AC green, a failure of the solution red, a case that proves nothing yellow, the judge's
+/// own trouble magenta.
+pub fn painted(verdict: Verdict, width: usize) -> String {
+    let colour = match verdict {
+        Verdict::Accepted => Colour::Green,
+        Verdict::NoExpected | Verdict::EmptyCase => Colour::Yellow,
+        Verdict::CheckerFailure | Verdict::Unjudged => Colour::Magenta,
+        _ => Colour::Red,
+    };
+    let code = verdict.code();
+    let pad = width.saturating_sub(code.len());
+    format!("{}{:pad$}", console::paint(colour, code), "")
+}
+
+/// "N passed, M failed" (with how many of the passed only ran, with no .out), the failures
+/// in red when there are any.
+pub fn totals_line(passed: usize, ran: usize, failed: usize) -> String {
+    let failed = format!("{failed} failed");
+    let failed = if failed.starts_with("0 ") {
+        failed
+    } else {
+        console::paint(Colour::Red, &failed)
+    };
+    if ran > 0 {
+        format!("{passed} passed ({ran} RAN: no .out, nothing compared), {failed}")
+    } else {
+        format!("{passed} passed, {failed}")
+    }
 }
 
 fn indent(out: &mut String, text: &str, prefix: &str) {
@@ -118,10 +149,11 @@ pub fn totals(records: &[ProblemRecord]) -> (usize, usize) {
 pub fn json(records: &[ProblemRecord]) -> String {
     let mut out = String::new();
     for record in records {
+        let setup = setup_json(record);
         if let Some((command, messages)) = &record.compile_error {
             let _ = writeln!(
                 out,
-                "{{\"problem\":{},\"compile_error\":{},\"messages\":{}}}",
+                "{{\"problem\":{},\"compile_error\":{},\"messages\":{}{setup}}}",
                 string(&record.id),
                 string(command),
                 string(messages)
@@ -130,13 +162,13 @@ pub fn json(records: &[ProblemRecord]) -> String {
         for error in &record.errors {
             let _ = writeln!(
                 out,
-                "{{\"problem\":{},\"error\":{}}}",
+                "{{\"problem\":{},\"error\":{}{setup}}}",
                 string(&record.id),
                 string(error)
             );
         }
         for case in &record.cases {
-            out.push_str(&case_json(&record.id, case));
+            out.push_str(&case_json(&record.id, case, &setup));
             out.push('\n');
         }
     }
@@ -149,7 +181,26 @@ pub fn json(records: &[ProblemRecord]) -> String {
     out
 }
 
-fn case_json(problem: &str, case: &CaseRecord) -> String {
+/// `,"limits":{…},"bundle":…`: what every record of a problem carries, as far as it is known
+/// (the bundle is `null` for the cargo build and `--command`).
+fn setup_json(record: &ProblemRecord) -> String {
+    let mut out = String::new();
+    if let Some(limits) = record.limits {
+        let _ = write!(
+            out,
+            ",\"limits\":{{\"time_ms\":{},\"memory_kib\":{},\"stack_kib\":{},\"output_kib\":{}}}",
+            limits.cpu.as_millis(),
+            limits.memory_kib,
+            limits.stack_kib,
+            limits.output_bytes / 1024
+        );
+        let bundle = record.bundle.as_deref().map_or("null".to_string(), string);
+        let _ = write!(out, ",\"bundle\":{bundle}");
+    }
+    out
+}
+
+fn case_json(problem: &str, case: &CaseRecord, setup: &str) -> String {
     let mut out = format!(
         "{{\"problem\":{},\"case\":{},\"verdict\":{}",
         string(problem),
@@ -165,12 +216,12 @@ fn case_json(problem: &str, case: &CaseRecord) -> String {
             o.peak_kib
         );
     }
-    let _ = write!(out, ",\"evidence\":{}}}", string(&case.evidence));
+    let _ = write!(out, ",\"evidence\":{}{setup}}}", string(&case.evidence));
     out
 }
 
 /// A JSON string literal.
-fn string(text: &str) -> String {
+pub fn string(text: &str) -> String {
     let mut out = String::from("\"");
     for c in text.chars() {
         match c {

@@ -19,7 +19,11 @@ use crate::workspace::{Problem, Workspace};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SolutionSource {
     /// Bundle `main.rs` into `bundled/<ID>.rs`, then compile that file with rustc.
-    Bundle { keep_docs: bool },
+    Bundle {
+        keep_docs: bool,
+        /// `--judge NAME`: bundle for this judge instead of the problem's `judge` setting.
+        judge: Option<&'static judges::Judge>,
+    },
     /// Compile `bundled/<ID>.rs` as it is.
     ExistingBundle,
     /// `cargo build --release -p ID --bin ID`.
@@ -58,9 +62,10 @@ pub fn build_solution(
         return cargo_build(workspace, problem).map(Built::Ready);
     }
     let written = match source {
-        SolutionSource::Bundle { keep_docs } => {
+        SolutionSource::Bundle { keep_docs, judge } => {
             let options = bundle::Options {
                 keep_docs,
+                judge,
                 ..Default::default()
             };
             match write_bundle(workspace, problem, &options, check::Check::Compiled, false) {
@@ -68,11 +73,16 @@ pub fn build_solution(
                 // The solution does not parse: a compile error, as a judge would say.
                 Err(err) => match bundle::parse_problem(workspace, problem) {
                     Err(parse_error) => {
+                        let (command, messages) =
+                            syntax_errors(workspace, problem).unwrap_or_else(|| {
+                                let command = format!("ojgames bundle {}", problem.id);
+                                (command, format!("{parse_error:#}"))
+                            });
                         return Ok(Built::CompileError {
-                            command: format!("ojgames bundle {}", problem.id),
-                            messages: format!("{parse_error:#}"),
+                            command,
+                            messages,
                             bundle_note: None,
-                        })
+                        });
                     }
                     Ok(()) => return Err(err),
                 },
@@ -91,6 +101,11 @@ pub fn build_solution(
             )
         })?
         .len();
+    if source == SolutionSource::ExistingBundle {
+        if let Some(warning) = stale_warning(workspace, problem) {
+            crate::warn!("{warning}");
+        }
+    }
     if let Some(built) = judge_build(workspace, problem, &path)? {
         let lines = bundle::LineMap::of_bundle(workspace, &problem.id);
         let bundle_note = written.as_ref().map(|w| w.note.clone());
@@ -110,7 +125,13 @@ pub fn build_solution(
             lines,
         }));
     }
-    let edition = problem.meta.edition;
+    // `--judge NAME`: its edition (scripts/judges.toml), else the problem's.
+    let edition = match source {
+        SolutionSource::Bundle {
+            judge: Some(judge), ..
+        } => judge.edition.unwrap_or(problem.meta.edition),
+        _ => problem.meta.edition,
+    };
     let cache = workspace.work_dir(&problem.id).join("bin");
     let (mut compiled, mut program) = rustc::compile_cached(&path, edition, &cache)?;
     let mut bundle_note = written.as_ref().map(|w| w.note.clone());
@@ -119,12 +140,13 @@ pub fn build_solution(
         Some(Written {
             speculative: true, ..
         }),
-        SolutionSource::Bundle { keep_docs },
+        SolutionSource::Bundle { keep_docs, judge },
     ) = (compiled.success, &written, source)
     {
         // Built on a shake learned on another bundle; this one gets a shake of its own.
         let options = bundle::Options {
             keep_docs,
+            judge,
             reshake: true,
             ..Default::default()
         };
@@ -149,6 +171,45 @@ pub fn build_solution(
         bundle_note,
         lines,
     }))
+}
+
+/// The warning for `bundled/<ID>.rs` made before the last change of a file it was made from
+/// (`main.rs`, the library files it pasted: its line map knows them), naming the newest.
+pub fn stale_warning(workspace: &Workspace, problem: &Problem) -> Option<String> {
+    let lines = bundle::LineMap::of_bundle(workspace, &problem.id);
+    let made = bundle::made_at(workspace, &problem.id, &lines)?;
+    let mut sources = lines.sources();
+    if !sources.contains(&problem.main_file()) {
+        sources.push(problem.main_file());
+    }
+    let (_, newest) = sources
+        .into_iter()
+        .filter_map(|file| Some((std::fs::metadata(&file).ok()?.modified().ok()?, file)))
+        .filter(|(changed, _)| *changed > made)
+        .max_by_key(|(changed, _)| *changed)?;
+    Some(format!(
+        "warning: {} is older than {}, changed since it was bundled; --no-bundle uses the \
+         bundle as it is (`{} bundle {}` makes it again)",
+        workspace.display(&workspace.bundle_path(&problem.id)),
+        workspace.display(&newest),
+        crate::console::invocation(workspace),
+        problem.id
+    ))
+}
+
+/// rustc's own message for a solution that does not parse, and the command that gives it
+/// (the parser of the bundler says less, and for an unclosed delimiter at the wrong line);
+/// `None` when rustc finds no syntax error (or cannot run).
+fn syntax_errors(workspace: &Workspace, problem: &Problem) -> Option<(String, String)> {
+    let main = problem.main_file();
+    let relative = main.strip_prefix(&workspace.root).unwrap_or(&main);
+    let scratch = workspace.work_dir(&problem.id);
+    std::fs::create_dir_all(&scratch).ok()?;
+    let output = scratch.join(format!("parse-{}.rmeta", std::process::id()));
+    let edition = problem.meta.edition;
+    let messages = rustc::syntax_errors(&workspace.root, relative, edition, &output).ok()?;
+    let command = format!("rustc --edition {edition} {}", relative.display());
+    (!messages.is_empty()).then_some((command, messages))
 }
 
 /// The judge's own build of the bundle at `path` when its header says it uses crates of its

@@ -249,6 +249,12 @@ fn bundles_for_atcoder_keep_its_crates_and_print_what_the_cargo_build_prints() {
         ),
         ("conv_signed", &["ac-library-rs"], &["mod proconio {"]),
         ("own_lazy_tree", &[], &["mod ds {"]),
+        // proconio 0.6 is pasted (AtCoder pins 0.5.0), so its macros are written out.
+        (
+            "fastout_user",
+            &[],
+            &["mod proconio {", "impl crate::proconio::source::Readable"],
+        ),
     ] {
         let bundled = ojgames_in(ws.path(), &["bundle", id]);
         assert!(bundled.success, "{id}: {}", bundled.stderr);
@@ -294,25 +300,106 @@ fn a_proc_macro_crate_that_nothing_uses_stays_out_of_the_bundle_with_the_code_it
     assert!(!run.stdout.contains("proconio_derive"), "{}", run.stdout);
 }
 
+/// proconio's `#[fastout]` and `#[derive_readable]` where proconio is pasted: the bundle
+/// carries the plain Rust they expand to, not the proc-macro crate (the corpus test runs
+/// `fastout_user` against its cargo build on its inputs).
 #[test]
-fn a_feature_that_pulls_in_a_proc_macro_crate_is_refused_naming_it() {
+fn fastout_and_derive_readable_become_plain_rust_where_proconio_is_pasted() {
     let ws = copy_workspace(&fixture("crates_ws"));
-    let run = ojgames_in(ws.path(), &["bundle", "fastout_user", "-o", "-"]);
-    assert!(!run.success, "bundled a #[fastout] user:\n{}", run.stdout);
-    // Which dependency and feature pull it in, the line using it, and the way out; not
-    // "depends on crate `proconio_derive`", which the Cargo.toml does not say.
-    for expected in [
-        "`proconio` with feature `derive` pulls in `proconio_derive`, a proc-macro crate",
-        "`#[fastout]` at problems/fastout_user/main.rs:3 uses it",
-        "drop that and the feature `derive`",
+    let run = ojgames_in(
+        ws.path(),
+        &["bundle", "fastout_user", "--judge", "Codeforces", "-o", "-"],
+    );
+    assert!(run.success, "{}", run.stderr);
+    for gone in [
+        "proconio_derive::",
+        "\n#[fastout]",
+        "\n#[derive_readable]",
+        "fastout,",
     ] {
-        assert!(
-            run.stderr.contains(expected),
-            "{expected:?}:\n{}",
-            run.stderr
-        );
+        assert!(!run.stdout.contains(gone), "{gone}:\n{}", run.stdout);
     }
-    assert!(!run.stderr.contains("depends on crate"), "{}", run.stderr);
+    for expected in [
+        "impl crate::proconio::source::Readable for Query {",
+        "scale: <crate::proconio::marker::Isize1 as crate::proconio::source::Readable>::Output,",
+        "use crate::proconio::{input};",
+        "    // 1-based in the input, 0-based here.\n",
+    ] {
+        assert!(run.stdout.contains(expected), "{expected}:\n{}", run.stdout);
+    }
+}
+
+/// A panic in a `#[fastout]` function: what it printed before is written all the same (the
+/// buffer flushes while the panic unwinds), as by the cargo build, and both exit with 101.
+#[test]
+fn a_fastout_bundle_that_panics_prints_what_the_cargo_build_prints_before_the_panic() {
+    let source_ws = fixture("crates_ws");
+    let release = cargo_release_build(&source_ws, "crates_ws", &[]);
+    let ws = copy_workspace(&source_ws);
+    let scratch = tempfile::tempdir().unwrap();
+    let run = ojgames_in(
+        ws.path(),
+        &[
+            "bundle",
+            "fastout_panic",
+            "--judge",
+            "Codeforces",
+            "-o",
+            "-",
+        ],
+    );
+    assert!(run.success, "{}", run.stderr);
+    let source = scratch.path().join("fastout_panic.rs");
+    fs::write(&source, &run.stdout).unwrap();
+    let binary = scratch.path().join("fastout_panic");
+    compile(&source, "2021", Some(&binary), scratch.path()).unwrap();
+    for (input, code) in [("100 3 7 0 5\n", 101), ("12 2 5 4\n", 0)] {
+        let file = scratch.path().join("in.txt");
+        fs::write(&file, input).unwrap();
+        let outputs: Vec<(Vec<u8>, Option<i32>)> = [release.join("fastout_panic"), binary.clone()]
+            .iter()
+            .map(|program| {
+                let output = Command::new(program)
+                    .stdin(Stdio::from(fs::File::open(&file).unwrap()))
+                    .output()
+                    .unwrap();
+                (output.stdout, output.status.code())
+            })
+            .collect();
+        assert_eq!(outputs[0].1, Some(code), "cargo build on {input:?}");
+        assert!(!outputs[0].0.is_empty(), "cargo build on {input:?}");
+        assert_eq!(outputs[1], outputs[0], "bundle on {input:?}");
+    }
+}
+
+/// proconio refuses `print!` in a closure of a `#[fastout]` function (the cargo build fails);
+/// the bundle says so, naming the line, instead of pasting code that would print elsewhere.
+#[test]
+fn a_print_in_a_closure_of_a_fastout_function_is_refused_naming_the_line() {
+    let ws = copy_workspace(&fixture("crates_ws"));
+    let main = ws.path().join("problems/fastout_panic/main.rs");
+    let text = fs::read_to_string(&main).unwrap().replace(
+        "    print!(\"done\");",
+        "    let say = |x: u64| println!(\"{x}\");\n    say(1);",
+    );
+    fs::write(&main, text).unwrap();
+    let run = ojgames_in(
+        ws.path(),
+        &[
+            "bundle",
+            "fastout_panic",
+            "--judge",
+            "Codeforces",
+            "-o",
+            "-",
+        ],
+    );
+    assert!(!run.success, "{}", run.stdout);
+    assert!(
+        run.stderr.contains("problems/fastout_panic/main.rs:16: a closure in the #[fastout] function `main` calls `print!` or `println!`"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]
@@ -413,4 +500,55 @@ fn atcoders_whole_block_with_proconio_0_4_3_and_num_bundles_for_atcoder_and_for_
             input.display()
         );
     }
+}
+
+/// `--judge NAME` on run, judge and stress bundles for that judge instead of the problem's
+/// (`Local`): practice2_g's bundle for Codeforces pastes ac-library-rs and prints what the
+/// cargo build prints; a misspelt name is one error with "did you mean".
+#[test]
+fn judge_flag_on_run_judge_and_stress_bundles_for_that_judge() {
+    let source_ws = fixture("crates_ws");
+    let release = cargo_release_build(&source_ws, "crates_ws", &[]);
+    let ws = copy_workspace(&source_ws);
+    let id = "practice2_g";
+    let input = inputs(ws.path(), id).remove(0);
+    let ran = ojgames_in(
+        ws.path(),
+        &[
+            "run",
+            id,
+            "--judge",
+            "codeforces",
+            "--input",
+            input.to_str().unwrap(),
+        ],
+    );
+    assert!(ran.success, "{}", ran.stderr);
+    assert_eq!(
+        ran.stdout.as_bytes(),
+        run_on(&release.join(id), &input).unwrap()
+    );
+    let text = fs::read_to_string(ws.path().join("bundled").join(format!("{id}.rs"))).unwrap();
+    assert!(text.contains("// Judge: Codeforces\n"), "{text}");
+    assert!(text.contains("mod ac_library {"), "{text}");
+    for command in ["run", "judge", "stress"] {
+        let run = ojgames_in(ws.path(), &[command, id, "--judge", "Codefroces"]);
+        assert!(!run.success, "{command}: {}", run.stdout);
+        assert!(
+            run.stderr
+                .contains("--judge \"Codefroces\" is not a judge of scripts/judges.toml; did you mean `Codeforces`?"),
+            "{command}: {}",
+            run.stderr
+        );
+    }
+    let run = ojgames_in(
+        ws.path(),
+        &["judge", id, "--judge", "AtCoder", "--cargo-build"],
+    );
+    assert!(!run.success);
+    assert!(
+        run.stderr.contains("not with --cargo-build"),
+        "{}",
+        run.stderr
+    );
 }

@@ -204,11 +204,37 @@ fn bad_flags_are_one_clear_error() {
             "is not found on PATH",
         ),
         (&["--command", "cat", "--cargo-build"], "do not apply"),
+        (&["--command", "cat", "--judge", "AtCoder"], "do not apply"),
     ] {
         let run = judge(root, args);
         assert!(!run.success, "{args:?}");
         assert!(run.stderr.contains(says), "{args:?}: {}", run.stderr);
     }
+}
+
+#[test]
+fn an_interactive_problem_refuses_both_flags() {
+    let interactor = "\n[[bin]]\nname = \"echo-interactor\"\npath = \"interactor.rs\"\n";
+    let dir = workspace(interactor, &[("one", "1\n", Some("1\n"))]);
+    let root = dir.path();
+    let run = judge(root, &["--compare", "tokens"]);
+    assert!(!run.success);
+    assert!(
+        run.stdout
+            .contains("`echo` is interactive, its interactor decides the verdict"),
+        "{}{}",
+        run.stdout,
+        run.stderr
+    );
+    let run = judge(root, &["--command", "cat"]);
+    assert!(!run.success);
+    assert!(
+        run.stdout
+            .contains("--command on an interactive problem is not supported"),
+        "{}{}",
+        run.stdout,
+        run.stderr
+    );
 }
 
 #[test]

@@ -19,8 +19,11 @@ pub trait Parse: Sized {
     /// The fast path: the value of a well-formed token at the start of `bytes` (32 bytes of
     /// input, the first not whitespace) that a whitespace byte ends, and its length with that
     /// byte. `None` sends the token to [`Parse::parse`]: it must be `None` whenever `parse`
-    /// fails, and agree with it otherwise.
-    fn prefix(bytes: &[u8]) -> Option<(Self, usize)>;
+    /// fails, and agree with it otherwise. By default every token takes the slow path, which
+    /// finds where it ends (a raw token's way).
+    fn prefix(_: &[u8]) -> Option<(Self, usize)> {
+        None
+    }
 }
 
 const ONES: u64 = 0x0101_0101_0101_0101;
@@ -125,9 +128,5 @@ impl Parse for Vec<u8> {
     const NAME: &'static str = "token";
     fn parse(token: &[u8]) -> Result<Self, String> {
         Ok(token.to_vec())
-    }
-    /// Every raw token takes the slow path, which finds where it ends.
-    fn prefix(_: &[u8]) -> Option<(Self, usize)> {
-        None
     }
 }

@@ -394,7 +394,10 @@ fn solution(env: &Env, problem: &str, want_bundle: bool) -> io::Result<Program> 
         let built = build_solution(
             &workspace,
             &problem,
-            SolutionSource::Bundle { keep_docs: false },
+            SolutionSource::Bundle {
+                keep_docs: false,
+                judge: None,
+            },
         )?;
         Ok((built, problem.meta.edition))
     });

@@ -280,7 +280,8 @@ impl Finder<'_> {
                 .unwrap_or("?")
                 .replace('-', "_"),
         ];
-        proc_macro::first_use_of(&text, &proc_macro::defined_macros(entry), &crates).is_some()
+        let macros = proc_macro::refused_macros(package["name"].as_str().unwrap_or(""), entry);
+        proc_macro::first_use_of(&text, &macros, &crates).is_some()
     }
 
     /// The refusal of proc-macro crate `package` (`label`: name and version), a dependency of
@@ -317,7 +318,8 @@ impl Finder<'_> {
         };
         let main = self.problem.main_file();
         let used_at = std::fs::read_to_string(&main).ok().and_then(|text| {
-            proc_macro::first_use_of(&text, &proc_macro::defined_macros(entry), &crates)
+            let macros = proc_macro::refused_macros(package["name"].as_str().unwrap_or(""), entry);
+            proc_macro::first_use_of(&text, &macros, &crates)
         });
         anyhow!(proc_macro::refusal(&Refused {
             problem: self.problem.id.as_str(),

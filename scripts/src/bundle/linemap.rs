@@ -80,6 +80,22 @@ impl LineMap {
         std::fs::write(path, out)
     }
 
+    /// Whether this map was made for the bundle (not the empty map of a bundle edited by hand).
+    pub fn is_known(&self) -> bool {
+        !self.file_name.is_empty()
+    }
+
+    /// The files the bundle's lines came from, each once, in the order they first appear.
+    pub fn sources(&self) -> Vec<PathBuf> {
+        let mut files: Vec<&str> = Vec::new();
+        for origin in self.lines.iter().flatten() {
+            if !files.contains(&&*origin.file) {
+                files.push(&origin.file);
+            }
+        }
+        files.iter().map(|file| self.root.join(file)).collect()
+    }
+
     /// The original file, line and column of a bundle line and column (1-based).
     pub fn original(&self, line: u32, column: u32) -> Option<(Arc<str>, u32, u32)> {
         let index = usize::try_from(line.checked_sub(1)?).ok()?;

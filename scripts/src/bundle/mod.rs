@@ -18,6 +18,7 @@ mod shake;
 mod source;
 
 use std::path::{Path, PathBuf};
+use std::time::SystemTime;
 
 use anyhow::{bail, Result};
 
@@ -107,7 +108,7 @@ pub fn build(workspace: &Workspace, problem: &Problem, options: &Options) -> Res
     }
     let main = CrateTree::load(&main_path, &display, None)?;
     // Only the crates the solution's code names are looked at (a cargo-compete Cargo.toml
-    // lists all of AtCoder's 53, most unused).
+    // lists all of AtCoder's 68, most unused).
     let words = main
         .files
         .iter()
@@ -453,6 +454,18 @@ impl LineMap {
     pub fn of_bundle(workspace: &Workspace, id: &str) -> LineMap {
         LineMap::load(&workspace.bundle_path(id), &line_map_path(workspace, id))
     }
+}
+
+/// When `bundled/<id>.rs` was last made: [`write`] saves its line map each time, even when
+/// the bundle comes out the same; the bundle's own time when `lines` is not its map (edited
+/// by hand since).
+pub fn made_at(workspace: &Workspace, id: &str, lines: &LineMap) -> Option<SystemTime> {
+    let modified = |path: &Path| std::fs::metadata(path).and_then(|m| m.modified()).ok();
+    let bundle = modified(&workspace.bundle_path(id))?;
+    if !lines.is_known() {
+        return Some(bundle);
+    }
+    Some(modified(&line_map_path(workspace, id)).map_or(bundle, |map| map.max(bundle)))
 }
 
 fn line_map_path(workspace: &Workspace, id: &str) -> PathBuf {

@@ -1,9 +1,18 @@
 //! What a refusal of a proc-macro crate says: the names the crate defines, and the line of
-//! the problem's code that uses one of them (the way out is to drop that use).
+//! the problem's code that uses one of them (the way out is to drop that use). And the two
+//! proc macros of proconio that are not refused where proconio is pasted: `#[fastout]` and
+//! `#[derive_readable]` are written out as the plain Rust they expand to.
 
+use std::ops::Range;
 use std::path::Path;
 
-use syn::{Attribute, Item, Meta};
+use anyhow::{bail, Result};
+use syn::spanned::Spanned;
+use syn::visit::{self, Visit};
+use syn::{Attribute, Fields, Item, ItemFn, ItemStruct, ItemUse, Meta, UseTree};
+
+use super::edits::Edits;
+use super::source::byte_range;
 
 /// Who pulls a proc-macro crate into a problem's build.
 pub enum PulledBy {
@@ -103,6 +112,275 @@ pub fn defined_macros(entry: &Path) -> Vec<(String, MacroKind)> {
         }
     }
     macros
+}
+
+/// proconio's macros that a bundle writes out as plain Rust instead of refusing them.
+const EXPANDED: [&str; 2] = ["fastout", "derive_readable"];
+
+/// The macros of proc-macro package `package` (its Cargo name) that a use of refuses:
+/// [`defined_macros`] but proconio-derive's `fastout` and `derive_readable`, which
+/// [`expand_proconio`] writes out.
+pub fn refused_macros(package: &str, entry: &Path) -> Vec<(String, MacroKind)> {
+    let mut macros = defined_macros(entry);
+    if package == "proconio-derive" {
+        macros.retain(|(name, _)| !EXPANDED.contains(&name.as_str()));
+    }
+    macros
+}
+
+/// Where proconio is pasted (a std-only judge, or a version the judge does not pin), its
+/// attribute macros become the plain Rust they expand to, by edits that keep the user's text:
+/// - `#[fastout]` on a function: its body runs with `print!`/`println!` writing to one
+///   buffered stdout, flushed when the body's value is returned, and by the buffer's drop on
+///   an early `return` and while a panic unwinds (what proconio-derive's expansion does). A
+///   closure in it calling `print!`/`println!` is refused, as proconio refuses it.
+/// - `#[derive_readable]` on a struct: each field's type `T` becomes `<T as Readable>::Output`
+///   and an `impl Readable` reads the fields in order (proconio's `source::Readable`, the same
+///   trait in 0.4, 0.5 and 0.6).
+/// - their imports (`use proconio::{fastout, input};`) lose those names.
+///
+/// `proconio`: the pasted crate's path in the bundle (`crate::proconio`); `rename`: the
+/// bundle path of a crate the code names, for the field types copied into the impl.
+pub fn expand_proconio(
+    file: &syn::File,
+    text: &str,
+    display: &str,
+    proconio: &str,
+    rename: &dyn Fn(&str) -> Option<String>,
+    edits: &mut Edits,
+) -> Result<()> {
+    let mut expander = Expander {
+        text,
+        display,
+        proconio,
+        rename,
+        edits,
+        error: None,
+    };
+    expander.visit_file(file);
+    match expander.error {
+        Some(error) => bail!(error),
+        None => Ok(()),
+    }
+}
+
+struct Expander<'a> {
+    text: &'a str,
+    display: &'a str,
+    proconio: &'a str,
+    rename: &'a dyn Fn(&str) -> Option<String>,
+    edits: &'a mut Edits,
+    error: Option<String>,
+}
+
+/// Whether `attr` is `#[name]`, `#[proconio::name]` or `#[proconio_derive::name]`.
+fn is_proconio_attr(attr: &Attribute, name: &str) -> bool {
+    let Meta::Path(path) = &attr.meta else {
+        return false;
+    };
+    let segments: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+    match segments.as_slice() {
+        [only] => only == name,
+        [krate, last] => last == name && (krate == "proconio" || krate == "proconio_derive"),
+        _ => false,
+    }
+}
+
+impl Expander<'_> {
+    fn line_of(&self, offset: usize) -> usize {
+        self.text[..offset].matches('\n').count() + 1
+    }
+
+    fn fastout(&mut self, function: &ItemFn) {
+        let mut printing = PrintInClosure(None);
+        printing.visit_block(&function.block);
+        if let Some(at) = printing.0 {
+            self.error.get_or_insert(format!(
+                "{}:{}: a closure in the #[fastout] function `{}` calls `print!` or `println!`: proconio refuses that (the closure could run on another thread, where the function's buffered stdout cannot go), so the cargo build fails too; print outside the closure, or call a function that prints",
+                self.display,
+                self.line_of(at),
+                function.sig.ident
+            ));
+            return;
+        }
+        let open = byte_range(function.block.brace_token.span.open()).end;
+        let close = byte_range(function.block.brace_token.span.close()).start;
+        // `print!`/`println!` in the body are these macros, writing to the buffer.
+        let print = |name: &str, write: &str| {
+            format!("#[allow(unused_macros)] macro_rules! {name} {{ ($($arg:tt)*) => {{{{ use ::std::io::Write as _; ::std::{write}!(__fastout_stdout, $($arg)*).unwrap(); }}}}; }} ")
+        };
+        self.edits.insert(
+            open,
+            format!(
+                " let mut __fastout_stdout = ::std::io::BufWriter::new(::std::io::stdout().lock()); {}{}let __fastout_value = {{",
+                print("print", "write"),
+                print("println", "writeln")
+            ),
+        );
+        self.edits.insert(
+            close,
+            "}; ::std::io::Write::flush(&mut __fastout_stdout).unwrap(); __fastout_value ",
+        );
+    }
+
+    fn derive_readable(&mut self, item: &ItemStruct) {
+        let readable = format!("{}::source::Readable", self.proconio);
+        let name = item.ident.to_string();
+        let mut reads = String::new();
+        let mut names = Vec::new();
+        for (index, field) in item.fields.iter().enumerate() {
+            let range = byte_range(field.ty.span());
+            let ty = self.copied_type(&field.ty, range.clone());
+            self.edits.insert_before(range.start, "<");
+            self.edits
+                .insert(range.end, format!(" as {readable}>::Output"));
+            let local = match &field.ident {
+                Some(ident) => ident.to_string(),
+                None => format!("field{index}"),
+            };
+            reads.push_str(&format!(
+                "let {local} = <{ty} as {readable}>::read(__source); "
+            ));
+            names.push(local);
+        }
+        let build = match &item.fields {
+            Fields::Named(_) => format!("{name} {{ {} }}", names.join(", ")),
+            Fields::Unnamed(_) => format!("{name}({})", names.join(", ")),
+            Fields::Unit => name.clone(),
+        };
+        let end = byte_range(item.span()).end;
+        self.edits.insert(
+            end,
+            format!(
+                "\nimpl {readable} for {name} {{ type Output = {name}; fn read<__R: ::std::io::BufRead, __S: {}::source::Source<__R>>(__source: &mut __S) -> {name} {{ {reads}{build} }} }}",
+                self.proconio
+            ),
+        );
+    }
+
+    /// The text of a field's type for the impl, a crate it names by its bundle path.
+    fn copied_type(&self, ty: &syn::Type, range: Range<usize>) -> String {
+        let mut firsts = FirstSegments(Vec::new());
+        firsts.visit_type(ty);
+        let mut out = String::new();
+        let mut at = range.start;
+        for (segment, name) in firsts.0 {
+            if let Some(path) = (self.rename)(&name) {
+                out.push_str(&self.text[at..segment.start]);
+                out.push_str(&path);
+                at = segment.end;
+            }
+        }
+        out.push_str(&self.text[at..range.end]);
+        out
+    }
+
+    /// Deletes `fastout`/`derive_readable` from a `use` of proconio or proconio_derive.
+    fn strip_use(&mut self, item: &ItemUse) {
+        let UseTree::Path(path) = &item.tree else {
+            return;
+        };
+        let krate = path.ident.to_string();
+        if krate != "proconio" && krate != "proconio_derive" {
+            return;
+        }
+        match &*path.tree {
+            UseTree::Name(name) if EXPANDED.contains(&name.ident.to_string().as_str()) => {
+                self.edits.delete(self.text, byte_range(item.span()));
+            }
+            UseTree::Group(group) => {
+                for pair in group.items.pairs() {
+                    let UseTree::Name(name) = pair.value() else {
+                        continue;
+                    };
+                    if !EXPANDED.contains(&name.ident.to_string().as_str()) {
+                        continue;
+                    }
+                    let start = byte_range(name.span()).start;
+                    let end = match pair.punct() {
+                        // The comma and the space after it.
+                        Some(comma) => {
+                            let end = byte_range(comma.span).end;
+                            end + self.text[end..].len() - self.text[end..].trim_start().len()
+                        }
+                        None => byte_range(name.span()).end,
+                    };
+                    self.edits.replace(start..end, "");
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+impl<'ast> Visit<'ast> for Expander<'_> {
+    fn visit_item_fn(&mut self, function: &'ast ItemFn) {
+        if let Some(attr) = function
+            .attrs
+            .iter()
+            .find(|a| is_proconio_attr(a, "fastout"))
+        {
+            self.edits.delete(self.text, byte_range(attr.span()));
+            self.fastout(function);
+        }
+        visit::visit_item_fn(self, function);
+    }
+
+    fn visit_item_struct(&mut self, item: &'ast ItemStruct) {
+        if let Some(attr) = item
+            .attrs
+            .iter()
+            .find(|a| is_proconio_attr(a, "derive_readable"))
+        {
+            self.edits.delete(self.text, byte_range(attr.span()));
+            self.derive_readable(item);
+        }
+        visit::visit_item_struct(self, item);
+    }
+
+    fn visit_item_use(&mut self, item: &'ast ItemUse) {
+        self.strip_use(item);
+    }
+}
+
+/// The offset of the first `print!`/`println!` inside a closure.
+struct PrintInClosure(Option<usize>);
+
+impl<'ast> Visit<'ast> for PrintInClosure {
+    fn visit_expr_closure(&mut self, closure: &'ast syn::ExprClosure) {
+        let mut calls = PrintCall(None);
+        calls.visit_expr_closure(closure);
+        if self.0.is_none() {
+            self.0 = calls.0;
+        }
+    }
+}
+
+struct PrintCall(Option<usize>);
+
+impl<'ast> Visit<'ast> for PrintCall {
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        let is_print = mac.path.is_ident("print") || mac.path.is_ident("println");
+        if is_print && self.0.is_none() {
+            self.0 = Some(byte_range(mac.span()).start);
+        }
+        visit::visit_macro(self, mac);
+    }
+}
+
+/// The first segment of each plain path in a type (`proconio::marker::Usize1`: `proconio`),
+/// with its range.
+struct FirstSegments(Vec<(Range<usize>, String)>);
+
+impl<'ast> Visit<'ast> for FirstSegments {
+    fn visit_type_path(&mut self, path: &'ast syn::TypePath) {
+        if path.qself.is_none() && path.path.leading_colon.is_none() && path.path.segments.len() > 1
+        {
+            let first = &path.path.segments[0].ident;
+            self.0.push((byte_range(first.span()), first.to_string()));
+        }
+        visit::visit_type_path(self, path);
+    }
 }
 
 fn macro_of(attr: &Attribute, function: &str) -> Option<(String, MacroKind)> {

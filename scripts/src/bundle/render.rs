@@ -9,6 +9,7 @@ use super::edits::Edits;
 use super::facts::{PathOcc, UseItem, UseLeaf, UseNode};
 use super::mapped::{Mapped, Origin};
 use super::modtree::FileId;
+use super::proc_macro;
 use super::reach::Selection;
 use super::resolve::{names_defined_or_imported, CrateId, Resolver};
 use crate::settings::Edition;
@@ -50,6 +51,21 @@ impl Renderer<'_> {
         }
         for range in &facts.cfg_true {
             edits.delete(text, range.clone());
+        }
+        // proconio pasted: its `#[fastout]` and `#[derive_readable]` become plain Rust.
+        if let Some(proconio) = view.extern_crate("proconio").filter(|_| krate.is_problem()) {
+            let bundle_path = |name: &str| {
+                let other = view.extern_crate(name)?;
+                Some(format!("crate::{}", self.resolver.view(other).name))
+            };
+            proc_macro::expand_proconio(
+                &file.source.syntax,
+                text,
+                &file.source.display,
+                &format!("crate::{}", self.resolver.view(proconio).name),
+                &bundle_path,
+                &mut edits,
+            )?;
         }
         // rustc compiles the bundle with no features: each test becomes its value.
         for (range, enabled) in &facts.feature_tests {

@@ -9,6 +9,7 @@ use anyhow::{bail, Result};
 
 use crate::id::ProblemId;
 use crate::judge::command::UserCommand;
+use crate::judges::Judge;
 use crate::settings::Compare;
 use crate::solution::SolutionSource;
 use crate::workspace::{Overrides, Problem, Workspace};
@@ -98,14 +99,52 @@ impl ProblemsBuilder {
     }
 }
 
-/// The solution `--no-bundle`, `--cargo-build` and `--keep-docs` ask for.
-pub fn source(no_bundle: bool, cargo_build: bool, keep_docs: bool) -> SolutionSource {
+/// The solution `--no-bundle`, `--cargo-build`, `--keep-docs` and `--judge` ask for.
+pub fn source(
+    no_bundle: bool,
+    cargo_build: bool,
+    keep_docs: bool,
+    judge: JudgeFlag,
+) -> SolutionSource {
     if cargo_build {
         SolutionSource::CargoBuild
     } else if no_bundle {
         SolutionSource::ExistingBundle
     } else {
-        SolutionSource::Bundle { keep_docs }
+        SolutionSource::Bundle {
+            keep_docs,
+            judge: judge.0,
+        }
+    }
+}
+
+/// `--judge NAME` of judge, run and stress: bundle for that judge of scripts/judges.toml
+/// instead of the problem's `judge` setting (the bundle command has its own).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct JudgeFlag(pub Option<&'static Judge>);
+
+impl JudgeFlag {
+    pub const HELP: &'static str =
+        "  --judge NAME   bundle for judge NAME (scripts/judges.toml) instead of the problem's `judge`";
+
+    /// Reads the flag's value: a judge of scripts/judges.toml, or one error with "did you
+    /// mean".
+    pub fn set(&mut self, value: OsString) -> Result<()> {
+        self.0 = Some(crate::judges::listed(&value.to_string_lossy())?);
+        Ok(())
+    }
+
+    /// `--judge` is about bundling: not with `--no-bundle` or `--cargo-build`.
+    pub fn check(&self, no_bundle: bool, cargo_build: bool, usage: &str) -> Result<()> {
+        if self.0.is_some() && (no_bundle || cargo_build) {
+            let other = if no_bundle {
+                "--no-bundle"
+            } else {
+                "--cargo-build"
+            };
+            bail!("--judge picks the judge to bundle for: not with {other}\n\n{usage}");
+        }
+        Ok(())
     }
 }
 
@@ -199,12 +238,19 @@ impl Judged {
         Ok(())
     }
 
-    /// The problem as judged: `--compare` replaces its compare mode and its checker.
-    pub fn apply(&self, mut problem: Problem) -> Problem {
+    /// The problem as judged: `--compare` replaces its compare mode and its checker; an
+    /// interactive problem's interactor decides, so there it is an error.
+    pub fn apply(&self, mut problem: Problem) -> Result<Problem> {
         if let Some(compare) = self.compare {
+            if crate::helpers::is_interactive(&problem)? {
+                bail!(
+                    "--compare {compare}: `{}` is interactive, its interactor decides the verdict",
+                    problem.id
+                );
+            }
             problem.meta.compare = compare;
             problem.meta.checker = None;
         }
-        problem
+        Ok(problem)
     }
 }

@@ -118,15 +118,13 @@ fn fill_one(workspace: &Workspace, problem: &Problem, runner: &Runner) -> Result
         let answer = input.with_extension("out");
         if !outcome.success() {
             let stderr = read_tail(&stderr, 64 * 1024).unwrap_or_default();
-            let killed = if outcome.killed.is_some() {
-                ", killed"
-            } else {
-                ""
+            let how = match helpers::limit_hit(&outcome, &String::from_utf8_lossy(&stderr)) {
+                Some(limit) => format!("was stopped: {limit}"),
+                None => format!("failed ({})", outcome.exit),
             };
             crate::sayln!(
-                "{}: not written: the brute force failed ({}{killed})",
+                "{}: not written: the brute force {how}",
                 workspace.display(&answer),
-                outcome.exit,
             );
             for line in console::tail(&stderr, 10) {
                 crate::sayln!("  {line}");

@@ -7,7 +7,7 @@ use lexopt::prelude::*;
 use lexopt::Parser;
 
 use super::args::{case_name, memory_limit, number, source, time_limit};
-use super::args::{Judged, Parsed, Problems, ProblemsBuilder};
+use super::args::{JudgeFlag, Judged, Parsed, Problems, ProblemsBuilder};
 use crate::judge::{self, JudgeOptions, ProblemRecord};
 use crate::report;
 use crate::runner::Runner;
@@ -21,6 +21,7 @@ pub struct JudgeArgs {
     pub no_bundle: bool,
     /// Judge the cargo release build instead of the bundle.
     pub cargo_build: bool,
+    pub judge: JudgeFlag,
     /// Only these cases (names without `.in`); every case when empty.
     pub cases: Vec<String>,
     pub jobs: usize,
@@ -34,7 +35,8 @@ impl JudgeArgs {
     pub const USAGE: &'static str = "\
 usage: ojgames judge (--all | ID... | FILE.rs) [--case NAME]... [-j N] [--json]
                      [--no-bundle | --cargo-build | --command CMD] [--keep-docs]
-                     [--compare MODE] [--time-limit T] [--memory-limit M] [-d DIR]
+                     [--compare MODE] [--judge NAME] [--time-limit T] [--memory-limit M]
+                     [-d DIR]
 
 Bundles each problem, compiles bundled/<ID>.rs with rustc as its judge does, runs it on every
 testdata/<ID>/*.in under the problem's limits and compares with the .out. Each case gets a
@@ -48,7 +50,8 @@ verdict with its evidence (where the output differs, CPU time, peak memory, stde
   --all          every problem under problems/
   --case NAME    only testdata/<ID>/NAME.in (repeatable)
   -j N           judge N cases at once (verdicts are decided on CPU time, so they do not change)
-  --json         one JSON record per case on stdout instead of the table
+  --json         one JSON record per case on stdout instead of the table (with the limits
+                 and the bundle judged)
   --no-bundle    judge bundled/<ID>.rs as it is
   --cargo-build  judge the cargo release build (`cargo build --release -p ID`) instead
   --keep-docs    keep doc comments in the bundle
@@ -64,6 +67,8 @@ verdict with its evidence (where the output differs, CPU time, peak memory, stde
                  limits and verdicts, instead of its solution. No shell runs: CMD is split
                  into words (quotes as in a shell) so that the time and memory measured are
                  the program's own, not a shell's; for a pipeline, give a script
+  --judge NAME   bundle and compile for judge NAME (scripts/judges.toml) instead of the
+                 problem's `judge`: for AtCoder its crates stay `use`s, for others all is pasted
   --time-limit T    the CPU time limit (2s, 1500ms) instead of the problem's
   --memory-limit M  the memory limit (256m, 1g, 262144k; a bare number is MiB)
   -d DIR            a lone file's samples folder (default: tests/, test/ or beside it)
@@ -81,6 +86,7 @@ lone file with samples NAME.in + NAME.out (or NAME.ans) in tests/, test/ or besi
             keep_docs: false,
             no_bundle: false,
             cargo_build: false,
+            judge: JudgeFlag::default(),
             cases: Vec::new(),
             jobs: 1,
             json: false,
@@ -93,6 +99,7 @@ lone file with samples NAME.in + NAME.out (or NAME.ans) in tests/, test/ or besi
                 Long("keep-docs") => args.keep_docs = true,
                 Long("no-bundle") => args.no_bundle = true,
                 Long("cargo-build") => args.cargo_build = true,
+                Long("judge") => args.judge.set(parser.value()?)?,
                 Long("json") => args.json = true,
                 Long("compare") => args.judged.compare(parser.value()?)?,
                 Long("command") => args.judged.command(parser.value()?)?,
@@ -114,10 +121,11 @@ lone file with samples NAME.in + NAME.out (or NAME.ans) in tests/, test/ or besi
         if args.no_bundle && args.cargo_build {
             bail!("--no-bundle and --cargo-build exclude each other\n\n{usage}");
         }
+        args.judge.check(args.no_bundle, args.cargo_build, usage)?;
         args.problems = selection.finish(usage)?;
         if args.judged.command.is_some() {
-            if args.no_bundle || args.cargo_build || args.keep_docs {
-                bail!("--command runs the command given: --no-bundle, --cargo-build and --keep-docs do not apply\n\n{usage}");
+            if args.no_bundle || args.cargo_build || args.keep_docs || args.judge.0.is_some() {
+                bail!("--command runs the command given: --no-bundle, --cargo-build, --keep-docs and --judge do not apply\n\n{usage}");
             }
             if !matches!(&args.problems, Problems::Ids(ids) if ids.len() == 1) {
                 bail!("--command judges one problem's cases: give one problem id\n\n{usage}");
@@ -130,7 +138,7 @@ lone file with samples NAME.in + NAME.out (or NAME.ans) in tests/, test/ or besi
 /// Judges each problem and prints its record; then, for several, the table; then the totals.
 pub fn run(workspace: &Workspace, args: &JudgeArgs, runner: &Runner) -> Result<bool> {
     let options = JudgeOptions {
-        source: source(args.no_bundle, args.cargo_build, args.keep_docs),
+        source: source(args.no_bundle, args.cargo_build, args.keep_docs, args.judge),
         cases: &args.cases,
         jobs: args.jobs,
         runner,
@@ -140,7 +148,7 @@ pub fn run(workspace: &Workspace, args: &JudgeArgs, runner: &Runner) -> Result<b
     for id in args.problems.ids(workspace)? {
         let judged = workspace
             .problem(&id)
-            .map(|problem| args.judged.apply(problem))
+            .and_then(|problem| args.judged.apply(problem))
             .and_then(|problem| judge::judge(workspace, &problem, &options));
         let record = judged
             .unwrap_or_else(|err| ProblemRecord::failed_before_judging(&id, format!("{err:#}")));
@@ -157,13 +165,7 @@ pub fn run(workspace: &Workspace, args: &JudgeArgs, runner: &Runner) -> Result<b
             crate::say!("{}", report::table(&records));
         }
         let ran: usize = records.iter().map(ProblemRecord::ran).sum();
-        if ran > 0 {
-            crate::sayln!(
-                "{passed} passed ({ran} RAN: no .out, nothing compared), {failed} failed"
-            );
-        } else {
-            crate::sayln!("{passed} passed, {failed} failed");
-        }
+        crate::sayln!("{}", report::totals_line(passed, ran, failed));
     }
     Ok(failed == 0)
 }

@@ -7,7 +7,8 @@ use anyhow::{bail, Context, Result};
 use lexopt::prelude::*;
 use lexopt::Parser;
 
-use super::args::{memory_limit, source, time_limit, Judged, Parsed, Problems, ProblemsBuilder};
+use super::args::ProblemsBuilder;
+use super::args::{memory_limit, source, time_limit, JudgeFlag, Judged, Parsed, Problems};
 use crate::files;
 use crate::helpers::Interactor;
 use crate::judge;
@@ -26,6 +27,7 @@ pub struct RunArgs {
     pub input: Option<PathBuf>,
     pub no_bundle: bool,
     pub cargo_build: bool,
+    pub judge: JudgeFlag,
     /// An interactive problem: the user plays the solution's side at the terminal.
     pub by_hand: bool,
     /// `--command CMD` (its `--compare` is refused: nothing is compared).
@@ -35,7 +37,8 @@ pub struct RunArgs {
 impl RunArgs {
     pub const USAGE: &'static str = "\
 usage: ojgames run (ID | FILE.rs) [--input FILE] [--by-hand]
-                   [--no-bundle | --cargo-build | --command CMD] [--time-limit T] [--memory-limit M]
+                   [--no-bundle | --cargo-build | --command CMD] [--judge NAME]
+                   [--time-limit T] [--memory-limit M]
 
 Bundles and compiles the problem like judge, runs it once on FILE (default: standard input)
 under the problem's limits, passes its output through, and reports CPU time, peak memory and
@@ -52,7 +55,9 @@ test FILE (default: the first of testdata/<ID>/) at the terminal, you type the m
   --command CMD  run CMD (`./a.out`, `python3 sol.py`) instead, under the problem's limits; no
                  shell: CMD is split into words so that the figures are the program's own
   --time-limit T    the CPU time limit (2s, 1500ms) instead of the problem's
-  --memory-limit M  the memory limit (256m, 1g, 262144k; a bare number is MiB)";
+  --memory-limit M  the memory limit (256m, 1g, 262144k; a bare number is MiB)
+  --judge NAME   bundle and compile for judge NAME (scripts/judges.toml) instead of the
+                 problem's `judge`";
 
     /// Parses the arguments after `run` (`--root` and `--help` as every command does).
     pub fn parse(parser: &mut Parser, root: &mut Option<PathBuf>) -> Result<Parsed<RunArgs>> {
@@ -62,6 +67,7 @@ test FILE (default: the first of testdata/<ID>/) at the terminal, you type the m
         let mut limits = Overrides::default();
         let mut by_hand = false;
         let mut judged = Judged::default();
+        let mut judge = JudgeFlag::default();
         while let Some(arg) = parser.next()? {
             match arg {
                 Long("input") | Short('i') => input = Some(PathBuf::from(parser.value()?)),
@@ -73,6 +79,7 @@ test FILE (default: the first of testdata/<ID>/) at the terminal, you type the m
                     limits.memory_limit_kib = Some(memory_limit(parser.value()?)?);
                 }
                 Long("command") => judged.command(parser.value()?)?,
+                Long("judge") => judge.set(parser.value()?)?,
                 Value(id) => selection.push(id)?,
                 Long("root") => *root = Some(PathBuf::from(parser.value()?)),
                 Short('h') | Long("help") => return Ok(Parsed::Help),
@@ -82,9 +89,10 @@ test FILE (default: the first of testdata/<ID>/) at the terminal, you type the m
         if no_bundle && cargo_build {
             bail!("--no-bundle and --cargo-build exclude each other\n\n{usage}");
         }
-        if judged.command.is_some() && (no_bundle || cargo_build || by_hand) {
-            bail!("--command runs the command given: --no-bundle, --cargo-build and --by-hand do not apply\n\n{usage}");
+        if judged.command.is_some() && (no_bundle || cargo_build || by_hand || judge.0.is_some()) {
+            bail!("--command runs the command given: --no-bundle, --cargo-build, --by-hand and --judge do not apply\n\n{usage}");
         }
+        judge.check(no_bundle, cargo_build, usage)?;
         if selection.ids.len() + usize::from(selection.file.is_some()) != 1 {
             bail!("give exactly one problem id or .rs file\n\n{usage}");
         }
@@ -94,6 +102,7 @@ test FILE (default: the first of testdata/<ID>/) at the terminal, you type the m
             input,
             no_bundle,
             cargo_build,
+            judge,
             by_hand,
             judged,
         }))
@@ -145,7 +154,7 @@ pub fn run(workspace: &Workspace, args: &RunArgs, runner: &Runner) -> Result<boo
             copy.path.clone()
         }
     };
-    let source = source(args.no_bundle, args.cargo_build, false);
+    let source = source(args.no_bundle, args.cargo_build, false, args.judge);
     let command = args.judged.command.as_ref();
     let Some(ran) = judge::run_once(workspace, &problem, source, command, &input, runner)? else {
         return Ok(false);
@@ -214,7 +223,7 @@ fn run_interactive(
         crate::warn!("{}: {verdict}: {}", problem.id, text.trim_end());
         return Ok(verdict == Verdict::Accepted);
     }
-    let source = source(args.no_bundle, args.cargo_build, false);
+    let source = source(args.no_bundle, args.cargo_build, false, args.judge);
     let Some(solution) = judge::build_for_run(workspace, problem, source)? else {
         return Ok(false);
     };

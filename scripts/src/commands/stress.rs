@@ -23,7 +23,7 @@ use anyhow::{bail, Context, Result};
 use lexopt::prelude::*;
 use lexopt::Parser;
 
-use super::args::{number, Parsed, Problems, ProblemsBuilder};
+use super::args::{number, JudgeFlag, Parsed, Problems, ProblemsBuilder};
 use crate::bundle::LineMap;
 use crate::console;
 use crate::files::{Kind, NotAFile};
@@ -46,13 +46,19 @@ pub struct StressArgs {
     pub save: bool,
     /// Stress this bin of the problem (its cargo build) instead of the bundle.
     pub bin: Option<String>,
+    pub judge: JudgeFlag,
+    /// Stress `bundled/<ID>.rs` as it is.
+    pub no_bundle: bool,
+    /// One JSON record per problem on stdout instead of the text.
+    pub json: bool,
 }
 
 pub const DEFAULT_STRESS_CASES: u64 = 300;
 
 impl StressArgs {
     pub const USAGE: &'static str = "\
-usage: ojgames stress (--all | ID...) [-n N] [--seed S] [--save] [--bin NAME]
+usage: ojgames stress (--all | ID...) [-n N] [--seed S] [--save] [--bin NAME] [--no-bundle]
+                      [--judge NAME] [--json]
 
 Bundles and compiles each problem like judge, builds its gen.rs and brute.rs, then for i in
 0..N runs gen(S + i), the bundle and the brute force, and compares them (with the problem's
@@ -65,13 +71,20 @@ the first failure and prints the command that reproduces it (with the game's tra
   --save      save a failing input and the brute force's answer as testdata/<ID>/stress-seed-S.*
               (an interactive problem's: the input alone)
   --bin NAME  stress the cargo build of the problem's bin NAME instead of the bundle (a planted
-              wrong solution such as `<ID>-wrong`, which stress must catch)";
+              wrong solution such as `<ID>-wrong`, which stress must catch)
+  --no-bundle stress bundled/<ID>.rs as it is
+  --json      one JSON record per problem on stdout: the seeds, the cases run, the first
+              failure (its verdict, input and both outputs) and the command that replays it
+  --judge NAME bundle and compile for judge NAME (scripts/judges.toml) instead of the
+              problem's `judge`";
 
     /// Parses the arguments after `stress` (`--root` and `--help` as every command does).
     pub fn parse(parser: &mut Parser, root: &mut Option<PathBuf>) -> Result<Parsed<StressArgs>> {
         let usage = StressArgs::USAGE;
         let mut selection = ProblemsBuilder::default();
         let (mut cases, mut seed, mut save, mut bin) = (DEFAULT_STRESS_CASES, 1, false, None);
+        let mut judge = JudgeFlag::default();
+        let (mut no_bundle, mut json) = (false, false);
         while let Some(arg) = parser.next()? {
             match arg {
                 Long("all") => selection.all = true,
@@ -79,18 +92,30 @@ the first failure and prints the command that reproduces it (with the game's tra
                 Long("seed") => seed = number(parser.value()?, "--seed", 0..=u64::MAX)?,
                 Long("save") => save = true,
                 Long("bin") => bin = Some(parser.value()?.string()?),
+                Long("judge") => judge.set(parser.value()?)?,
+                Long("no-bundle") => no_bundle = true,
+                Long("json") => json = true,
                 Value(id) => selection.push(id)?,
                 Long("root") => *root = Some(PathBuf::from(parser.value()?)),
                 Short('h') | Long("help") => return Ok(Parsed::Help),
                 other => return Err(other.unexpected().into()),
             }
         }
+        if bin.is_some() && judge.0.is_some() {
+            bail!(
+                "--judge picks the judge to bundle for: not with --bin (a cargo build)\n\n{usage}"
+            );
+        }
+        judge.check(no_bundle, false, usage)?;
         Ok(Parsed::Args(StressArgs {
             problems: selection.finish(usage)?,
             cases,
             seed,
             save,
             bin,
+            judge,
+            no_bundle,
+            json,
         }))
     }
 }
@@ -139,6 +164,8 @@ pub struct Failure {
     pub expected: Vec<u8>,
     /// The solution's output.
     pub actual: Vec<u8>,
+    /// The solution's verdict, when the case judged it (not when a helper failed).
+    pub verdict: Option<verdict::Verdict>,
     /// The brute force answered: the case can be saved as test data.
     brute_ok: bool,
     /// The game of an interactive problem, both directions with timestamps.
@@ -160,16 +187,26 @@ fn stress_one(
     };
     let solution = match &args.bin {
         Some(bin) => Built::Ready(planted(workspace, problem, bin)?),
+        None if args.no_bundle => {
+            build_solution(workspace, problem, SolutionSource::ExistingBundle)?
+        }
         None => build_solution(
             workspace,
             problem,
-            SolutionSource::Bundle { keep_docs: false },
+            SolutionSource::Bundle {
+                keep_docs: false,
+                judge: args.judge.0,
+            },
         )?,
     };
     let solution = match solution {
         Built::Ready(solution) => {
             if let Some(note) = &solution.bundle_note {
-                crate::sayln!("{note}");
+                if args.json {
+                    crate::warn!("{note}");
+                } else {
+                    crate::sayln!("{note}");
+                }
             }
             solution
         }
@@ -246,24 +283,50 @@ fn stress_one(
     let failure = failure.into_inner().unwrap();
     let ran = failure.as_ref().map_or(cases, |f| f.index + 1);
     let failed = u64::from(failure.is_some());
+    let reproduce = failure.as_ref().map(|f| {
+        let mut flags = args
+            .bin
+            .as_ref()
+            .map_or(String::new(), |bin| format!(" --bin {bin}"));
+        if args.no_bundle {
+            flags.push_str(" --no-bundle");
+        }
+        format!(
+            "{} stress {id} -n 1 --seed {}{flags}",
+            console::invocation(workspace),
+            f.seed
+        )
+    });
+    let saved = match &failure {
+        Some(f) if args.save => Some(save_case(workspace, problem, f)?),
+        _ => None,
+    };
+    if args.json {
+        let summary = Summary {
+            seed,
+            cases,
+            ran,
+            seconds: elapsed,
+        };
+        crate::sayln!(
+            "{}",
+            json_record(id, &summary, failure.as_ref(), reproduce.as_deref())
+        );
+        if let Some(note) = saved {
+            crate::warn!("{note}");
+        }
+        return Ok(failure.is_none());
+    }
     if let Some(f) = &failure {
         let gen = workspace.display(&programs.gen);
         crate::say!("{}", failure_report(&problem.id, &gen, f));
     }
     crate::sayln!("stress {id}: {ran} cases, {failed} failed (seed {seed}) in {elapsed:.1} s");
-    if let Some(f) = &failure {
-        if args.save {
-            save_case(workspace, problem, f)?;
-        }
-        let bin = args
-            .bin
-            .as_ref()
-            .map_or(String::new(), |bin| format!(" --bin {bin}"));
-        crate::sayln!(
-            "reproduce: {} stress {id} -n 1 --seed {}{bin}",
-            console::invocation(workspace),
-            f.seed
-        );
+    if let Some(note) = saved {
+        crate::sayln!("{note}");
+    }
+    if let Some(command) = reproduce {
+        crate::sayln!("reproduce: {command}");
     }
     Ok(failure.is_none())
 }
@@ -320,6 +383,7 @@ fn run_case(
         input: input.clone(),
         expected,
         actual,
+        verdict: None,
         brute_ok,
         transcript: None,
     };
@@ -345,6 +409,7 @@ fn run_case(
         let actual = fs::read(&case_files.solution_stdout).unwrap_or_default();
         return Ok(Some(Failure {
             transcript: Some(fs::read(&case_files.transcript).unwrap_or_default()),
+            verdict: Some(played.verdict),
             ..failure(what, Vec::new(), actual, false)
         }));
     }
@@ -374,7 +439,10 @@ fn run_case(
                 .lines
                 .rewrite(&console::stderr_tail(&solution.stderr_tail))
         );
-        return Ok(Some(failure(what, expected, actual, brute.success())));
+        return Ok(Some(Failure {
+            verdict: Some(verdict),
+            ..failure(what, expected, actual, brute.success())
+        }));
     }
     if !brute.success() {
         let what = helpers::failure(Bin::Brute, &brute, &files.brute_err);
@@ -393,26 +461,33 @@ fn run_case(
                 0,
             )?;
             (verdict != verdict::Verdict::Accepted)
-                .then(|| format!("{verdict}: {}", message.trim_end()))
+                .then(|| (verdict, format!("{verdict}: {}", message.trim_end())))
         }
         None => match compare::compare(problem.meta.compare, &expected, &actual) {
             Match::Accepted => None,
-            Match::Presentation => {
-                Some("PE: the tokens agree but the whitespace differs".to_string())
-            }
-            Match::Wrong => Some("the solution and the brute force disagree".to_string()),
+            Match::Presentation => Some((
+                verdict::Verdict::PresentationError,
+                "PE: the tokens agree but the whitespace differs".to_string(),
+            )),
+            Match::Wrong => Some((
+                verdict::Verdict::WrongAnswer,
+                "the solution and the brute force disagree".to_string(),
+            )),
         },
     };
-    Ok(verdict.map(|what| failure(what, expected, actual, true)))
+    Ok(verdict.map(|(verdict, what)| Failure {
+        verdict: Some(verdict),
+        ..failure(what, expected, actual, true)
+    }))
 }
 
 /// `--save`: the failing input and the brute force's answer as `stress-seed-S.in/.out`; for
-/// an interactive problem the hidden input alone (its interactor is the judge).
-fn save_case(workspace: &Workspace, problem: &Problem, f: &Failure) -> Result<()> {
+/// an interactive problem the hidden input alone (its interactor is the judge). Returns what
+/// it did, to print.
+fn save_case(workspace: &Workspace, problem: &Problem, f: &Failure) -> Result<String> {
     let interactive = f.transcript.is_some();
     if !f.brute_ok && !interactive {
-        crate::sayln!("not saved: the brute force gave no answer for this input");
-        return Ok(());
+        return Ok("not saved: the brute force gave no answer for this input".to_string());
     }
     let dir = workspace.testdata_dir(&problem.id);
     fs::create_dir_all(&dir)
@@ -428,13 +503,11 @@ fn save_case(workspace: &Workspace, problem: &Problem, f: &Failure) -> Result<()
         match Kind::of(path) {
             Kind::Missing => {}
             Kind::Regular => {
-                crate::sayln!("not saved: {} exists", workspace.display(path));
-                return Ok(());
+                return Ok(format!("not saved: {} exists", workspace.display(path)));
             }
             kind => {
                 let shown = workspace.display(path);
-                crate::sayln!("not saved: {}", NotAFile { shown, kind });
-                return Ok(());
+                return Ok(format!("not saved: {}", NotAFile { shown, kind }));
             }
         }
     }
@@ -447,16 +520,72 @@ fn save_case(workspace: &Workspace, problem: &Problem, f: &Failure) -> Result<()
             .and_then(|mut file| file.write_all(bytes))
             .with_context(|| format!("cannot write {}", workspace.display(path)))?;
     }
-    if interactive {
-        crate::sayln!("saved: {} (the hidden input)", workspace.display(&input));
+    Ok(if interactive {
+        format!("saved: {} (the hidden input)", workspace.display(&input))
     } else {
-        crate::sayln!(
+        format!(
             "saved: {} and {} (the brute force's answer)",
             workspace.display(&input),
             workspace.display(&answer)
-        );
+        )
+    })
+}
+
+/// The run of one problem, for its JSON record.
+struct Summary {
+    seed: u64,
+    cases: u64,
+    ran: u64,
+    seconds: f64,
+}
+
+/// `--json`: one line per problem. The seeds run are `seed..seed + ran`; `failure` is `null`
+/// when all passed, else the first failing case: its seed, the solution's verdict (`null`
+/// when a helper failed), what happened, the input and both outputs (and the transcript of
+/// an interactive game), with the command that replays it.
+fn json_record(
+    id: &str,
+    run: &Summary,
+    failure: Option<&Failure>,
+    reproduce: Option<&str>,
+) -> String {
+    let string = crate::report::string;
+    let bytes = |b: &[u8]| string(&String::from_utf8_lossy(b));
+    let mut out = format!(
+        "{{\"problem\":{},\"seed\":{},\"cases\":{},\"ran\":{},\"failed\":{},\"seconds\":{:.3}",
+        string(id),
+        run.seed,
+        run.cases,
+        run.ran,
+        u8::from(failure.is_some()),
+        run.seconds
+    );
+    match failure {
+        None => out.push_str(",\"failure\":null"),
+        Some(f) => {
+            let verdict = f.verdict.map_or("null".to_string(), |v| string(v.code()));
+            let _ = write!(
+                out,
+                ",\"failure\":{{\"case\":{},\"seed\":{},\"verdict\":{verdict},\"what\":{},\
+                 \"input\":{},\"expected\":{},\"actual\":{}",
+                f.index,
+                f.seed,
+                string(&f.what),
+                bytes(&f.input),
+                bytes(&f.expected),
+                bytes(&f.actual)
+            );
+            if let Some(transcript) = &f.transcript {
+                let _ = write!(out, ",\"transcript\":{}", bytes(transcript));
+            }
+            out.push('}');
+        }
     }
-    Ok(())
+    if let Some(command) = reproduce {
+        let _ = write!(out, ",\"reproduce\":{}", string(command));
+    }
+    out.push('}');
+    out
 }
 
 const SHOWN_LINES: usize = 40;

@@ -59,6 +59,10 @@ pub struct ProblemRecord {
     /// Problems with the problem itself (a `.out` without `.in`, a case not found, nothing to
     /// judge, a bundle that failed); each counts as a failure.
     pub errors: Vec<String>,
+    /// The limits each case ran under, when the problem's settings were read.
+    pub limits: Option<Limits>,
+    /// The bundle judged (`bundled/x.rs`); `None` for the cargo build and `--command`.
+    pub bundle: Option<String>,
 }
 
 impl ProblemRecord {
@@ -80,6 +84,8 @@ impl ProblemRecord {
             bundle_bytes: None,
             bundle_note: None,
             errors: Vec::new(),
+            limits: None,
+            bundle: None,
         }
     }
 
@@ -137,6 +143,21 @@ pub fn judge(
         meta.compare,
         meta.edition
     );
+    record.limits = Some(solution_limits(meta));
+    if options.command.is_none() && options.source != SolutionSource::CargoBuild {
+        record.bundle = Some(workspace.display(&workspace.bundle_path(&problem.id)));
+    }
+    if let Some(command) = options.command {
+        // No edition: nothing is compiled.
+        let cut = record
+            .settings
+            .rfind(", edition")
+            .unwrap_or(record.settings.len());
+        record.settings.truncate(cut);
+        record
+            .settings
+            .push_str(&format!(", --command {}", command.text));
+    }
     let (cases, errors) = list_cases(workspace, problem, options.cases)?;
     record.errors = errors;
     let solution = match options.command {

@@ -59,7 +59,7 @@ const FLAGS: [&str; 7] = [
 ];
 
 pub fn compile(source: &Path, edition: Edition, output: &Path) -> Result<Compiled> {
-    run(source, edition, FLAGS[0], &[], output)
+    run(None, source, edition, FLAGS[0], &[], output)
 }
 
 /// [`compile`] with more arguments after the flags: the benchmark links its proconio
@@ -70,12 +70,34 @@ pub fn compile_with(
     extra: &[OsString],
     output: &Path,
 ) -> Result<Compiled> {
-    run(source, edition, FLAGS[0], extra, output)
+    run(None, source, edition, FLAGS[0], extra, output)
 }
 
 /// Type-checks `source` without generating code (`--emit=metadata` into `output`).
 pub fn type_check(source: &Path, edition: Edition, output: &Path) -> Result<Compiled> {
-    run(source, edition, "--emit=metadata", &[], output)
+    run(None, source, edition, "--emit=metadata", &[], output)
+}
+
+/// The codes rustc gives to errors of its lexer (an unterminated string, comment or
+/// character); its parser's errors have none.
+const LEXER_CODES: [&str; 7] = [
+    "E0748", "E0758", "E0762", "E0763", "E0765", "E0766", "E0767",
+];
+
+/// rustc's own syntax errors in `source`, a file that does not parse, named as the user
+/// names it: rustc runs in `dir` on `source` relative to it, checking only (into `output`).
+/// Only the errors of its lexer and parser are kept, not those of later passes (an unresolved
+/// import of a library rustc is not given). Empty when rustc finds no syntax error.
+pub fn syntax_errors(dir: &Path, source: &Path, edition: Edition, output: &Path) -> Result<String> {
+    let compiled = run(Some(dir), source, edition, "--emit=metadata", &[], output)?;
+    let _ = fs::remove_file(output);
+    Ok(compiled
+        .diagnostics
+        .iter()
+        .filter(|d| d.level == "error" && !d.spans.is_empty())
+        .filter(|d| d.code().is_none_or(|code| LEXER_CODES.contains(&code)))
+        .filter_map(|d| d.rendered.as_deref())
+        .collect())
 }
 
 /// Type-checks `text` as `scratch/NAME-PID.rs`, a file of this process's own (two bundles of
@@ -97,15 +119,21 @@ pub fn type_check_text(
     compiled
 }
 
-/// rustc with [`FLAGS`], `mode` (one or more words) in place of `-O`, then `extra`.
+/// rustc (in `dir`, else here) with [`FLAGS`], `mode` (one or more words) in place of `-O`,
+/// then `extra`.
 fn run(
+    dir: Option<&Path>,
     source: &Path,
     edition: Edition,
     mode: &str,
     extra: &[OsString],
     output: &Path,
 ) -> Result<Compiled> {
-    let result = Command::new("rustc")
+    let mut command = Command::new("rustc");
+    if let Some(dir) = dir {
+        command.current_dir(dir);
+    }
+    let result = command
         .args(["--edition", edition.as_str()])
         .args(mode.split(' '))
         .args(&FLAGS[1..])
