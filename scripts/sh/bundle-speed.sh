@@ -12,8 +12,10 @@
 #            where a .out exists).
 # `make X P=ID` is `cargo run --release -q -p ojgames -- X ID` (the Makefile), so for the corpus
 # fixtures that command is run with `--root`. Prints the medians and their ratios, and the load.
-# Usage: scripts/sh/bundle-speed.sh [ROUNDS] [ROOT:ID ...]   (default: 3 rounds; hdu1536, ALPC K
-# over ac-library-rs, ALPC G over ac-library-rs + proconio + itertools)
+# Usage: scripts/sh/bundle-speed.sh [ROUNDS] [ROOT:ID[@JUDGE] ...]   (default: 3 rounds; hdu1536,
+# ALPC K over ac-library-rs, ALPC G over ac-library-rs + proconio + itertools; `@JUDGE` bundles
+# and judges with `--judge JUDGE`, e.g. `@Codeforces` pastes and shakes the crates AtCoder would
+# provide)
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/../.." && pwd)
@@ -58,6 +60,11 @@ echo "|---|---|---|---|"
 for case in "${cases[@]}"; do
     root=$(cd "${case%%:*}" && pwd)
     id=${case#*:}
+    judge=()
+    if [[ $id == *@* ]]; then
+        judge=(--judge "${id#*@}")
+        id=${id%%@*}
+    fi
     main=$root/problems/$id/main.rs
     cp "$main" "$tmp/$id.rs"
     saved+=("$id:$main")
@@ -78,19 +85,19 @@ for case in "${cases[@]}"; do
     : >"$tmp/first" >"$tmp/clean" >"$tmp/bundle" >"$tmp/cargo" >"$tmp/judge" >"$tmp/run"
     for _ in $(seq "$rounds"); do
         rm -rf "$root/target/ojgames" "$tmp/clean-target"
-        timed "${oj[@]}" bundle "$id" >>"$tmp/first"
+        timed "${oj[@]}" bundle "$id" "${judge[@]}" >>"$tmp/first"
         timed env CARGO_TARGET_DIR="$tmp/clean-target" "${build[@]}" >>"$tmp/clean"
         edit "$main"
-        timed "${oj[@]}" bundle "$id" >>"$tmp/bundle"
+        timed "${oj[@]}" bundle "$id" "${judge[@]}" >>"$tmp/bundle"
         edit "$main"
         timed "${build[@]}" >>"$tmp/cargo"
         edit "$main"
-        timed "${oj[@]}" judge "$id" >>"$tmp/judge"
+        timed "${oj[@]}" judge "$id" "${judge[@]}" >>"$tmp/judge"
         edit "$main"
         timed samples >>"$tmp/run"
         cp "$tmp/$id.rs" "$main"
     done
-    row="| $id"
+    row="| $id${judge[1]:+ (--judge ${judge[1]})}"
     for pair in first:clean bundle:cargo judge:run; do
         a=$(median <"$tmp/${pair%%:*}")
         b=$(median <"$tmp/${pair#*:}")

@@ -6,6 +6,7 @@ use std::path::Path;
 use anyhow::{bail, Result};
 
 use crate::bundle::LineMap;
+use crate::judges::Judge;
 use crate::rustc;
 use crate::settings::Edition;
 
@@ -25,16 +26,19 @@ pub enum Check {
 
 pub const EDITIONS: [Edition; 3] = [Edition::E2018, Edition::E2021, Edition::E2024];
 
-pub fn check_bundle(bundle: &Path, scratch: &Path, lines: &LineMap) -> Result<()> {
+/// Also holds the bundle to the APIs of `judge`'s rustc, when known.
+pub fn check_bundle(bundle: &Path, judge: &Judge, scratch: &Path, lines: &LineMap) -> Result<()> {
     std::fs::create_dir_all(scratch)?;
     for edition in EDITIONS {
         // A directory of its own: rustc writes object files named after the crate beside
         // its output.
         let private = scratch.join(format!("check-{edition}-{}", std::process::id()));
         std::fs::create_dir_all(&private)?;
-        let compiled = rustc::compile(bundle, edition, &private.join("check"));
+        let msrv = judge.rustc.as_deref();
+        let compiled = rustc::compile_for_version(bundle, edition, msrv, &private.join("check"));
         let _ = std::fs::remove_dir_all(&private);
         let compiled = compiled?;
+        too_new_error(&compiled, judge, lines)?;
         if !compiled.success || !compiled.messages.trim().is_empty() {
             let what = if compiled.success {
                 "warns"
@@ -52,13 +56,25 @@ pub fn check_bundle(bundle: &Path, scratch: &Path, lines: &LineMap) -> Result<()
 }
 
 /// `rustc --emit=metadata` on the bundle; its errors (at the original files and lines) are the
-/// error. Warnings are left to `--check`.
-pub fn type_check(bundle: &Path, edition: Edition, scratch: &Path, lines: &LineMap) -> Result<()> {
+/// error. Warnings are left to `--check`. For a judge whose rustc version is known, the same
+/// check also refuses an API stabilised after it, naming the API and both versions.
+pub fn type_check(
+    bundle: &Path,
+    edition: Edition,
+    judge: &Judge,
+    scratch: &Path,
+    lines: &LineMap,
+) -> Result<()> {
     let private = scratch.join(format!("type-check-{}", std::process::id()));
     std::fs::create_dir_all(&private)?;
-    let checked = rustc::type_check(bundle, edition, &private.join("check.rmeta"));
+    let output = private.join("check.rmeta");
+    let checked = match &judge.rustc {
+        Some(version) => rustc::type_check_for_version(bundle, edition, version, &output),
+        None => rustc::type_check(bundle, edition, &output),
+    };
     let _ = std::fs::remove_dir_all(&private);
     let checked = checked?;
+    too_new_error(&checked, judge, lines)?;
     if !checked.success {
         bail!(
             "the bundle does not compile (rustc --edition {edition} --emit=metadata {}):\n{}",
@@ -67,4 +83,54 @@ pub fn type_check(bundle: &Path, edition: Edition, scratch: &Path, lines: &LineM
         );
     }
     Ok(())
+}
+
+/// The error naming each API `compiled` used that `judge`'s rustc lacks, if any.
+fn too_new_error(compiled: &rustc::Compiled, judge: &Judge, lines: &LineMap) -> Result<()> {
+    let too_new = too_new_apis(compiled, lines);
+    if let (false, Some(version)) = (too_new.is_empty(), &judge.rustc) {
+        bail!(
+            "{} runs rustc {version}; the bundle uses APIs stabilised after it, so the judge would not compile it:\n{}",
+            judge.name,
+            too_new.join("\n")
+        );
+    }
+    Ok(())
+}
+
+/// Each use of an API newer than the version the check held the code to (clippy's
+/// `incompatible_msrv`), as "`checked_sub_signed` at main.rs:3:15 is stable since Rust 1.90.0".
+fn too_new_apis(checked: &rustc::Compiled, lines: &LineMap) -> Vec<String> {
+    checked
+        .diagnostics
+        .iter()
+        .filter(|d| d.code() == Some(rustc::INCOMPATIBLE_MSRV))
+        .filter_map(|diagnostic| {
+            let span = diagnostic.primary()?;
+            let text = span.text.first().map_or("", |line| line.text.as_str());
+            let from = span.column_start.saturating_sub(1) as usize;
+            let to = if span.line_start == span.line_end {
+                span.column_end.saturating_sub(1) as usize
+            } else {
+                usize::MAX
+            };
+            let called: String = text.chars().skip(from).take(to - from).collect();
+            // A method call's span runs to its closing parenthesis: the name is the API.
+            let api = called.split('(').next().unwrap_or("").trim();
+            let since = diagnostic
+                .message
+                .rsplit("stable since `")
+                .next()
+                .and_then(|rest| rest.split('`').next())
+                .unwrap_or("?");
+            let at = match lines.original(span.line_start, span.column_start) {
+                Some((file, line, column)) => format!("{file}:{line}:{column}"),
+                None => format!(
+                    "{}:{}:{}",
+                    span.file_name, span.line_start, span.column_start
+                ),
+            };
+            Some(format!("`{api}` at {at} is stable since Rust {since}"))
+        })
+        .collect()
 }

@@ -125,15 +125,23 @@ pub fn build_solution(
             lines,
         }));
     }
-    // `--judge NAME`: its edition (scripts/judges.toml), else the problem's.
-    let edition = match source {
+    // `--judge NAME`: its edition (scripts/judges.toml), else the problem's; and its rustc
+    // version, whose APIs the bundle is held to.
+    let judge = match source {
         SolutionSource::Bundle {
             judge: Some(judge), ..
-        } => judge.edition.unwrap_or(problem.meta.edition),
+        } => judge.clone(),
+        _ => judges::named(&problem.meta.judge),
+    };
+    let edition = match source {
+        SolutionSource::Bundle { judge: Some(_), .. } => {
+            judge.edition.unwrap_or(problem.meta.edition)
+        }
         _ => problem.meta.edition,
     };
+    let msrv = judge.rustc.as_deref();
     let cache = workspace.work_dir(&problem.id).join("bin");
-    let (mut compiled, mut program) = rustc::compile_cached(&path, edition, &cache)?;
+    let (mut compiled, mut program) = rustc::compile_cached(&path, edition, msrv, &cache)?;
     let mut bundle_note = written.as_ref().map(|w| w.note.clone());
     if let (
         false,
@@ -151,7 +159,7 @@ pub fn build_solution(
             ..Default::default()
         };
         let rewritten = write_bundle(workspace, problem, &options, check::Check::Compiled, false)?;
-        (compiled, program) = rustc::compile_cached(&path, edition, &cache)?;
+        (compiled, program) = rustc::compile_cached(&path, edition, msrv, &cache)?;
         bundle_note = Some(rewritten.note);
     }
     let command = format!("rustc --edition {edition} -O {}", workspace.display(&path));
@@ -351,7 +359,7 @@ fn write_bundle_once(
         }
         check::Check::Types => {
             let meta = &problem.meta;
-            check::type_check(&path, meta.edition, &scratch, &built.lines).map_err(|error| {
+            check::type_check(&path, meta.edition, &built.judge, &scratch, &built.lines).map_err(|error| {
                 match meta.package_edition.filter(|&own| own != meta.edition) {
                     Some(own) => anyhow::anyhow!(
                         "{error:#}\nnote: the package is edition {own} (cargo builds it so), but \
@@ -362,13 +370,14 @@ fn write_bundle_once(
                 }
             })
         }
-        check::Check::Editions => check::check_bundle(&path, &scratch, &built.lines).map(|()| {
-            let editions: Vec<&str> = check::EDITIONS.iter().map(|e| e.as_str()).collect();
-            note.push_str(&format!(
-                "\n  compiles warning-free with rustc --edition {}",
-                editions.join(", ")
-            ));
-        }),
+        check::Check::Editions => check::check_bundle(&path, &built.judge, &scratch, &built.lines)
+            .map(|()| {
+                let editions: Vec<&str> = check::EDITIONS.iter().map(|e| e.as_str()).collect();
+                note.push_str(&format!(
+                    "\n  compiles warning-free with rustc --edition {}",
+                    editions.join(", ")
+                ));
+            }),
     };
     let written = Written {
         note,

@@ -552,3 +552,90 @@ fn judge_flag_on_run_judge_and_stress_bundles_for_that_judge() {
         run.stderr
     );
 }
+
+/// A bundle that uses an API newer than its judge's rustc (`u32::checked_sub_signed`, stable
+/// since 1.90.0; Codeforces runs 1.89.0) is refused when it is bundled, naming the API and
+/// both versions, not after a submission; a judge with no known version (Kattis) takes it,
+/// and `run` for Codeforces gives the compile error the judge would.
+#[test]
+fn an_api_newer_than_the_judges_rustc_is_refused_naming_it_and_the_version() {
+    let ws = copy_workspace(&fixture("crates_ws"));
+    let main = ws.path().join("problems/fastout_panic/main.rs");
+    let text = fs::read_to_string(&main).unwrap().replace(
+        "    print!(\"done\");",
+        "    let _ = 5u32.checked_sub_signed(-3);\n    print!(\"done\");",
+    );
+    fs::write(&main, text).unwrap();
+    for flags in [&[][..], &["--check"]] {
+        let mut args = vec!["bundle", "fastout_panic", "--judge", "Codeforces"];
+        args.extend(flags);
+        let run = ojgames_in(ws.path(), &args);
+        assert!(!run.success, "{flags:?}: {}", run.stdout);
+        assert!(
+            run.stderr.contains("Codeforces runs rustc 1.89.0; the bundle uses APIs stabilised after it")
+                && run.stderr.contains("`checked_sub_signed` at problems/fastout_panic/main.rs:16:18 is stable since Rust 1.90.0"),
+            "{flags:?}: {}",
+            run.stderr
+        );
+    }
+    let run = ojgames_in(ws.path(), &["bundle", "fastout_panic", "--judge", "Kattis"]);
+    assert!(run.success, "{}", run.stderr);
+    let input = ws.path().join("in.txt");
+    fs::write(&input, "12 2 5 4\n").unwrap();
+    let input = input.to_str().unwrap();
+    let run = ojgames_in(
+        ws.path(),
+        &[
+            "run",
+            "fastout_panic",
+            "--judge",
+            "Codeforces",
+            "--input",
+            input,
+        ],
+    );
+    assert!(!run.success);
+    assert!(
+        run.stdout.contains("CE") || run.stderr.contains("CE"),
+        "{}{}",
+        run.stdout,
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("stable since `1.90.0`"),
+        "{}",
+        run.stderr
+    );
+}
+
+/// `fixtures/atcoder_ws/graph_mix`: AtCoder's whole block with proconio 0.4.3 and its
+/// `derive` feature used (`#[fastout]`, `#[derive_readable]` with `Usize1` fields and a tuple
+/// struct), petgraph, itertools and ac-library-rs. For AtCoder the three stay `use`s and
+/// proconio 0.4.3 (AtCoder pins 0.5.0) is pasted with its two macros written out; `run`
+/// builds it as AtCoder does and prints what the cargo build prints on every input.
+#[test]
+fn proconio_0_4_3_macros_with_petgraph_itertools_and_ac_library_bundle_for_atcoder() {
+    let source_ws = fixture("atcoder_ws");
+    let release = cargo_release_build(&source_ws, "atcoder_ws", &["graph_mix_cargo"]);
+    let ws = copy_workspace(&source_ws);
+    let id = "graph_mix";
+    let bundled = ojgames_in(ws.path(), &["bundle", id]);
+    assert!(bundled.success, "{}", bundled.stderr);
+    let text = fs::read_to_string(ws.path().join("bundled").join(format!("{id}.rs"))).unwrap();
+    assert!(
+        text.contains("Crates of the judge it uses: ac-library-rs, itertools, petgraph"),
+        "{text}"
+    );
+    assert!(text.contains("mod proconio {"), "{text}");
+    assert!(
+        text.contains("impl crate::proconio::source::Readable for Edge {"),
+        "{text}"
+    );
+    assert!(!text.contains("\n#[fastout]"), "{text}");
+    for input in inputs(ws.path(), id) {
+        let expected = run_on(&release.join("graph_mix_cargo"), &input).unwrap();
+        let ran = ojgames_in(ws.path(), &["run", id, "--input", input.to_str().unwrap()]);
+        assert!(ran.success, "{}", ran.stderr);
+        assert_eq!(ran.stdout.as_bytes(), expected, "on {}", input.display());
+    }
+}

@@ -59,8 +59,22 @@ const FLAGS: [&str; 7] = [
 ];
 
 pub fn compile(source: &Path, edition: Edition, output: &Path) -> Result<Compiled> {
-    run(None, source, edition, FLAGS[0], &[], output)
+    run(None, source, edition, FLAGS[0], &[], None, output)
 }
+
+/// [`compile`], held to the APIs of rustc `msrv` when given ([`type_check_for_version`]).
+pub fn compile_for_version(
+    source: &Path,
+    edition: Edition,
+    msrv: Option<&str>,
+    output: &Path,
+) -> Result<Compiled> {
+    run(None, source, edition, FLAGS[0], &[], msrv, output)
+}
+
+/// clippy's lint that holds code to the APIs of a Rust version: an item stabilised later is
+/// this lint's diagnostic.
+pub const INCOMPATIBLE_MSRV: &str = "clippy::incompatible_msrv";
 
 /// [`compile`] with more arguments after the flags: the benchmark links its proconio
 /// competitors with `--extern`, compiled otherwise as a judge compiles a bundle.
@@ -70,12 +84,33 @@ pub fn compile_with(
     extra: &[OsString],
     output: &Path,
 ) -> Result<Compiled> {
-    run(None, source, edition, FLAGS[0], extra, output)
+    run(None, source, edition, FLAGS[0], extra, None, output)
 }
 
 /// Type-checks `source` without generating code (`--emit=metadata` into `output`).
 pub fn type_check(source: &Path, edition: Edition, output: &Path) -> Result<Compiled> {
-    run(None, source, edition, "--emit=metadata", &[], output)
+    run(None, source, edition, "--emit=metadata", &[], None, output)
+}
+
+/// [`type_check`] that also holds the code to the APIs of rustc `version` (a judge's): run by
+/// clippy-driver (rustc with clippy's lints) with only [`INCOMPATIBLE_MSRV`] on, denied, at
+/// that version (`CARGO_PKG_RUST_VERSION`, as cargo passes a package's `rust-version`). The
+/// same one type check: clippy's other lints are off.
+pub fn type_check_for_version(
+    source: &Path,
+    edition: Edition,
+    version: &str,
+    output: &Path,
+) -> Result<Compiled> {
+    run(
+        None,
+        source,
+        edition,
+        "--emit=metadata",
+        &[],
+        Some(version),
+        output,
+    )
 }
 
 /// The codes rustc gives to errors of its lexer (an unterminated string, comment or
@@ -89,7 +124,15 @@ const LEXER_CODES: [&str; 7] = [
 /// Only the errors of its lexer and parser are kept, not those of later passes (an unresolved
 /// import of a library rustc is not given). Empty when rustc finds no syntax error.
 pub fn syntax_errors(dir: &Path, source: &Path, edition: Edition, output: &Path) -> Result<String> {
-    let compiled = run(Some(dir), source, edition, "--emit=metadata", &[], output)?;
+    let compiled = run(
+        Some(dir),
+        source,
+        edition,
+        "--emit=metadata",
+        &[],
+        None,
+        output,
+    )?;
     let _ = fs::remove_file(output);
     Ok(compiled
         .diagnostics
@@ -120,33 +163,52 @@ pub fn type_check_text(
 }
 
 /// rustc (in `dir`, else here) with [`FLAGS`], `mode` (one or more words) in place of `-O`,
-/// then `extra`.
+/// then `extra`; with `msrv`, clippy-driver holding the code to that Rust version's APIs.
 fn run(
     dir: Option<&Path>,
     source: &Path,
     edition: Edition,
     mode: &str,
     extra: &[OsString],
+    msrv: Option<&str>,
     output: &Path,
 ) -> Result<Compiled> {
-    let mut command = Command::new("rustc");
+    let program = if msrv.is_some() {
+        "clippy-driver"
+    } else {
+        "rustc"
+    };
+    let mut command = Command::new(program);
     if let Some(dir) = dir {
         command.current_dir(dir);
     }
-    let result = command
+    command
         .args(["--edition", edition.as_str()])
         .args(mode.split(' '))
         .args(&FLAGS[1..])
-        .args(extra)
+        .args(extra);
+    let mut lints = String::new();
+    if let Some(version) = msrv {
+        let deny = ["-A", "clippy::all", "-D", INCOMPATIBLE_MSRV];
+        command.args(deny).env("CARGO_PKG_RUST_VERSION", version);
+        lints = format!(" {} (CARGO_PKG_RUST_VERSION={version})", deny.join(" "));
+    }
+    let result = command
         .arg("-o")
         .arg(output)
         .arg(source)
         .output()
-        .context("cannot run rustc; is it on PATH?")?;
+        .with_context(|| match msrv {
+            Some(_) => "cannot run clippy-driver, which holds a bundle to its judge's rustc version; install it with `rustup component add clippy`".to_string(),
+            None => "cannot run rustc; is it on PATH?".to_string(),
+        })?;
     Ok(Compiled::from_output(
         result.status.success(),
         &String::from_utf8_lossy(&result.stderr),
-        format!("rustc --edition {edition} {mode} {}", source.display()),
+        format!(
+            "{program} --edition {edition} {mode}{lints} {}",
+            source.display()
+        ),
     ))
 }
 
@@ -154,14 +216,19 @@ fn run(
 /// and the flags: compiled once however many judges, runs and stresses ask, and two
 /// invocations at once never write the same file (each compiles into a file of its own and
 /// renames it into place).
+///
+/// With `msrv` (the judge's rustc version), clippy-driver compiles it instead, holding the
+/// code to that version's APIs ([`type_check_for_version`]): the same program, and an API
+/// the judge lacks is the compile error the judge would give.
 pub fn compile_cached(
     source: &Path,
     edition: Edition,
+    msrv: Option<&str>,
     cache: &Path,
 ) -> Result<(Compiled, PathBuf)> {
     let text = fs::read(source).with_context(|| format!("cannot read {}", source.display()))?;
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    (edition.as_str(), FLAGS, &text).hash(&mut hasher);
+    (edition.as_str(), FLAGS, msrv, &text).hash(&mut hasher);
     let dir = cache.join(format!("{:016x}", hasher.finish()));
     let program = dir.join("solution");
     let messages_file = dir.join("messages");
@@ -175,7 +242,15 @@ pub fn compile_cached(
     // invocation compiles in a directory of its own, then renames the result into place.
     let private = dir.join(format!("build-{}", std::process::id()));
     fs::create_dir_all(&private).with_context(|| format!("cannot create {}", private.display()))?;
-    let compiled = compile(source, edition, &private.join("solution"));
+    let compiled = run(
+        None,
+        source,
+        edition,
+        FLAGS[0],
+        &[],
+        msrv,
+        &private.join("solution"),
+    );
     if let Ok(compiled) = &compiled {
         if compiled.success {
             let json: Vec<String> = compiled
