@@ -9,12 +9,12 @@ use anyhow::{bail, Result};
 use lexopt::prelude::*;
 use lexopt::Parser;
 
-use crate::commands::args::Parsed;
+use crate::commands::args::{Parsed, Problems};
 use crate::commands::{bundle, fill, judge, new, run, stress, table};
 use crate::console::{self, ColourChoice};
 use crate::runner::Runner;
 use crate::spelling;
-use crate::workspace::Workspace;
+use crate::workspace::{Overrides, Workspace};
 
 pub const USAGE: &str = "\
 usage: ojgames [--root DIR] [--color WHEN] COMMAND [ARGS]
@@ -175,6 +175,21 @@ fn command<T>(parsed: Parsed<T>, wrap: fn(T) -> Command, usage: &'static str) ->
     }
 }
 
+impl Command {
+    /// The lone `.rs` file the command names, and the limits its flags set.
+    fn layout(&self) -> (Option<PathBuf>, Overrides) {
+        let file = |problems: &Problems| problems.file().map(PathBuf::from);
+        match self {
+            Command::Judge(args) => (file(&args.problems), args.limits.clone()),
+            Command::Run(args) => (file(&args.problem), args.limits.clone()),
+            Command::Bundle(args) => (file(&args.problems), Overrides::default()),
+            Command::Stress(args) => (file(&args.problems), Overrides::default()),
+            Command::Fill(args) => (file(&args.problems), Overrides::default()),
+            _ => (None, Overrides::default()),
+        }
+    }
+}
+
 /// Runs the command: `Ok(false)` when a case or a problem failed.
 pub fn dispatch(cli: Cli) -> Result<bool> {
     console::set_colour(cli.colour);
@@ -186,7 +201,13 @@ pub fn dispatch(cli: Cli) -> Result<bool> {
         crate::sayln!("ojgames {}", env!("CARGO_PKG_VERSION"));
         return Ok(true);
     }
-    let workspace = Workspace::locate(cli.root, &std::env::current_dir()?)?;
+    let (file, overrides) = cli.command.layout();
+    let workspace = match file {
+        // A lone file is its own workspace, or its package's bin.
+        Some(file) if cli.root.is_none() => Workspace::for_file(&file, overrides)?.0,
+        Some(_) => bail!("a .rs file is its own workspace: give it without --root"),
+        _ => Workspace::locate_with(cli.root, &std::env::current_dir()?, overrides)?,
+    };
     let runner = Runner::current()?;
     match cli.command {
         Command::Bundle(args) => bundle::run(&workspace, &args),
@@ -203,7 +224,6 @@ pub fn dispatch(cli: Cli) -> Result<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::commands::args::Problems;
     use crate::commands::{bundle::BundleArgs, fill::FillArgs, judge::JudgeArgs};
     use crate::commands::{new::NewArgs, run::RunArgs, stress::StressArgs};
 
@@ -311,7 +331,7 @@ mod tests {
         };
         let ids: Vec<&str> = match &args.problems {
             Problems::Ids(ids) => ids.iter().map(|id| id.as_str()).collect(),
-            Problems::All => panic!("ids expected"),
+            Problems::All | Problems::File(_) => panic!("ids expected"),
         };
         assert_eq!(ids, ["a", "b"]);
         assert_eq!(args.cases, ["x"]);

@@ -16,7 +16,7 @@ use crate::console;
 use crate::files::read_tail;
 use crate::id::ProblemId;
 use crate::runner::{Job, Kill, Limits, Outcome, Runner, Scratch};
-use crate::workspace::{Problem, Workspace};
+use crate::workspace::{Layout, Problem, Workspace};
 
 /// A bin of a problem's crate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -67,17 +67,27 @@ pub const DEADLINE: Duration = Duration::from_secs(60);
 /// each of its bins.
 pub fn build(workspace: &Workspace, bins: &[(&Problem, Bin)]) -> Result<()> {
     let mut args: Vec<String> = ["build", "--release", "--quiet"].map(String::from).to_vec();
-    let mut packages: Vec<&ProblemId> = Vec::new();
+    let mut packages: Vec<&str> = Vec::new();
     for (problem, _) in bins {
-        if !packages.contains(&&problem.id) {
-            packages.push(&problem.id);
+        if problem.package.is_empty() {
+            bail!(
+                "{} is a lone file: cargo cannot build it (no package); it is bundled and \
+                 compiled with rustc",
+                problem.main.display()
+            );
+        }
+        if !packages.contains(&problem.package.as_str()) {
+            packages.push(&problem.package);
         }
     }
-    for id in packages {
-        for (_, bin) in bins.iter().filter(|(problem, _)| &problem.id == id) {
-            args.extend(["--bin".to_string(), bin.name(id)]);
+    for package in packages {
+        for (problem, bin) in bins
+            .iter()
+            .filter(|(problem, _)| problem.package == package)
+        {
+            args.extend(["--bin".to_string(), bin.name(&problem.id)]);
         }
-        args.extend(["-p".to_string(), id.to_string()]);
+        args.extend(["-p".to_string(), package.to_string()]);
     }
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     cargo(workspace, &args)
@@ -92,7 +102,7 @@ pub fn build_named(workspace: &Workspace, problem: &Problem, name: &str) -> Resu
             "--release",
             "--quiet",
             "-p",
-            &problem.id,
+            &problem.package,
             "--bin",
             name,
         ],
@@ -130,6 +140,19 @@ pub fn build_gen_and_brute(workspace: &Workspace, problems: &[Problem]) -> Resul
             continue;
         }
         for (bin, file) in [(Bin::Gen, "gen.rs"), (Bin::Brute, "brute.rs")] {
+            if let Layout::Package(package) = &workspace.layout {
+                let name = bin.name(id);
+                if !package.bins.iter().any(|b| b.name == name) {
+                    bail!(
+                        "no bin `{name}` in {}: stress needs {} (the bins `<bin>-gen` and \
+                         `<bin>-brute`)",
+                        workspace.display(&package.dir.join("Cargo.toml")),
+                        bin.role()
+                    );
+                }
+                bins.push((problem, bin));
+                continue;
+            }
             if !problem.dir.join(file).is_file() {
                 bail!(
                     "problem `{id}` has no {file}: stress needs problems/{id}/gen.rs and brute.rs \
@@ -250,6 +273,10 @@ pub fn run_brute(
 /// Whether the problem's Cargo.toml has the bin `<id>-interactor` (found by name, as
 /// `<id>-gen` and `<id>-brute` are): then it is an interactive problem.
 pub fn is_interactive(problem: &Problem) -> Result<bool> {
+    if problem.package.is_empty() {
+        // A lone file has no bins, so no interactor.
+        return Ok(false);
+    }
     let path = problem.dir.join("Cargo.toml");
     let text =
         fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;

@@ -17,12 +17,14 @@ pub mod id;
 pub mod judge;
 pub mod judge_project;
 pub mod judges;
+pub mod package;
 pub mod report;
 pub mod runner;
 pub mod rustc;
 pub mod settings;
 pub mod solution;
 pub mod spelling;
+pub mod suite;
 pub mod workspace;
 
 use std::ffi::OsString;

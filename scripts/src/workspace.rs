@@ -1,40 +1,139 @@
-//! The workspace: its root, the library crate, and the problems with their judge settings.
+//! The one model of "a problem" for three layouts: where its solution, tests, settings,
+//! helper programs, bundle and scratch space are.
+//!
+//! - **This repository** (`Layout::Repository`): a `[workspace]` with `problems/<id>/` (one
+//!   package each, settings in `[package.metadata.judge]`), `testdata/<id>/`, `bundled/<id>.rs`.
+//! - **Any cargo package** (`Layout::Package`, a cargo-compete folder among them): each bin is
+//!   a problem, named by bin name or cargo-compete alias; tests are its cargo-compete suite
+//!   (`crate::suite`); bundles and scratch go under `<target-dir>/ojgames/`.
+//! - **A lone `.rs` file** (`Layout::File`): samples in `tests/`, `test/` or beside it, limits
+//!   from flags; bundles and scratch under `$CARGO_TARGET_DIR` or the user's cache folder.
 
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 
 use crate::id::ProblemId;
-use crate::settings::JudgeMeta;
+use crate::package::Package;
+use crate::settings::{Compare, JudgeMeta, MissingOut, Tolerance};
+use crate::suite::{self, Suite};
 
 pub struct Workspace {
+    /// Where cargo runs and paths are shown from: the repository, the package, the lone file's
+    /// folder.
     pub root: PathBuf,
     /// The library's crate name as problems write it (`ojlib`; `[lib] name` when set).
     pub lib_name: String,
     /// The library's package name, as problems' manifests depend on it (`ac-library-rs`).
     pub lib_package: String,
+    pub layout: Layout,
+    /// Limits and the tests folder given on the command line.
+    pub overrides: Overrides,
+    /// The library's source (an empty file when the package has none).
+    lib: PathBuf,
+    /// cargo's target directory.
+    target: PathBuf,
+}
+
+/// Which layout the workspace has.
+pub enum Layout {
+    Repository,
+    Package(Box<Package>),
+    /// A lone file (absolute path).
+    File(PathBuf),
+}
+
+/// What the command line sets for every problem: `--time-limit`, `--memory-limit`, `-d DIR`.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Overrides {
+    pub time_limit: Option<Duration>,
+    pub memory_limit_kib: Option<u64>,
+    /// A lone file's samples folder.
+    pub tests_dir: Option<PathBuf>,
+}
+
+/// Where a problem's cases are.
+#[derive(Debug, Clone)]
+pub enum Tests {
+    /// `NAME.in` with `NAME.out` (or `NAME.ans`).
+    Dir(PathBuf),
+    /// A cargo-compete suite (its path; `None` in `Problem::suite` when the file is missing).
+    Suite(PathBuf),
 }
 
 pub struct Problem {
+    /// Its name: the directory under problems/, the bin's name, the lone file's stem.
     pub id: ProblemId,
+    /// The cargo package that builds it and its helpers (`-p`); empty for a lone file.
+    pub package: String,
+    /// The package's folder (the lone file's folder).
     pub dir: PathBuf,
     /// The solution: the source of the bin target named like the problem.
     pub main: PathBuf,
     pub meta: JudgeMeta,
     /// Names under `[dependencies]` of the problem's manifest.
     pub dependencies: BTreeSet<String>,
+    pub tests: Tests,
+    /// The suite read, when `tests` is one and it exists.
+    pub suite: Option<Suite>,
 }
 
 impl Workspace {
-    /// `root` if given, else the nearest directory above `start` whose Cargo.toml has `[workspace]`.
+    /// The workspace of a command run in `start`: `root` if given, else the nearest
+    /// `[workspace]` above `start` when it is this repository's layout (a `problems/` folder,
+    /// or a root package the current directory is in), else the nearest cargo package.
     pub fn locate(root: Option<PathBuf>, start: &Path) -> Result<Workspace> {
-        let root = match root {
-            Some(root) => root,
+        Workspace::locate_with(root, start, Overrides::default())
+    }
+
+    pub fn locate_with(
+        root: Option<PathBuf>,
+        start: &Path,
+        overrides: Overrides,
+    ) -> Result<Workspace> {
+        let found = match &root {
+            Some(root) => Some(root.clone()),
             None => find_root(start)?,
         };
-        let manifest = read_manifest(&root.join("Cargo.toml"))?;
+        if let Some(found) = found {
+            let manifest = read_manifest(&found.join("Cargo.toml"))?;
+            let nearest = Package::find(start).ok().flatten().map(|p| p.dir);
+            let is_repository = manifest.get("workspace").is_some()
+                && (found.join("problems").is_dir()
+                    || (manifest.get("package").is_some()
+                        && (root.is_some() || nearest.as_deref() == Some(found.as_path()))));
+            if is_repository {
+                return Workspace::repository(found, &manifest, overrides);
+            }
+            if root.is_some() {
+                if manifest.get("package").is_none() {
+                    bail!(
+                        "{}: a [workspace] without problems/ and without [package]: run inside \
+                         one of its packages",
+                        found.join("Cargo.toml").display()
+                    );
+                }
+                return Workspace::package(Package::read(&found)?, overrides);
+            }
+        }
+        match Package::find(start)? {
+            Some(package) => Workspace::package(package, overrides),
+            None => bail!(
+                "no Cargo.toml in {} or above: run inside a cargo package, pass --root DIR, or \
+                 name a .rs file",
+                start.display()
+            ),
+        }
+    }
+
+    fn repository(
+        root: PathBuf,
+        manifest: &toml::Table,
+        overrides: Overrides,
+    ) -> Result<Workspace> {
         let lib_package = manifest
             .get("package")
             .and_then(|p| p.get("name"))
@@ -48,35 +147,126 @@ impl Workspace {
             .unwrap_or(&lib_package)
             .replace('-', "_");
         Ok(Workspace {
+            lib: root.join("src").join("lib.rs"),
+            target: cargo_target(&root),
             root,
             lib_name,
             lib_package,
+            layout: Layout::Repository,
+            overrides,
         })
     }
 
+    fn package(package: Package, overrides: Overrides) -> Result<Workspace> {
+        let target = cargo_target(&package.workspace_root);
+        let (lib, lib_name) = match &package.lib {
+            Some((lib, name)) => (lib.clone(), name.clone()),
+            None => (no_library(&target)?, package.name.replace('-', "_")),
+        };
+        Ok(Workspace {
+            root: package.dir.clone(),
+            lib_name,
+            lib_package: package.name.clone(),
+            lib,
+            target,
+            layout: Layout::Package(Box::new(package)),
+            overrides,
+        })
+    }
+
+    /// The workspace of a lone `.rs` file: the package whose bin it is, else the file alone.
+    /// With it, the problem's name.
+    pub fn for_file(file: &Path, overrides: Overrides) -> Result<(Workspace, ProblemId)> {
+        if !file.is_file() {
+            bail!("{}: no such file", file.display());
+        }
+        let file = std::path::absolute(file)
+            .with_context(|| format!("{}: cannot resolve the path", file.display()))?;
+        let dir = file.parent().unwrap_or(Path::new("/")).to_path_buf();
+        if let Some(package) = Package::find(&dir)? {
+            if let Some(bin) = package.bin_of_file(&file) {
+                let id = ProblemId::parse(&bin.name)?;
+                return Ok((Workspace::package(package, overrides)?, id));
+            }
+        }
+        let stem = file.file_stem().unwrap_or_default().to_string_lossy();
+        let stem: String = stem
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '-' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        let id =
+            ProblemId::parse(stem.trim_start_matches('-')).or_else(|_| ProblemId::parse("main"))?;
+        let target = match std::env::var_os("CARGO_TARGET_DIR") {
+            Some(target) => dir.join(target),
+            None => cache_dir(&dir)?,
+        };
+        Ok((
+            Workspace {
+                root: dir,
+                lib_name: "ojgames_no_library".to_string(),
+                lib_package: String::new(),
+                lib: no_library(&target)?,
+                target,
+                layout: Layout::File(file),
+                overrides,
+            },
+            id,
+        ))
+    }
+
     pub fn lib_entry(&self) -> PathBuf {
-        self.root.join("src").join("lib.rs")
+        self.lib.clone()
     }
 
+    /// The bundle a user pastes: `bundled/<id>.rs` in this repository, else
+    /// `<target>/ojgames/bundled/<id>.rs` (never in the user's source folders).
     pub fn bundle_path(&self, id: &str) -> PathBuf {
-        self.root.join("bundled").join(format!("{id}.rs"))
+        match self.layout {
+            Layout::Repository => self.root.join("bundled").join(format!("{id}.rs")),
+            _ => self
+                .target
+                .join("ojgames")
+                .join("bundled")
+                .join(format!("{id}.rs")),
+        }
     }
 
+    /// The folder of a problem's `NAME.in`/`NAME.out` cases (this repository's `testdata/<id>`;
+    /// a lone file's samples folder).
     pub fn testdata_dir(&self, id: &str) -> PathBuf {
-        self.root.join("testdata").join(id)
+        match &self.layout {
+            Layout::Repository => self.root.join("testdata").join(id),
+            Layout::Package(package) => package.dir.join("testcases").join(id),
+            Layout::File(_) => self.samples_dir(),
+        }
+    }
+
+    /// A lone file's samples: `-d DIR`, else `tests/`, `test/` or its own folder.
+    fn samples_dir(&self) -> PathBuf {
+        if let Some(dir) = &self.overrides.tests_dir {
+            return dir.clone();
+        }
+        ["tests", "test"]
+            .iter()
+            .map(|d| self.root.join(d))
+            .find(|d| d.is_dir())
+            .unwrap_or_else(|| self.root.clone())
     }
 
     /// Scratch space for compiled bundles and program output.
     pub fn work_dir(&self, id: &str) -> PathBuf {
-        self.root.join("target").join("ojgames").join(id)
+        self.target.join("ojgames").join(id)
     }
 
     /// cargo's target directory (`CARGO_TARGET_DIR`, relative to the root, or `target/`).
     pub fn target_dir(&self) -> PathBuf {
-        match std::env::var_os("CARGO_TARGET_DIR") {
-            Some(dir) => self.root.join(dir),
-            None => self.root.join("target"),
-        }
+        self.target.clone()
     }
 
     /// Paths shown to the user: relative to the workspace root where possible.
@@ -87,8 +277,23 @@ impl Workspace {
             .to_string()
     }
 
-    /// Every directory under `problems/` with a Cargo.toml whose name is a valid id.
+    /// Every problem: the directories under `problems/` with a Cargo.toml whose name is a
+    /// valid id; a package's bins; the lone file.
     pub fn problem_ids(&self) -> Result<Vec<ProblemId>> {
+        match &self.layout {
+            Layout::Repository => {}
+            Layout::Package(package) => {
+                return package
+                    .bins
+                    .iter()
+                    .filter(|b| !HELPER_SUFFIXES.iter().any(|s| b.name.ends_with(s)))
+                    .map(|b| ProblemId::parse(&b.name))
+                    .collect()
+            }
+            Layout::File(file) => {
+                return Ok(vec![Workspace::for_file(file, Overrides::default())?.1])
+            }
+        }
         let dir = self.root.join("problems");
         let entries =
             fs::read_dir(&dir).with_context(|| format!("cannot list {}", dir.display()))?;
@@ -105,7 +310,98 @@ impl Workspace {
         Ok(ids)
     }
 
+    /// The problem named `id`: a directory under problems/, a package's bin name or
+    /// cargo-compete alias, the lone file.
     pub fn problem(&self, id: &str) -> Result<Problem> {
+        let mut problem = match &self.layout {
+            Layout::Repository => self.repository_problem(id)?,
+            Layout::Package(package) => self.package_problem(package, id)?,
+            Layout::File(file) => self.file_problem(file, id)?,
+        };
+        let overrides = &self.overrides;
+        if let Some(time) = overrides.time_limit {
+            problem.meta.time_limit = time;
+        }
+        if let Some(memory) = overrides.memory_limit_kib {
+            if problem.meta.stack_limit_kib == problem.meta.memory_limit_kib {
+                problem.meta.stack_limit_kib = memory;
+            }
+            problem.meta.memory_limit_kib = memory;
+        }
+        Ok(problem)
+    }
+
+    fn package_problem(&self, package: &Package, name: &str) -> Result<Problem> {
+        let bin = package.bin(name)?;
+        let id = ProblemId::parse(&bin.name)?;
+        let manifest_path = package.dir.join("Cargo.toml");
+        let shown = self.display(&manifest_path);
+        let workspace = read_manifest(&package.workspace_root.join("Cargo.toml")).ok();
+        let mut meta = JudgeMeta::from_manifest(&package.manifest, workspace.as_ref())
+            .with_context(|| shown.clone())?;
+        for warning in crate::settings::misspelt_tables(&package.manifest) {
+            crate::warn!("warning: {shown}: {warning}");
+        }
+        let judge_given = package
+            .manifest
+            .get("package")
+            .and_then(|p| p.get("metadata"))
+            .and_then(|m| m.get("judge"))
+            .is_some_and(|j| j.get("judge").is_some());
+        if !judge_given {
+            if let Some(judge) = package.judge_of(bin) {
+                meta.judge = judge.to_string();
+                if let Some(memory) = crate::package::judge_memory_kib(judge) {
+                    meta.memory_limit_kib = memory;
+                }
+                meta.stack_limit_kib =
+                    crate::settings::default_stack_kib(judge, meta.memory_limit_kib);
+            }
+        }
+        if meta.url.is_empty() {
+            meta.url = bin.problem_url.clone().unwrap_or_default();
+        }
+        let suite_path = package.suite_path(bin)?;
+        let suite = if suite_path.is_file() {
+            let suite = suite::load(&suite_path)?;
+            apply_suite(&mut meta, &suite).with_context(|| self.display(&suite_path))?;
+            Some(suite)
+        } else {
+            None
+        };
+        let dependencies = package
+            .manifest
+            .get("dependencies")
+            .and_then(|deps| deps.as_table())
+            .map(|deps| deps.keys().map(|k| k.replace('-', "_")).collect())
+            .unwrap_or_default();
+        Ok(Problem {
+            id,
+            package: package.name.clone(),
+            dir: package.dir.clone(),
+            main: bin.path.clone(),
+            meta,
+            dependencies,
+            tests: Tests::Suite(suite_path),
+            suite,
+        })
+    }
+
+    fn file_problem(&self, file: &Path, id: &str) -> Result<Problem> {
+        let id = ProblemId::parse(id)?;
+        Ok(Problem {
+            id,
+            package: String::new(),
+            dir: self.root.clone(),
+            main: file.to_path_buf(),
+            meta: JudgeMeta::default(),
+            dependencies: BTreeSet::new(),
+            tests: Tests::Dir(self.samples_dir()),
+            suite: None,
+        })
+    }
+
+    fn repository_problem(&self, id: &str) -> Result<Problem> {
         let id = ProblemId::parse(id)?;
         let id = id.as_str();
         let dir = self.root.join("problems").join(id);
@@ -136,12 +432,103 @@ impl Workspace {
             .with_context(|| format!("problems/{id}/Cargo.toml"))?;
         Ok(Problem {
             id: ProblemId::parse(id)?,
+            package: id.to_string(),
             main,
+            tests: Tests::Dir(self.testdata_dir(id)),
+            suite: None,
             dir,
             meta,
             dependencies,
         })
     }
+}
+
+/// Bins named like these are a problem's helpers, not problems.
+const HELPER_SUFFIXES: [&str; 4] = ["-gen", "-brute", "-checker", "-interactor"];
+
+/// A cargo-compete suite's limit and compare mode become the problem's.
+fn apply_suite(meta: &mut JudgeMeta, suite: &Suite) -> Result<()> {
+    if let Some(time) = suite.timelimit {
+        let ms = u64::try_from(time.as_millis()).unwrap_or(u64::MAX);
+        if !crate::settings::TIME_LIMIT_MS.contains(&ms) {
+            bail!(
+                "timelimit {ms} ms is out of range: expected {} to {} ms",
+                crate::settings::TIME_LIMIT_MS.start(),
+                crate::settings::TIME_LIMIT_MS.end()
+            );
+        }
+        meta.time_limit = time;
+    }
+    // A case without `out` passes when the program exits cleanly, as cargo-compete judges it.
+    meta.missing_out = MissingOut::Passes;
+    match &suite.matching {
+        None => {}
+        Some(suite::Match::Exact) => meta.compare = Compare::Exact,
+        Some(suite::Match::SplitWhitespace) => meta.compare = Compare::Tokens,
+        Some(suite::Match::Lines) => meta.compare = Compare::Lines,
+        Some(suite::Match::Float {
+            relative_error,
+            absolute_error,
+        }) => {
+            // cargo-compete's Float: line by line, a number within either error (one not
+            // given is 0).
+            meta.compare = Compare::FloatLines(Tolerance {
+                relative: relative_error.unwrap_or(0.0),
+                absolute: absolute_error.unwrap_or(0.0),
+            });
+        }
+        Some(suite::Match::Checker { cmd }) => {
+            // cargo-compete's convention (the files in environment variables, any failure a
+            // wrong answer) as the judge's checker command (INPUT OUTPUT ANSWER, exit 1 WA).
+            let quoted = format!("'{}'", cmd.replace('\'', "'\\''"));
+            meta.checker = Some(format!(
+                "ojgames_checker() {{ INPUT=\"$1\" ACTUAL_OUTPUT=\"$2\" EXPECTED_OUTPUT=\"$3\" \
+                 bash -c {quoted} || exit 1; }}; ojgames_checker"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// cargo's target directory for a workspace rooted at `root`.
+fn cargo_target(root: &Path) -> PathBuf {
+    match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) => root.join(dir),
+        None => root.join("target"),
+    }
+}
+
+/// An empty library for a package or file that has none: the bundler pastes nothing from it.
+fn no_library(target: &Path) -> Result<PathBuf> {
+    let dir = target.join("ojgames");
+    let path = dir.join("no-library.rs");
+    if !path.is_file() {
+        fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        fs::write(&path, "").with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(path)
+}
+
+/// A lone file's bundles and scratch: `$XDG_CACHE_HOME/ojgames/<its folder>` (or
+/// `~/.cache/...`), out of the user's source folders.
+fn cache_dir(dir: &Path) -> Result<PathBuf> {
+    let cache = std::env::var_os("XDG_CACHE_HOME")
+        .filter(|d| !d.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
+        .unwrap_or_else(std::env::temp_dir);
+    let name: String = dir
+        .to_string_lossy()
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '.' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    Ok(cache.join("ojgames").join(name.trim_start_matches('_')))
 }
 
 impl Problem {
@@ -199,17 +586,15 @@ fn solution_source(manifest: &toml::Table, dir: &Path, id: &str) -> Result<PathB
     )
 }
 
-fn find_root(start: &Path) -> Result<PathBuf> {
+/// The nearest directory at or above `start` whose Cargo.toml has `[workspace]`.
+fn find_root(start: &Path) -> Result<Option<PathBuf>> {
     for dir in start.ancestors() {
         let manifest = dir.join("Cargo.toml");
         if manifest.is_file() && read_manifest(&manifest)?.get("workspace").is_some() {
-            return Ok(dir.to_path_buf());
+            return Ok(Some(dir.to_path_buf()));
         }
     }
-    bail!(
-        "no Cargo.toml with [workspace] in {} or above; pass --root DIR",
-        start.display()
-    )
+    Ok(None)
 }
 
 fn read_manifest(path: &Path) -> Result<toml::Table> {
@@ -217,4 +602,72 @@ fn read_manifest(path: &Path) -> Result<toml::Table> {
         fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     text.parse::<toml::Table>()
         .with_context(|| format!("{}: invalid TOML", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn applied(yaml: &str) -> JudgeMeta {
+        let mut meta = JudgeMeta::default();
+        let suite = suite::parse(yaml, Path::new("/nonexistent")).unwrap();
+        apply_suite(&mut meta, &suite).unwrap();
+        meta
+    }
+
+    #[test]
+    fn a_suite_sets_the_limit_the_compare_mode_and_passing_without_out() {
+        let meta = applied("type: Batch\ntimelimit: 1500ms\nmatch: SplitWhitespace\n");
+        assert_eq!(meta.time_limit, Duration::from_millis(1500));
+        assert_eq!(meta.compare, Compare::Tokens);
+        assert_eq!(meta.missing_out, MissingOut::Passes);
+        let float = applied("type: Batch\nmatch:\n  Float:\n    relative_error: 1e-9\n");
+        assert_eq!(
+            float.compare,
+            Compare::FloatLines(Tolerance {
+                relative: 1e-9,
+                absolute: 0.0
+            })
+        );
+        assert_eq!(
+            applied("type: Batch\nmatch: Exact\n").compare,
+            Compare::Exact
+        );
+        let mut meta = JudgeMeta::default();
+        let long = suite::parse(
+            "type: Batch\ntimelimit: 20m\nmatch: Lines\n",
+            Path::new("/"),
+        )
+        .unwrap();
+        assert!(apply_suite(&mut meta, &long).is_err());
+    }
+
+    /// cargo-compete's checker convention through the judge's (INPUT OUTPUT ANSWER): the
+    /// files in `$INPUT`, `$ACTUAL_OUTPUT`, `$EXPECTED_OUTPUT`; any failure a wrong answer.
+    #[test]
+    fn a_checker_cmd_gets_its_files_in_environment_variables() {
+        let meta = applied(
+            "type: Batch\nmatch:\n  Checker:\n    cmd: test \"$(cat $ACTUAL_OUTPUT)\" = \"$(cat $EXPECTED_OUTPUT)\" && test -f \"$INPUT\"\n    shell: Bash\n",
+        );
+        let checker = meta.checker.unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let file = |name: &str, text: &str| {
+            let path = dir.path().join(name);
+            fs::write(&path, text).unwrap();
+            path
+        };
+        let (input, right, wrong) = (file("in", "1"), file("out", "2\n"), file("bad", "3\n"));
+        let status = |actual: &Path| {
+            std::process::Command::new("/bin/sh")
+                .arg("-c")
+                .arg(format!("cd \"$0\" && {checker} \"$@\""))
+                .arg(dir.path())
+                .args([&input, actual, &right])
+                .status()
+                .unwrap()
+                .code()
+        };
+        assert_eq!(status(&right), Some(0));
+        assert_eq!(status(&wrong), Some(1));
+    }
 }

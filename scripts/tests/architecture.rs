@@ -22,6 +22,8 @@ const LAYERS: [(&str, &[&str]); 6] = [
             "runner",
             "console",
             "workspace",
+            "package",
+            "suite",
             "settings",
             "spelling",
             "judges",

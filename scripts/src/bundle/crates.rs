@@ -60,6 +60,10 @@ pub fn find(
     judge: &Judge,
     named: &BTreeSet<String>,
 ) -> Result<Dependencies> {
+    if problem.package.is_empty() {
+        // A lone file: no manifest, no crates.
+        return Ok(Dependencies::default());
+    }
     refuse_build_script(workspace, &problem.dir)?;
     if problem.dependencies.contains(&workspace.lib_name) {
         refuse_build_script(workspace, &workspace.root)?;

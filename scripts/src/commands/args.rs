@@ -2,6 +2,8 @@
 //! `--help` as an answer of its own, and numbers and case names checked at the edge.
 
 use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use anyhow::{bail, Result};
 
@@ -10,7 +12,7 @@ use crate::judge::command::UserCommand;
 use crate::judges::Judge;
 use crate::settings::Compare;
 use crate::solution::SolutionSource;
-use crate::workspace::{Problem, Workspace};
+use crate::workspace::{Overrides, Problem, Workspace};
 
 /// A command's parsed arguments, or `--help` (anywhere among them): its usage is the answer.
 #[derive(Debug)]
@@ -19,11 +21,13 @@ pub enum Parsed<T> {
     Help,
 }
 
-/// What to work on: every problem, or the ones named.
+/// What to work on: every problem, the ones named, or a lone `.rs` file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Problems {
     All,
     Ids(Vec<ProblemId>),
+    /// `ojgames judge main.rs`: the file's own workspace (`Workspace::for_file`).
+    File(PathBuf),
 }
 
 impl Problems {
@@ -32,6 +36,15 @@ impl Problems {
         match self {
             Problems::All => workspace.problem_ids(),
             Problems::Ids(ids) => Ok(ids.clone()),
+            Problems::File(file) => Ok(vec![Workspace::for_file(file, Overrides::default())?.1]),
+        }
+    }
+
+    /// The lone file named, if one was.
+    pub fn file(&self) -> Option<&Path> {
+        match self {
+            Problems::File(file) => Some(file),
+            _ => None,
         }
     }
 
@@ -44,15 +57,39 @@ impl Problems {
     }
 }
 
-/// Collects `--all` and ids into a [`Problems`].
+/// Collects `--all`, ids and a lone `.rs` file into a [`Problems`].
 #[derive(Default)]
 pub struct ProblemsBuilder {
     pub all: bool,
     pub ids: Vec<ProblemId>,
+    pub file: Option<PathBuf>,
 }
 
 impl ProblemsBuilder {
+    /// A problem id (a name: `p1247`, a bin or cargo-compete alias), or a path ending in `.rs`.
+    pub fn push(&mut self, value: OsString) -> Result<()> {
+        if Path::new(&value).extension().is_some_and(|e| e == "rs") {
+            if let Some(first) = &self.file {
+                bail!(
+                    "one .rs file at a time: {} and {}",
+                    first.display(),
+                    Path::new(&value).display()
+                );
+            }
+            self.file = Some(PathBuf::from(value));
+            return Ok(());
+        }
+        self.ids.push(ProblemId::parse_os(&value)?);
+        Ok(())
+    }
+
     pub fn finish(self, usage: &str) -> Result<Problems> {
+        if let Some(file) = self.file {
+            if self.all || !self.ids.is_empty() {
+                bail!("give a .rs file alone (not with ids or --all)\n\n{usage}");
+            }
+            return Ok(Problems::File(file));
+        }
         match (self.all, self.ids.is_empty()) {
             (true, true) => Ok(Problems::All),
             (false, false) => Ok(Problems::Ids(self.ids)),
@@ -132,6 +169,48 @@ pub fn case_name(value: OsString) -> Result<String> {
         bail!("--case expects a case name (NAME for testdata/<ID>/NAME.in), found `{name}`");
     }
     Ok(name)
+}
+
+/// `--time-limit 2s`: a duration with its unit.
+pub fn time_limit(value: OsString) -> Result<Duration> {
+    let text = value.to_string_lossy();
+    let time = crate::suite::parse_duration(&text)
+        .map_err(|err| anyhow::anyhow!("--time-limit: {err} (for example 2s or 1500ms)"))?;
+    let ms = u64::try_from(time.as_millis()).unwrap_or(u64::MAX);
+    let range = crate::settings::TIME_LIMIT_MS;
+    if !range.contains(&ms) {
+        bail!(
+            "--time-limit {text} is out of range: expected {} ms to {} ms",
+            range.start(),
+            range.end()
+        );
+    }
+    Ok(time)
+}
+
+/// `--memory-limit 256m`: KiB; a bare number is MiB.
+pub fn memory_limit(value: OsString) -> Result<u64> {
+    let text = value.to_string_lossy();
+    let lower = text.trim().to_ascii_lowercase();
+    let lower = lower.trim_end_matches("ib").trim_end_matches('b');
+    let digits = lower.bytes().take_while(u8::is_ascii_digit).count();
+    let unit = match &lower[digits..] {
+        "k" => 1,
+        "" | "m" => 1024,
+        "g" => 1024 * 1024,
+        _ => 0,
+    };
+    let kib = lower[..digits]
+        .parse::<u64>()
+        .ok()
+        .filter(|_| unit > 0)
+        .and_then(|n| n.checked_mul(unit))
+        .filter(|kib| crate::settings::MEMORY_LIMIT_KIB.contains(kib));
+    kib.ok_or_else(|| {
+        anyhow::anyhow!(
+            "--memory-limit expects a size up to 64g like 256m, 1g or 262144k, found `{text}`"
+        )
+    })
 }
 
 /// `--compare MODE` and `--command CMD`: how outputs are compared (instead of the problem's

@@ -9,7 +9,6 @@ use lexopt::Parser;
 use super::args::{Parsed, Problems, ProblemsBuilder};
 use crate::bundle;
 use crate::check::Check;
-use crate::id::ProblemId;
 use crate::solution;
 use crate::workspace::Workspace;
 
@@ -71,7 +70,7 @@ type-checks it with rustc (errors shown at the original file and line).
                     Some("-") => to_stdout = true,
                     _ => bail!("-o takes `-` (standard output); bundles are written to bundled/<ID>.rs\n\n{usage}"),
                 },
-                Value(id) => selection.ids.push(ProblemId::parse_os(&id)?),
+                Value(id) => selection.push(id)?,
                 Long("root") => *root = Some(PathBuf::from(parser.value()?)),
                 Short('h') | Long("help") => return Ok(Parsed::Help),
                 other => return Err(other.unexpected().into()),

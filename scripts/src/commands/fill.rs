@@ -13,7 +13,6 @@ use crate::console;
 use crate::files::read_tail;
 use crate::files::{Kind, NotAFile};
 use crate::helpers::{self, Bin, HelperFiles};
-use crate::id::ProblemId;
 use crate::judge::list_cases;
 use crate::runner::{Runner, Scratch};
 use crate::workspace::{Problem, Workspace};
@@ -39,7 +38,7 @@ never touched. Check what it wrote: the brute force is only as right as its rule
         while let Some(arg) = parser.next()? {
             match arg {
                 Long("all") => selection.all = true,
-                Value(id) => selection.ids.push(ProblemId::parse_os(&id)?),
+                Value(id) => selection.push(id)?,
                 Long("root") => *root = Some(PathBuf::from(parser.value()?)),
                 Short('h') | Long("help") => return Ok(Parsed::Help),
                 other => return Err(other.unexpected().into()),
@@ -72,7 +71,7 @@ fn fill_one(workspace: &Workspace, problem: &Problem, runner: &Runner) -> Result
         crate::sayln!("fill {id}: interactive: its interactor is the judge, no .out needed");
         return Ok(true);
     }
-    let (cases, errors) = list_cases(workspace, id, &[])?;
+    let (cases, errors) = list_cases(workspace, problem, &[])?;
     let mut ok = errors.is_empty();
     for error in errors {
         crate::sayln!("error: {error}");

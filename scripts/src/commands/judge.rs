@@ -6,14 +6,12 @@ use anyhow::{bail, Result};
 use lexopt::prelude::*;
 use lexopt::Parser;
 
-use super::args::{
-    case_name, number, source, JudgeFlag, Judged, Parsed, Problems, ProblemsBuilder,
-};
-use crate::id::ProblemId;
+use super::args::{case_name, memory_limit, number, source, time_limit};
+use super::args::{JudgeFlag, Judged, Parsed, Problems, ProblemsBuilder};
 use crate::judge::{self, JudgeOptions, ProblemRecord};
 use crate::report;
 use crate::runner::Runner;
-use crate::workspace::Workspace;
+use crate::workspace::{Overrides, Workspace};
 
 #[derive(Debug)]
 pub struct JudgeArgs {
@@ -28,14 +26,17 @@ pub struct JudgeArgs {
     pub cases: Vec<String>,
     pub jobs: usize,
     pub json: bool,
+    /// `--time-limit`, `--memory-limit`, `-d DIR`.
+    pub limits: Overrides,
     pub judged: Judged,
 }
 
 impl JudgeArgs {
     pub const USAGE: &'static str = "\
-usage: ojgames judge (--all | ID...) [--case NAME]... [-j N] [--json]
+usage: ojgames judge (--all | ID... | FILE.rs) [--case NAME]... [-j N] [--json]
                      [--no-bundle | --cargo-build | --command CMD] [--keep-docs]
-                     [--compare MODE] [--judge NAME]
+                     [--compare MODE] [--judge NAME] [--time-limit T] [--memory-limit M]
+                     [-d DIR]
 
 Bundles each problem, compiles bundled/<ID>.rs with rustc as its judge does, runs it on every
 testdata/<ID>/*.in under the problem's limits and compares with the .out. Each case gets a
@@ -67,7 +68,14 @@ verdict with its evidence (where the output differs, CPU time, peak memory, stde
                  into words (quotes as in a shell) so that the time and memory measured are
                  the program's own, not a shell's; for a pipeline, give a script
   --judge NAME   bundle and compile for judge NAME (scripts/judges.toml) instead of the
-                 problem's `judge`: for AtCoder its crates stay `use`s, for others all is pasted";
+                 problem's `judge`: for AtCoder its crates stay `use`s, for others all is pasted
+  --time-limit T    the CPU time limit (2s, 1500ms) instead of the problem's
+  --memory-limit M  the memory limit (256m, 1g, 262144k; a bare number is MiB)
+  -d DIR            a lone file's samples folder (default: tests/, test/ or beside it)
+
+Outside this repository: in a cargo package (a cargo-compete folder), ID is a bin name or a
+cargo-compete alias and the cases are its test suite (testcases/<alias>.yml); FILE.rs is a
+lone file with samples NAME.in + NAME.out (or NAME.ans) in tests/, test/ or beside it.";
 
     /// Parses the arguments after `judge` (`--root` and `--help` as every command does).
     pub fn parse(parser: &mut Parser, root: &mut Option<PathBuf>) -> Result<Parsed<JudgeArgs>> {
@@ -82,6 +90,7 @@ verdict with its evidence (where the output differs, CPU time, peak memory, stde
             cases: Vec::new(),
             jobs: 1,
             json: false,
+            limits: Overrides::default(),
             judged: Judged::default(),
         };
         while let Some(arg) = parser.next()? {
@@ -98,7 +107,12 @@ verdict with its evidence (where the output differs, CPU time, peak memory, stde
                 Short('j') | Long("jobs") => {
                     args.jobs = number(parser.value()?, "-j", 1..=256)? as usize;
                 }
-                Value(id) => selection.ids.push(ProblemId::parse_os(&id)?),
+                Long("time-limit") => args.limits.time_limit = Some(time_limit(parser.value()?)?),
+                Long("memory-limit") => {
+                    args.limits.memory_limit_kib = Some(memory_limit(parser.value()?)?);
+                }
+                Short('d') => args.limits.tests_dir = Some(PathBuf::from(parser.value()?)),
+                Value(id) => selection.push(id)?,
                 Long("root") => *root = Some(PathBuf::from(parser.value()?)),
                 Short('h') | Long("help") => return Ok(Parsed::Help),
                 other => return Err(other.unexpected().into()),

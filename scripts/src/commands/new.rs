@@ -14,7 +14,7 @@ mod interactive;
 
 use super::args::Parsed;
 use crate::settings::{self, JudgeMeta};
-use crate::workspace::Workspace;
+use crate::workspace::{Layout, Workspace};
 
 #[derive(Debug)]
 pub struct NewArgs {
@@ -56,6 +56,17 @@ testdata/ID with an empty sample pair to fill in.
 
 /// Runs `ojgames new`.
 pub fn run(workspace: &Workspace, args: &NewArgs) -> Result<bool> {
+    // The templates use this repository's library and layout (problems/, testdata/).
+    if !matches!(workspace.layout, Layout::Repository) {
+        anyhow::bail!(
+            "`ojgames new` writes problems/{id}/ and testdata/{id}/ for this toolkit's own \
+             workspace, with templates that use its library; {} is not one. In a cargo package \
+             add a bin (`cargo compete add`, or `[[bin]] name = \"{id}\"` with src/bin/{id}.rs) \
+             and its test suite; a lone file needs nothing: `ojgames judge {id}.rs`",
+            workspace.root.display(),
+            id = args.id
+        );
+    }
     if args.interactive {
         return create_interactive(workspace, &args.id).map(|()| true);
     }

@@ -7,19 +7,22 @@ use anyhow::{bail, Context, Result};
 use lexopt::prelude::*;
 use lexopt::Parser;
 
-use super::args::{source, JudgeFlag, Judged, Parsed};
+use super::args::ProblemsBuilder;
+use super::args::{memory_limit, source, time_limit, JudgeFlag, Judged, Parsed, Problems};
 use crate::files;
 use crate::helpers::Interactor;
-use crate::id::ProblemId;
 use crate::judge;
 use crate::judge::interactive;
 use crate::judge::verdict::Verdict;
 use crate::runner::{self, Runner};
-use crate::workspace::{Problem, Workspace};
+use crate::workspace::{Overrides, Problem, Workspace};
 
 #[derive(Debug)]
 pub struct RunArgs {
-    pub problem: ProblemId,
+    /// One problem id, or a lone `.rs` file.
+    pub problem: Problems,
+    /// `--time-limit`, `--memory-limit`.
+    pub limits: Overrides,
     /// Standard input when `None`.
     pub input: Option<PathBuf>,
     pub no_bundle: bool,
@@ -33,8 +36,9 @@ pub struct RunArgs {
 
 impl RunArgs {
     pub const USAGE: &'static str = "\
-usage: ojgames run ID [--input FILE] [--by-hand] [--no-bundle | --cargo-build | --command CMD]
-                      [--judge NAME]
+usage: ojgames run (ID | FILE.rs) [--input FILE] [--by-hand]
+                   [--no-bundle | --cargo-build | --command CMD] [--judge NAME]
+                   [--time-limit T] [--memory-limit M]
 
 Bundles and compiles the problem like judge, runs it once on FILE (default: standard input)
 under the problem's limits, passes its output through, and reports CPU time, peak memory and
@@ -50,13 +54,17 @@ test FILE (default: the first of testdata/<ID>/) at the terminal, you type the m
   --cargo-build  run the cargo release build instead
   --command CMD  run CMD (`./a.out`, `python3 sol.py`) instead, under the problem's limits; no
                  shell: CMD is split into words so that the figures are the program's own
+  --time-limit T    the CPU time limit (2s, 1500ms) instead of the problem's
+  --memory-limit M  the memory limit (256m, 1g, 262144k; a bare number is MiB)
   --judge NAME   bundle and compile for judge NAME (scripts/judges.toml) instead of the
                  problem's `judge`";
 
     /// Parses the arguments after `run` (`--root` and `--help` as every command does).
     pub fn parse(parser: &mut Parser, root: &mut Option<PathBuf>) -> Result<Parsed<RunArgs>> {
         let usage = RunArgs::USAGE;
-        let (mut ids, mut input, mut no_bundle, mut cargo_build) = (Vec::new(), None, false, false);
+        let mut selection = ProblemsBuilder::default();
+        let (mut input, mut no_bundle, mut cargo_build) = (None, false, false);
+        let mut limits = Overrides::default();
         let mut by_hand = false;
         let mut judged = Judged::default();
         let mut judge = JudgeFlag::default();
@@ -66,9 +74,13 @@ test FILE (default: the first of testdata/<ID>/) at the terminal, you type the m
                 Long("no-bundle") => no_bundle = true,
                 Long("cargo-build") => cargo_build = true,
                 Long("by-hand") => by_hand = true,
+                Long("time-limit") => limits.time_limit = Some(time_limit(parser.value()?)?),
+                Long("memory-limit") => {
+                    limits.memory_limit_kib = Some(memory_limit(parser.value()?)?);
+                }
                 Long("command") => judged.command(parser.value()?)?,
                 Long("judge") => judge.set(parser.value()?)?,
-                Value(id) => ids.push(ProblemId::parse_os(&id)?),
+                Value(id) => selection.push(id)?,
                 Long("root") => *root = Some(PathBuf::from(parser.value()?)),
                 Short('h') | Long("help") => return Ok(Parsed::Help),
                 other => return Err(other.unexpected().into()),
@@ -81,11 +93,12 @@ test FILE (default: the first of testdata/<ID>/) at the terminal, you type the m
             bail!("--command runs the command given: --no-bundle, --cargo-build, --by-hand and --judge do not apply\n\n{usage}");
         }
         judge.check(no_bundle, cargo_build, usage)?;
-        let [problem]: [ProblemId; 1] = ids
-            .try_into()
-            .map_err(|_| anyhow::anyhow!("give exactly one problem id\n\n{usage}"))?;
+        if selection.ids.len() + usize::from(selection.file.is_some()) != 1 {
+            bail!("give exactly one problem id or .rs file\n\n{usage}");
+        }
         Ok(Parsed::Args(RunArgs {
-            problem,
+            problem: selection.finish(usage)?,
+            limits,
             input,
             no_bundle,
             cargo_build,
@@ -99,7 +112,8 @@ test FILE (default: the first of testdata/<ID>/) at the terminal, you type the m
 /// `ojgames run`: one run on the user's input; the output passed through, the figures and
 /// how it ended on stderr. Fails when the run does not end normally within the limits.
 pub fn run(workspace: &Workspace, args: &RunArgs, runner: &Runner) -> Result<bool> {
-    let problem = workspace.problem(&args.problem)?;
+    let id = args.problem.ids(workspace)?.remove(0);
+    let problem = workspace.problem(&id)?;
     if args.judged.command.is_some() && crate::helpers::is_interactive(&problem)? {
         bail!("--command on an interactive problem is not supported: its solution plays the interactor");
     }
@@ -186,7 +200,7 @@ fn run_interactive(
             path.clone()
         }
         None => {
-            let (cases, _) = judge::list_cases(workspace, &problem.id, &[])?;
+            let (cases, _) = judge::list_cases(workspace, problem, &[])?;
             let Some(first) = cases.into_iter().next() else {
                 bail!(
                     "no hidden test to play: testdata/{}/ has no .in; give --input FILE",

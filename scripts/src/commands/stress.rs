@@ -28,7 +28,6 @@ use crate::bundle::LineMap;
 use crate::console;
 use crate::files::{Kind, NotAFile};
 use crate::helpers::{self, is_interactive, Bin, HelperFiles, Interactor};
-use crate::id::ProblemId;
 use crate::judge::checker::Checker;
 use crate::judge::compare::{self, Match};
 use crate::judge::execute::{execute, Program, RunFiles};
@@ -96,7 +95,7 @@ the first failure and prints the command that reproduces it (with the game's tra
                 Long("judge") => judge.set(parser.value()?)?,
                 Long("no-bundle") => no_bundle = true,
                 Long("json") => json = true,
-                Value(id) => selection.ids.push(ProblemId::parse_os(&id)?),
+                Value(id) => selection.push(id)?,
                 Long("root") => *root = Some(PathBuf::from(parser.value()?)),
                 Short('h') | Long("help") => return Ok(Parsed::Help),
                 other => return Err(other.unexpected().into()),

@@ -24,7 +24,7 @@ use crate::id::ProblemId;
 use crate::runner::{Limits, Outcome, Runner, Scratch};
 use crate::settings::{JudgeMeta, MissingOut};
 use crate::solution::{build_solution, Built, Solution, SolutionSource};
-use crate::workspace::{Problem, Workspace};
+use crate::workspace::{Problem, Tests, Workspace};
 use checker::Checker;
 use command::UserCommand;
 use compare::Match;
@@ -158,7 +158,7 @@ pub fn judge(
             .settings
             .push_str(&format!(", --command {}", command.text));
     }
-    let (cases, errors) = list_cases(workspace, &problem.id, options.cases)?;
+    let (cases, errors) = list_cases(workspace, problem, options.cases)?;
     record.errors = errors;
     let solution = match options.command {
         Some(command) => command_solution(command, problem)?,
@@ -189,9 +189,10 @@ pub fn judge(
     record.bundle_bytes = solution.bundle_bytes;
     record.bundle_note = solution.bundle_note.clone();
     if cases.is_empty() && record.errors.is_empty() {
-        record
-            .errors
-            .push(format!("no test cases: testdata/{}/*.in", problem.id));
+        record.errors.push(format!(
+            "no test cases: {}",
+            tests_label(workspace, problem)
+        ));
     }
     let checker = Checker::resolve(workspace, problem)?;
     let interactor = Interactor::resolve(workspace, problem)?;
@@ -267,24 +268,96 @@ fn in_parallel<T: Sync, R: Send>(
 pub struct Case {
     pub name: String,
     pub input: PathBuf,
+    /// The expected output (`NAME.out`, or `NAME.ans` when that is there); it may be missing.
+    pub expected: PathBuf,
 }
 
-/// The `*.in` cases of a problem, sorted by name, and what is wrong with its test data (an
-/// `.in` that is no regular file, a `.out` without an `.in`, a `--case` that does not exist).
-/// Judge and fill list cases here.
+/// A problem's cases, sorted by name, and what is wrong with its test data (an `.in` that is
+/// no regular file, a `.out` without an `.in`, a `--case` that does not exist). Judge, run and
+/// fill list cases here: `NAME.in` files of a folder, or a cargo-compete suite.
 pub fn list_cases(
     workspace: &Workspace,
-    id: &ProblemId,
+    problem: &Problem,
     only: &[String],
 ) -> Result<(Vec<Case>, Vec<String>)> {
-    let dir = workspace.testdata_dir(id);
-    let entries = match fs::read_dir(&dir) {
+    match &problem.tests {
+        Tests::Dir(dir) => list_dir(workspace, dir, only),
+        Tests::Suite(path) => list_suite(workspace, problem, path, only),
+    }
+}
+
+/// What `list_cases` reads, for messages: `testdata/x/*.in`, `testcases/a.yml`.
+pub fn tests_label(workspace: &Workspace, problem: &Problem) -> String {
+    match &problem.tests {
+        Tests::Dir(dir) => format!("{}/*.in", workspace.display(dir)),
+        Tests::Suite(path) => workspace.display(path),
+    }
+}
+
+/// The cases of a cargo-compete suite, written out as `NAME.in`/`NAME.out` files in the
+/// problem's scratch folder (the suite's own files stay as they are).
+fn list_suite(
+    workspace: &Workspace,
+    problem: &Problem,
+    path: &Path,
+    only: &[String],
+) -> Result<(Vec<Case>, Vec<String>)> {
+    let Some(suite) = &problem.suite else {
+        anyhow::bail!("no test suite: {} does not exist", workspace.display(path));
+    };
+    if suite.kind == crate::suite::Kind::Interactive && !crate::helpers::is_interactive(problem)? {
+        anyhow::bail!(
+            "{} is `type: Interactive`: give an interactor, the bin `{}-interactor` (it plays the \
+             judge's side on each case's input), to judge it",
+            workspace.display(path),
+            problem.id
+        );
+    }
+    let dir = workspace.work_dir(&problem.id).join("suite");
+    if dir.is_dir() {
+        fs::remove_dir_all(&dir).with_context(|| format!("cannot clear {}", dir.display()))?;
+    }
+    fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let mut cases = Vec::new();
+    for case in &suite.cases {
+        let file = case.name.replace(['/', '\\'], "_");
+        let input = dir.join(format!("{file}.in"));
+        let expected = dir.join(format!("{file}.out"));
+        fs::write(&input, &case.input)?;
+        if let Some(output) = &case.output {
+            fs::write(&expected, output)?;
+        }
+        cases.push(Case {
+            name: case.name.clone(),
+            input,
+            expected,
+        });
+    }
+    let mut errors = Vec::new();
+    for name in only {
+        if !cases.iter().any(|c| &c.name == name) {
+            errors.push(format!("no case {name:?} in {}", workspace.display(path)));
+        }
+    }
+    if !only.is_empty() {
+        cases.retain(|c| only.contains(&c.name));
+    }
+    Ok((cases, errors))
+}
+
+/// The `*.in` cases of a folder.
+fn list_dir(
+    workspace: &Workspace,
+    dir: &Path,
+    only: &[String],
+) -> Result<(Vec<Case>, Vec<String>)> {
+    let entries = match fs::read_dir(dir) {
         Ok(entries) => entries,
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
             return Ok((Vec::new(), Vec::new()))
         }
         Err(err) => {
-            return Err(err).with_context(|| format!("cannot list {}", workspace.display(&dir)))
+            return Err(err).with_context(|| format!("cannot list {}", workspace.display(dir)))
         }
     };
     let mut cases = Vec::new();
@@ -293,7 +366,7 @@ pub fn list_cases(
     let mut skipped = Vec::new();
     for entry in entries {
         let path = entry
-            .with_context(|| format!("cannot list {}", workspace.display(&dir)))?
+            .with_context(|| format!("cannot list {}", workspace.display(dir)))?
             .path();
         let name = path
             .file_stem()
@@ -302,13 +375,24 @@ pub fn list_cases(
             .into_owned();
         match path.extension().and_then(|e| e.to_str()) {
             Some("in") => match files::check_regular(&path, workspace.display(&path)) {
-                Ok(()) => cases.push(Case { name, input: path }),
+                Ok(()) => {
+                    let answer = path.with_extension("ans");
+                    let expected = match Kind::of(&path.with_extension("out")) {
+                        Kind::Missing if !matches!(Kind::of(&answer), Kind::Missing) => answer,
+                        _ => path.with_extension("out"),
+                    };
+                    cases.push(Case {
+                        name,
+                        input: path,
+                        expected,
+                    })
+                }
                 Err(not_a_file) => {
                     errors.push(format!("{not_a_file}: skipped"));
                     skipped.push(name);
                 }
             },
-            Some("out") => {
+            Some("out" | "ans") => {
                 let input = path.with_extension("in");
                 if let Kind::Missing = Kind::of(&input) {
                     errors.push(format!(
@@ -390,7 +474,7 @@ impl CaseContext<'_> {
             evidence.push_str(&self.lines.rewrite(&stderr_tail(&run.stderr_tail)));
             return Ok((verdict, Some(outcome), evidence));
         }
-        let expected_path = case.input.with_extension("out");
+        let expected_path = case.expected.clone();
         let expected = match files::read_regular(&expected_path, &display(&expected_path)) {
             Ok(expected) => expected,
             Err(NotAFile {
@@ -465,7 +549,7 @@ impl CaseContext<'_> {
         interactor: &Interactor,
     ) -> Result<(Verdict, Option<Outcome>, String)> {
         let files = interactive::CaseFiles::new(self.scratch.path(), &worker.to_string());
-        let answer = case.input.with_extension("out");
+        let answer = case.expected.clone();
         let game = interactive::Game {
             runner: self.runner,
             interactor,
