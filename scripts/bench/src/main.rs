@@ -12,7 +12,7 @@ use measure::Measured;
 use ojgames::id::ProblemId;
 use ojgames::settings::{Edition, JudgeMeta};
 use ojgames::solution::{build_solution, Built, SolutionSource};
-use ojgames::workspace::{Problem, Workspace};
+use ojgames::workspace::{Problem, Tests, Workspace};
 use std::fmt::Write as _;
 use std::fs::{self, File};
 use std::io::{self, BufWriter, Read};
@@ -353,6 +353,9 @@ fn bundle_file(env: &Env, name: &str, source: &Path) -> io::Result<PathBuf> {
             main: source.to_path_buf(),
             meta: JudgeMeta::default(),
             dependencies: [workspace.lib_name.clone()].into(),
+            package: "bench".to_string(),
+            tests: Tests::Dir(env.root.join("target/bench")),
+            suite: None,
         };
         ojgames::bundle::build(&workspace, &problem, &Default::default())
     });
