@@ -60,15 +60,20 @@ pub fn painted(verdict: Verdict, width: usize) -> String {
     format!("{}{:pad$}", console::paint(colour, code), "")
 }
 
+/// "M failed", in red when M > 0 (judge's totals, stress's summary).
+pub fn failed_count(failed: u64) -> String {
+    let text = format!("{failed} failed");
+    if failed == 0 {
+        text
+    } else {
+        console::paint(Colour::Red, &text)
+    }
+}
+
 /// "N passed, M failed" (with how many of the passed only ran, with no .out), the failures
 /// in red when there are any.
 pub fn totals_line(passed: usize, ran: usize, failed: usize) -> String {
-    let failed = format!("{failed} failed");
-    let failed = if failed.starts_with("0 ") {
-        failed
-    } else {
-        console::paint(Colour::Red, &failed)
-    };
+    let failed = failed_count(failed as u64);
     if ran > 0 {
         format!("{passed} passed ({ran} RAN: no .out, nothing compared), {failed}")
     } else {

@@ -151,6 +151,34 @@ fn json_lines(stdout: &str) -> Vec<serde_json::Value> {
 }
 
 #[test]
+fn stress_paints_its_failures_only_when_asked() {
+    let plant = (
+        "out.line(u8::from(!wythoff::is_losing(a, b)));",
+        "out.line(u8::from(!wythoff::is_losing(a, b) && !(a == b && a > 0)));",
+    );
+    let ws = wythoff_workspace(Some(plant));
+    let args = ["stress", "pku1067", "-n", "200", "--seed", "7"];
+    let always = ojgames_in(ws.path(), &[&["--color", "always"], &args[..]].concat());
+    assert_eq!(always.code, Some(1), "{}{}", always.stdout, always.stderr);
+    assert!(
+        always
+            .stdout
+            .contains(" cases, \x1b[31m1 failed\x1b[0m (seed 7)"),
+        "{}",
+        always.stdout
+    );
+    // Piped, as here: plain text, as CI's logs read it.
+    let piped = ojgames_in(ws.path(), &args);
+    assert_eq!(piped.code, Some(1), "{}{}", piped.stdout, piped.stderr);
+    assert!(!piped.stdout.contains('\x1b'), "{}", piped.stdout);
+    assert!(
+        piped.stdout.contains(" cases, 1 failed (seed 7)"),
+        "{}",
+        piped.stdout
+    );
+}
+
+#[test]
 fn stress_json_is_one_record_per_problem_with_the_failure_and_its_replay() {
     // Says the player to move loses when the piles are equal (a, a), and a > 0.
     let plant = (

@@ -321,7 +321,8 @@ fn stress_one(
         let gen = workspace.display(&programs.gen);
         crate::say!("{}", failure_report(&problem.id, &gen, f));
     }
-    crate::sayln!("stress {id}: {ran} cases, {failed} failed (seed {seed}) in {elapsed:.1} s");
+    let failed = crate::report::failed_count(failed);
+    crate::sayln!("stress {id}: {ran} cases, {failed} (seed {seed}) in {elapsed:.1} s");
     if let Some(note) = saved {
         crate::sayln!("{note}");
     }
