@@ -306,17 +306,21 @@ fn write_bundle_once(
         (workspace.bundle_path(&problem.id), changed)
     };
     let size = built.text.len();
+    // A package or a lone file has no library of this workspace: name none that is not there.
     let modules = if built.modules.is_empty() {
-        "none".to_string()
+        String::new()
     } else {
-        built.modules.join(", ")
+        format!(
+            "  ({} modules: {})",
+            workspace.lib_name,
+            built.modules.join(", ")
+        )
     };
     let mut note = format!(
-        "{}  {:.1} KiB{}  ({} modules: {modules})",
+        "{}  {:.1} KiB{}{modules}",
         workspace.display(&path),
         size as f64 / 1024.0,
         if changed { "" } else { ", unchanged" },
-        workspace.lib_name
     );
     if let Some(limit) = bundle::source_limit(&built.judge.name).filter(|&l| size > l) {
         bail!(

@@ -205,6 +205,10 @@ fn a_lone_main_rs_is_judged_on_its_tests_folder_with_limits_from_flags() {
     assert_eq!(ran.stdout, "4\n", "{}", ran.stderr);
     let bundled = lone(&["bundle", "main.rs"]);
     assert!(bundled.success, "{}", bundled.stderr);
+    // A lone file has no library: its note names none (it said "(ojgames_no_library modules:
+    // none)").
+    let said = format!("{}{}", bundled.stdout, bundled.stderr);
+    assert!(said.contains(" KiB") && !said.contains("modules"), "{said}");
     let bad = lone(&["judge", "main.rs", "--time-limit", "2"]);
     assert!(!bad.success);
     assert!(bad.stderr.contains("--time-limit"), "{}", bad.stderr);
