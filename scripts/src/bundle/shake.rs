@@ -11,7 +11,6 @@ mod impls;
 mod names;
 pub mod reuse;
 
-use std::cell::Cell;
 use std::collections::BTreeSet;
 use std::ops::Range;
 use std::path::Path;
@@ -115,7 +114,7 @@ fn shake_uncached(
         lints_line,
         edition,
         scratch,
-        runs: Cell::new(0),
+        jobs: jobs(),
     };
     let lib_start: usize = bundle
         .text
@@ -156,12 +155,23 @@ fn shake_uncached(
     Ok(shaken)
 }
 
+/// How many rustc runs the shake keeps going at once: `OJGAMES_SHAKE_JOBS` if set (1 runs
+/// them one after another), else the cores this process may use.
+fn jobs() -> usize {
+    std::env::var("OJGAMES_SHAKE_JOBS")
+        .ok()
+        .and_then(|jobs| jobs.trim().parse().ok())
+        .filter(|&jobs| jobs > 0)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
 /// Runs rustc on candidate bundles with the library's dead-code lints on.
 struct Judge<'a> {
     lints_line: usize,
     edition: Edition,
     scratch: &'a Path,
-    runs: Cell<usize>,
+    /// rustc runs [`Judge::check_all`] keeps going at once.
+    jobs: usize,
 }
 
 /// A candidate bundle type-checked with dead-code lints on in the library.
@@ -180,6 +190,41 @@ struct Checked {
 
 impl Judge<'_> {
     fn check(&self, text: &str) -> Result<Checked> {
+        self.check_as(text, "shake")
+    }
+
+    /// Each of `texts` checked, at most [`Judge::jobs`] at once; the results in order.
+    fn check_all(&self, texts: &[String]) -> Result<Vec<Checked>> {
+        if self.jobs <= 1 || texts.len() <= 1 {
+            return texts.iter().map(|text| self.check(text)).collect();
+        }
+        let mut results = Vec::with_capacity(texts.len());
+        for (batch, chunk) in texts.chunks(self.jobs).enumerate() {
+            let checked: Vec<Result<Checked>> = std::thread::scope(|scope| {
+                let runs: Vec<_> = chunk
+                    .iter()
+                    .enumerate()
+                    .map(|(slot, text)| {
+                        let name = format!("shake-{}", batch * self.jobs + slot);
+                        scope.spawn(move || self.check_as(text, &name))
+                    })
+                    .collect();
+                runs.into_iter()
+                    .map(|run| {
+                        run.join()
+                            .unwrap_or_else(|_| Err(anyhow::anyhow!("a rustc run panicked")))
+                    })
+                    .collect()
+            });
+            for result in checked {
+                results.push(result?);
+            }
+        }
+        Ok(results)
+    }
+
+    /// [`Judge::check`] with the file named after `name` (runs at once need their own).
+    fn check_as(&self, text: &str, name: &str) -> Result<Checked> {
         let mut analysis: Vec<String> = text.split_inclusive('\n').map(str::to_string).collect();
         analysis[self.lints_line] =
             "#[warn(dead_code, unused_macros)] #[allow(unused_imports)]\n".to_string();
@@ -189,9 +234,8 @@ impl Judge<'_> {
                 *line = line.replace("allow(dead_code)", "allow(unused_mut)");
             }
         }
-        self.runs.set(self.runs.get() + 1);
         let compiled =
-            rustc::type_check_text(&analysis.concat(), self.edition, self.scratch, "shake")?;
+            rustc::type_check_text(&analysis.concat(), self.edition, self.scratch, name)?;
         stopped_early(&compiled)?;
         let line_starts: Vec<usize> = std::iter::once(0)
             .chain(text.match_indices('\n').map(|(i, _)| i + 1))
