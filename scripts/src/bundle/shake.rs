@@ -156,13 +156,31 @@ fn shake_uncached(
 }
 
 /// How many rustc runs the shake keeps going at once: `OJGAMES_SHAKE_JOBS` if set (1 runs
-/// them one after another), else the cores this process may use.
+/// them one after another), else one and one more per idle core (the cores this process may
+/// use less the load average of the last minute, rounded): on a busy machine the runs made in
+/// vain only slow the others down. Only the time depends on it, never the bundle.
 fn jobs() -> usize {
-    std::env::var("OJGAMES_SHAKE_JOBS")
+    if let Some(jobs) = std::env::var("OJGAMES_SHAKE_JOBS")
         .ok()
         .and_then(|jobs| jobs.trim().parse().ok())
-        .filter(|&jobs| jobs > 0)
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .filter(|&jobs: &usize| jobs > 0)
+    {
+        return jobs;
+    }
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let load = std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|text| text.split_whitespace().next()?.parse::<f64>().ok());
+    jobs_for(cores, load)
+}
+
+/// [`jobs`] on `cores` cores at `load` (unknown: every core).
+fn jobs_for(cores: usize, load: Option<f64>) -> usize {
+    let Some(load) = load else {
+        return cores;
+    };
+    let idle = (cores as f64 - load).round().max(0.0) as usize;
+    (idle + 1).clamp(1, cores.max(1))
 }
 
 /// Runs rustc on candidate bundles with the library's dead-code lints on.
@@ -796,6 +814,17 @@ mod tests {
         assert!(stopped_early(&compiled(false, "")).is_err());
         assert!(stopped_early(&compiled(false, "error[E0308]: mismatched types")).is_ok());
         assert!(stopped_early(&compiled(true, "")).is_ok());
+    }
+
+    #[test]
+    fn checks_run_at_once_on_idle_cores_only() {
+        assert_eq!(jobs_for(2, Some(0.1)), 2);
+        assert_eq!(jobs_for(2, Some(1.3)), 2);
+        assert_eq!(jobs_for(2, Some(1.6)), 1);
+        assert_eq!(jobs_for(2, Some(7.4)), 1);
+        assert_eq!(jobs_for(8, Some(5.0)), 4);
+        assert_eq!(jobs_for(4, None), 4);
+        assert_eq!(jobs_for(1, Some(0.0)), 1);
     }
 
     #[test]
