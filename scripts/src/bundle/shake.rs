@@ -17,6 +17,7 @@ use std::path::Path;
 
 use anyhow::Result;
 use proc_macro2::{TokenStream, TokenTree};
+use quote::ToTokens;
 use syn::spanned::Spanned;
 use syn::visit::{self, Visit};
 
@@ -644,13 +645,34 @@ fn cfg_gated_names(text: &str) -> BTreeSet<String> {
     names
 }
 
+/// Whether an attribute (its text inside `#[…]`) is a `cfg` that may be true or false on some
+/// judge: not `cfg(test)`, and not `cfg_attr(any(), …)`, which applies nowhere.
+fn is_gating(attribute: &str) -> bool {
+    attribute.starts_with("cfg") && attribute != "cfg (test)" && !applies_nowhere(attribute)
+}
+
+/// `cfg_attr(any(), …)` (the text inside `#[…]`): what the bundler makes of a `cfg_attr` on a
+/// crate feature that is off (`cfg_attr(feature = "serde", derive(…))`). It applies on no
+/// judge, so it gates nothing.
+fn applies_nowhere(attribute: &str) -> bool {
+    let compact: String = attribute.split_whitespace().collect();
+    compact.starts_with("cfg_attr(any(),")
+}
+
+/// Whether `attribute` is a `cfg` or a `cfg_attr` that may apply on some judge.
+fn is_cfg(attribute: &syn::Attribute) -> bool {
+    attribute.path().is_ident("cfg")
+        || attribute.path().is_ident("cfg_attr")
+            && !applies_nowhere(&attribute.meta.to_token_stream().to_string())
+}
+
 fn gated_in(tokens: TokenStream, names: &mut BTreeSet<String>) {
     let tokens: Vec<TokenTree> = tokens.into_iter().collect();
     let mut i = 0;
     while i < tokens.len() {
         let is_cfg_attr = matches!(&tokens[i], TokenTree::Punct(p) if p.as_char() == '#')
             && matches!(tokens.get(i + 1), Some(TokenTree::Group(g))
-                if g.stream().to_string().starts_with("cfg") && g.stream().to_string() != "cfg (test)");
+                if is_gating(&g.stream().to_string()));
         if is_cfg_attr {
             // The attribute's subject: up to a `;` or through the first `{ … }` at this level.
             let mut j = i + 2;
@@ -825,6 +847,25 @@ mod tests {
         assert_eq!(jobs_for(8, Some(5.0)), 4);
         assert_eq!(jobs_for(4, None), 4);
         assert_eq!(jobs_for(1, Some(0.0)), 1);
+    }
+
+    #[test]
+    fn a_cfg_attr_on_a_crate_feature_that_is_off_gates_nothing() {
+        let names = cfg_gated_names(
+            "#[cfg_attr(any(), derive(Serialize))]\npub enum Either { Left }\n#[cfg_attr(unix, derive(Debug))]\npub struct Kept;",
+        );
+        assert!(
+            !names.contains("Either") && !names.contains("Left"),
+            "{names:?}"
+        );
+        assert!(names.contains("Kept"));
+        let item: syn::ItemEnum =
+            syn::parse_str("#[cfg_attr(any(), derive(Serialize))] enum E { A }").unwrap();
+        assert!(!is_cfg(&item.attrs[0]));
+        let item: syn::ItemEnum =
+            syn::parse_str("#[cfg_attr(any(feature = \"x\", unix), derive(Debug))] enum E { A }")
+                .unwrap();
+        assert!(is_cfg(&item.attrs[0]));
     }
 
     #[test]

@@ -491,9 +491,7 @@ fn has_cfg(item: &syn::Item) -> bool {
         syn::Item::Macro(i) => &i.attrs,
         _ => return false,
     };
-    attrs
-        .iter()
-        .any(|a| a.path().is_ident("cfg") || a.path().is_ident("cfg_attr"))
+    attrs.iter().any(super::is_cfg)
 }
 
 /// The name of the type an impl is for: `Foo` in `Foo<T>`, `&'a Foo<T>` or `a::Foo`.

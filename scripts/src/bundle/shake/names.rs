@@ -825,9 +825,7 @@ fn item_attrs(item: &syn::Item) -> &[syn::Attribute] {
 }
 
 fn has_cfg(attrs: &[syn::Attribute]) -> bool {
-    attrs
-        .iter()
-        .any(|a| a.path().is_ident("cfg") || a.path().is_ident("cfg_attr"))
+    attrs.iter().any(super::is_cfg)
 }
 
 /// The name of the type an impl is for: `Foo` in `Foo<T>`, `&'a Foo<T>` or `a::Foo`.
