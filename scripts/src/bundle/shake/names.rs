@@ -533,12 +533,18 @@ impl Finder {
             impl_heads(body.clone(), &mut heads);
             heads.sort();
             heads.dedup();
-            // Two different impls: each may be the one needed, so no owner decides alone.
-            let [(trait_name, type_name)] = heads.as_slice() else {
-                continue;
+            // Two different impls: each may be the one needed, so no owner decides alone,
+            // unless all are for one type (either's `impl AsRef<$t> for Either` and `impl
+            // AsMut<$t> for Either`): impls for a type nothing names are of no use.
+            let mut implemented: Vec<String> = match heads.as_slice() {
+                [(trait_name, type_name)] => trait_name.iter().chain(type_name).cloned().collect(),
+                [(_, Some(first)), rest @ ..]
+                    if rest.iter().all(|(_, t)| t.as_ref() == Some(first)) =>
+                {
+                    vec![first.clone()]
+                }
+                _ => continue,
             };
-            let mut implemented: Vec<String> =
-                trait_name.iter().chain(type_name).cloned().collect();
             implemented.retain(|w| {
                 self.traits.get(w).is_some_and(|defs| defs.len() == 1)
                     || self.types.get(w).is_some_and(|t| !t.definitions.is_empty())
@@ -1131,6 +1137,31 @@ mod lib {
             library,
         );
         assert!(kept.contains("trait IntoPair"), "{kept}");
+    }
+
+    #[test]
+    fn a_macro_implementing_several_traits_for_one_dead_type_goes_with_it() {
+        // either's `impl_specific_ref_and_mut!`: `AsRef<$t>` and `AsMut<$t>` for `Either`.
+        let library = "\
+mod lib {
+    pub enum Side { Left }
+    macro_rules! both { ($t:ty) => {
+        impl AsRef<$t> for Side { fn as_ref(&self) -> &$t { unimplemented!() } }
+        impl AsMut<$t> for Side { fn as_mut(&mut self) -> &mut $t { unimplemented!() } }
+    }; }
+    both!(str);
+    pub fn used() -> u8 { 1 }
+}
+";
+        let library_cut = cut("fn main() { let _ = lib::used(); }", library);
+        for gone in ["enum Side", "both!(str);", "macro_rules! both"] {
+            assert!(!library_cut.contains(gone), "{gone} stayed:\n{library_cut}");
+        }
+        let kept = cut("fn main() { let _ = lib::Side::Left; }", library);
+        assert!(
+            kept.contains("both!(str);") && kept.contains("enum Side"),
+            "{kept}"
+        );
     }
 
     #[test]
