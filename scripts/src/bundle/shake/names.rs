@@ -513,9 +513,7 @@ impl Finder {
                 continue;
             };
             let mut words = BTreeSet::new();
-            body.clone()
-                .into_iter()
-                .for_each(|t| super::idents_of(&t, &mut words));
+            keywords_of(body.clone(), &mut words);
             const DEFINES: [&str; 8] = [
                 "struct",
                 "enum",
@@ -765,6 +763,21 @@ impl Finder {
             }
         }
         units
+    }
+}
+
+/// The identifiers in a macro's body but its metavariables (`$trait` is no `trait`).
+fn keywords_of(tokens: TokenStream, words: &mut BTreeSet<String>) {
+    let mut after_dollar = false;
+    for token in tokens {
+        match &token {
+            TokenTree::Ident(ident) if !after_dollar => {
+                words.insert(ident.to_string());
+            }
+            TokenTree::Group(group) => keywords_of(group.stream(), words),
+            _ => {}
+        }
+        after_dollar = matches!(&token, TokenTree::Punct(p) if p.as_char() == '$');
     }
 }
 
@@ -1145,6 +1158,9 @@ mod lib {
         let library = "\
 mod lib {
     pub enum Side { Left }
+    macro_rules! fmt { ($($trait:ident),*) => { $(impl std::fmt::$trait for Side {
+        fn fmt(&self, _: &mut std::fmt::Formatter) -> std::fmt::Result { Ok(()) } })* }; }
+    fmt!(Binary, Octal);
     macro_rules! both { ($t:ty) => {
         impl AsRef<$t> for Side { fn as_ref(&self) -> &$t { unimplemented!() } }
         impl AsMut<$t> for Side { fn as_mut(&mut self) -> &mut $t { unimplemented!() } }
@@ -1154,7 +1170,12 @@ mod lib {
 }
 ";
         let library_cut = cut("fn main() { let _ = lib::used(); }", library);
-        for gone in ["enum Side", "both!(str);", "macro_rules! both"] {
+        for gone in [
+            "enum Side",
+            "both!(str);",
+            "macro_rules! both",
+            "fmt!(Binary",
+        ] {
             assert!(!library_cut.contains(gone), "{gone} stayed:\n{library_cut}");
         }
         let kept = cut("fn main() { let _ = lib::Side::Left; }", library);
