@@ -639,3 +639,121 @@ fn proconio_0_4_3_macros_with_petgraph_itertools_and_ac_library_bundle_for_atcod
         assert_eq!(ran.stdout.as_bytes(), expected, "on {}", input.display());
     }
 }
+
+/// Writes `files` (path, text) under `root`.
+fn write_files(root: &Path, files: &[(&str, &str)]) {
+    for (path, text) in files {
+        let path = root.join(path);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, text).unwrap();
+    }
+}
+
+/// petgraph's case in AtCoder's whole block, on path crates of our own: `graphs` has an
+/// optional `generated` that only a weak feature names (`small = ["generated?/x"]`, as
+/// petgraph's `stable_graph = ["serde?/alloc"]`), and `other` enables `generated`, so `cargo
+/// metadata` lists it under `graphs`, though cargo compiles `graphs` without it. `generated`
+/// includes its build script's output (`OUT_DIR`, as serde does): it was pasted and refused.
+/// `graphs` also names itself in its exported macro (`::graphs::…`, as allocator-api2's
+/// `unsize_box!`) and renames `alloc` at its root (`extern crate alloc as alloc_crate;`). The
+/// bundle for Codeforces, compiled as Codeforces does, prints what the cargo build prints.
+#[test]
+fn a_std_only_bundle_follows_the_dependencies_cargo_compiles_not_weak_features() {
+    let ws = tempfile::tempdir().unwrap();
+    let package = |name: &str, rest: &str| {
+        format!("[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n{rest}")
+    };
+    write_files(
+        ws.path(),
+        &[
+            (
+                "Cargo.toml",
+                &format!("[workspace]\nmembers = [\"problems/*\"]\nresolver = \"2\"\n\n{}", package("weaklib", "")),
+            ),
+            ("src/lib.rs", "pub fn unused() {}\n"),
+            (
+                "crates/generated/Cargo.toml",
+                &package("generated", "build = \"build.rs\"\n[features]\nx = []\n"),
+            ),
+            (
+                "crates/generated/build.rs",
+                "fn main() {\n    let out = std::env::var(\"OUT_DIR\").unwrap();\n    \
+                 std::fs::write(format!(\"{out}/part.rs\"), \"pub struct Part;\").unwrap();\n}\n",
+            ),
+            (
+                "crates/generated/src/lib.rs",
+                "include!(concat!(env!(\"OUT_DIR\"), \"/part.rs\"));\n",
+            ),
+            (
+                "crates/graphs/Cargo.toml",
+                &package(
+                    "graphs",
+                    "[dependencies]\ngenerated = { path = \"../generated\", optional = true }\n\
+                     [features]\ndefault = [\"small\"]\nsmall = [\"generated?/x\"]\n",
+                ),
+            ),
+            (
+                "crates/graphs/src/lib.rs",
+                "extern crate alloc as alloc_crate;\n\
+                 #[cfg(feature = \"generated\")]\npub use generated::Part;\n\
+                 pub mod inner {\n    use alloc_crate::vec::Vec;\n    \
+                 pub fn doubled(v: &[u64]) -> Vec<u64> {\n        v.iter().map(|x| 2 * x).collect()\n    }\n    \
+                 pub fn total(v: &[u64]) -> u64 {\n        v.iter().sum()\n    }\n}\n\
+                 #[macro_export]\nmacro_rules! sum_of {\n    ($($x:expr),*) => { ::graphs::inner::total(&[$($x),*]) };\n}\n",
+            ),
+            (
+                "crates/other/Cargo.toml",
+                &package("other", "[dependencies]\ngenerated = { path = \"../generated\" }\n"),
+            ),
+            ("crates/other/src/lib.rs", "pub use generated::Part;\n"),
+            (
+                "problems/p/Cargo.toml",
+                &package(
+                    "p",
+                    "[[bin]]\nname = \"p\"\npath = \"main.rs\"\n[dependencies]\n\
+                     graphs = { path = \"../../crates/graphs\" }\nother = { path = \"../../crates/other\" }\n\
+                     [package.metadata.judge]\ntitle = \"weak features\"\njudge = \"Codeforces\"\n\
+                     url = \"https://example.invalid/p\"\n",
+                ),
+            ),
+            (
+                "problems/p/main.rs",
+                "fn main() {\n    println!(\"{} {:?}\", graphs::sum_of!(1, 2, 3), graphs::inner::doubled(&[4, 5]));\n}\n",
+            ),
+        ],
+    );
+    let bundled = ojgames_in(ws.path(), &["bundle", "p", "-o", "-"]);
+    assert!(bundled.success, "{}", bundled.stderr);
+    let text = &bundled.stdout;
+    assert!(text.contains("mod graphs {"), "{text}");
+    assert!(!text.contains("mod generated"), "{text}");
+    let source = ws.path().join("p.rs");
+    fs::write(&source, text).unwrap();
+    let binary = ws.path().join("p-bundle");
+    compile(&source, "2021", Some(&binary), ws.path()).unwrap();
+    let target = ws.path().join("target");
+    let built = Command::new(env!("CARGO"))
+        .args([
+            "build",
+            "--release",
+            "--quiet",
+            "--offline",
+            "-p",
+            "p",
+            "--target-dir",
+        ])
+        .arg(&target)
+        .current_dir(ws.path())
+        .output()
+        .unwrap();
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    let input = ws.path().join("empty.in");
+    fs::write(&input, "").unwrap();
+    let expected = run_on(&target.join("release/p"), &input).unwrap();
+    assert_eq!(String::from_utf8_lossy(&expected), "6 [8, 10]\n");
+    assert_eq!(run_on(&binary, &input).unwrap(), expected);
+}
