@@ -434,13 +434,13 @@ fn a_fresh_cargo_home_bundles_a_problem_with_crates_io_dependencies() {
     assert!(run.stdout.contains("mod proconio"), "{}", run.stdout);
 }
 
-/// `fixtures/atcoder_ws`: a solution whose Cargo.toml has AtCoder's whole block (53 crates,
+/// `fixtures/atcoder_ws`: a solution whose Cargo.toml has AtCoder's whole block (all 68,
 /// most unused) with proconio pinned to 0.4.3 (it pulls lazy_static, whose `mod lazy` file is
 /// chosen by `cfg_attr`) and `derive` on and unused, and num 0.4 (num-bigint's `mod serde;` is
 /// gated inside its file). Bundled std-only for Kattis (everything pasted, compiled with plain
 /// rustc; at 504 KiB it is over Codeforces' 64 KiB) and for AtCoder (num and lazy_static kept, proconio 0.4.3 pasted: AtCoder pins
 /// 0.5.0), each run on every input against the cargo build of the same main.rs
-/// (`old_proconio_cargo`: only the crates it uses, so the test does not compile all 53).
+/// (`old_proconio_cargo`: only the crates it uses, so the test does not compile all 68).
 #[test]
 fn atcoders_whole_block_with_proconio_0_4_3_and_num_bundles_for_atcoder_and_for_codeforces() {
     let source_ws = fixture("atcoder_ws");
