@@ -757,3 +757,47 @@ fn a_std_only_bundle_follows_the_dependencies_cargo_compiles_not_weak_features()
     assert_eq!(String::from_utf8_lossy(&expected), "6 [8, 10]\n");
     assert_eq!(run_on(&binary, &input).unwrap(), expected);
 }
+
+/// `fixtures/atcoder_ws/new_proconio`: AtCoder's block exactly as it is (proconio 0.5.0 with
+/// `derive`) and a solution using `#[fastout]` (with an early return) and `#[derive_readable]`
+/// (named fields; a tuple struct of `Chars` and `Usize1`). AtCoder provides proconio 0.5.0, so
+/// the bundle keeps `use proconio::…` and both attributes as written and pastes nothing of
+/// proconio; `run` builds it as AtCoder does (the judge's project) and prints what the cargo
+/// build prints on every input.
+#[test]
+fn atcoder_keeps_proconio_0_5_macros_as_written() {
+    let source_ws = fixture("atcoder_ws");
+    let release = cargo_release_build(&source_ws, "atcoder_ws", &["new_proconio_cargo"]);
+    let ws = copy_workspace(&source_ws);
+    let id = "new_proconio";
+    let bundled = ojgames_in(ws.path(), &["bundle", id]);
+    assert!(bundled.success, "{}", bundled.stderr);
+    assert!(
+        bundled.stdout.contains("compiles as AtCoder builds it"),
+        "{}",
+        bundled.stdout
+    );
+    let text = fs::read_to_string(ws.path().join("bundled").join(format!("{id}.rs"))).unwrap();
+    assert!(
+        text.contains("// Crates of the judge it uses: proconio (not pasted)"),
+        "{text}"
+    );
+    for kept in [
+        "\nuse proconio::marker::{Chars, Usize1};\n",
+        "\nuse proconio::{derive_readable, fastout, input};\n",
+        "\n#[derive_readable]\nstruct Range {",
+        "\n#[derive_readable]\nstruct Ranked(Chars, Usize1);",
+        "\n#[fastout]\nfn main() {",
+    ] {
+        assert!(text.contains(kept), "{kept}\n{text}");
+    }
+    for pasted in ["mod proconio", "Readable for", "BufWriter", "macro_rules!"] {
+        assert!(!text.contains(pasted), "{pasted}\n{text}");
+    }
+    for input in inputs(ws.path(), id) {
+        let expected = run_on(&release.join("new_proconio_cargo"), &input).unwrap();
+        let ran = ojgames_in(ws.path(), &["run", id, "--input", input.to_str().unwrap()]);
+        assert!(ran.success, "{}", ran.stderr);
+        assert_eq!(ran.stdout.as_bytes(), expected, "on {}", input.display());
+    }
+}
