@@ -654,6 +654,9 @@ fn write_files(root: &Path, files: &[(&str, &str)]) {
 /// petgraph's `stable_graph = ["serde?/alloc"]`), and `other` enables `generated`, so `cargo
 /// metadata` lists it under `graphs`, though cargo compiles `graphs` without it. `generated`
 /// includes its build script's output (`OUT_DIR`, as serde does): it was pasted and refused.
+/// Then the problem enables `graphs/serde = ["dep:generated"]` (smallvec's `serde`, which
+/// AtCoder enables): cargo compiles `generated` into `graphs`, but the problem's code names
+/// none of it, so it stays out and the feature counts as off, as for an unused proc macro.
 /// `graphs` also names itself in its exported macro (`::graphs::…`, as allocator-api2's
 /// `unsize_box!`) and renames `alloc` at its root (`extern crate alloc as alloc_crate;`). The
 /// bundle for Codeforces, compiled as Codeforces does, prints what the cargo build prints.
@@ -689,13 +692,13 @@ fn a_std_only_bundle_follows_the_dependencies_cargo_compiles_not_weak_features()
                 &package(
                     "graphs",
                     "[dependencies]\ngenerated = { path = \"../generated\", optional = true }\n\
-                     [features]\ndefault = [\"small\"]\nsmall = [\"generated?/x\"]\n",
+                     [features]\ndefault = [\"small\"]\nsmall = [\"generated?/x\"]\nserde = [\"dep:generated\"]\n",
                 ),
             ),
             (
                 "crates/graphs/src/lib.rs",
                 "extern crate alloc as alloc_crate;\n\
-                 #[cfg(feature = \"generated\")]\npub use generated::Part;\n\
+                 #[cfg(feature = \"serde\")]\npub use generated::Part;\n\
                  pub mod inner {\n    use alloc_crate::vec::Vec;\n    \
                  pub fn doubled(v: &[u64]) -> Vec<u64> {\n        v.iter().map(|x| 2 * x).collect()\n    }\n    \
                  pub fn total(v: &[u64]) -> u64 {\n        v.iter().sum()\n    }\n}\n\
@@ -722,40 +725,53 @@ fn a_std_only_bundle_follows_the_dependencies_cargo_compiles_not_weak_features()
             ),
         ],
     );
-    let bundled = ojgames_in(ws.path(), &["bundle", "p", "-o", "-"]);
-    assert!(bundled.success, "{}", bundled.stderr);
-    let text = &bundled.stdout;
-    assert!(text.contains("mod graphs {"), "{text}");
-    assert!(!text.contains("mod generated"), "{text}");
-    let source = ws.path().join("p.rs");
-    fs::write(&source, text).unwrap();
-    let binary = ws.path().join("p-bundle");
-    compile(&source, "2021", Some(&binary), ws.path()).unwrap();
-    let target = ws.path().join("target");
-    let built = Command::new(env!("CARGO"))
-        .args([
-            "build",
-            "--release",
-            "--quiet",
-            "--offline",
-            "-p",
-            "p",
-            "--target-dir",
-        ])
-        .arg(&target)
-        .current_dir(ws.path())
-        .output()
-        .unwrap();
-    assert!(
-        built.status.success(),
-        "{}",
-        String::from_utf8_lossy(&built.stderr)
+    let manifest = ws.path().join("problems/p/Cargo.toml");
+    let weak = fs::read_to_string(&manifest).unwrap();
+    let enabled = weak.replace(
+        "graphs = { path = \"../../crates/graphs\" }",
+        "graphs = { path = \"../../crates/graphs\", features = [\"serde\"] }",
     );
-    let input = ws.path().join("empty.in");
-    fs::write(&input, "").unwrap();
-    let expected = run_on(&target.join("release/p"), &input).unwrap();
-    assert_eq!(String::from_utf8_lossy(&expected), "6 [8, 10]\n");
-    assert_eq!(run_on(&binary, &input).unwrap(), expected);
+    assert_ne!(weak, enabled);
+    for (round, manifest_text) in [weak, enabled].iter().enumerate() {
+        fs::write(&manifest, manifest_text).unwrap();
+        let bundled = ojgames_in(ws.path(), &["bundle", "p", "-o", "-"]);
+        assert!(bundled.success, "round {round}: {}", bundled.stderr);
+        let text = &bundled.stdout;
+        assert!(text.contains("mod graphs {"), "{text}");
+        assert!(
+            !text.contains("mod generated") && !text.contains("Part"),
+            "{text}"
+        );
+        let source = ws.path().join("p.rs");
+        fs::write(&source, text).unwrap();
+        let binary = ws.path().join("p-bundle");
+        compile(&source, "2021", Some(&binary), ws.path()).unwrap();
+        let target = ws.path().join("target");
+        let built = Command::new(env!("CARGO"))
+            .args([
+                "build",
+                "--release",
+                "--quiet",
+                "--offline",
+                "-p",
+                "p",
+                "--target-dir",
+            ])
+            .arg(&target)
+            .current_dir(ws.path())
+            .output()
+            .unwrap();
+        assert!(
+            built.status.success(),
+            "{}",
+            String::from_utf8_lossy(&built.stderr)
+        );
+        let input = ws.path().join("empty.in");
+        fs::write(&input, "").unwrap();
+        let expected = run_on(&target.join("release/p"), &input).unwrap();
+        assert_eq!(String::from_utf8_lossy(&expected), "6 [8, 10]\n");
+        assert_eq!(run_on(&binary, &input).unwrap(), expected, "round {round}");
+    }
 }
 
 /// `fixtures/atcoder_ws/new_proconio`: AtCoder's block exactly as it is (proconio 0.5.0 with

@@ -112,6 +112,7 @@ pub fn find(
         found: Dependencies::default(),
         ids: Vec::new(),
         dropped_features: BTreeMap::new(),
+        problem_words: named,
     };
     let direct = finder.deps_of(problem_package["id"].as_str().unwrap_or(""), Some(named))?;
     finder.found.direct = direct;
@@ -158,8 +159,11 @@ struct Finder<'a> {
     found: Dependencies,
     /// The package id of each found crate.
     ids: Vec<String>,
-    /// By package id: its features that only pull in a proc-macro crate nothing uses.
+    /// By package id: its features that only pull in a proc-macro crate nothing uses, or a
+    /// crate that includes its build script's output and that the problem does not name.
     dropped_features: BTreeMap<String, BTreeSet<String>>,
+    /// The identifiers of the problem's code.
+    problem_words: &'a BTreeSet<String>,
 }
 
 impl Finder<'_> {
@@ -198,6 +202,9 @@ impl Finder<'_> {
             }
             if let Some(entry) = self.proc_macro_entry(pkg) {
                 self.skip_unused_proc_macro(pkg, &entry, id)?;
+                continue;
+            }
+            if self.skip_unused_generated_code(name, pkg, id) {
                 continue;
             }
             deps.push((name.to_string(), self.add(pkg)?));
@@ -266,6 +273,63 @@ impl Finder<'_> {
             .or_default()
             .extend(pulling);
         Ok(())
+    }
+
+    /// A crate whose code includes what its build script writes (serde's
+    /// `include!(concat!(env!("OUT_DIR"), …))`) cannot be pasted. When only features of
+    /// `parent` pull it in (smallvec's `serde`, which AtCoder enables) and the problem's code
+    /// does not name it, it stays out and those features count as off for `parent`, as for an
+    /// unused proc-macro crate: a std-only judge has no serde, and code that names none of it
+    /// does not run the impls the feature adds. Otherwise it is followed (and refused).
+    fn skip_unused_generated_code(&mut self, name: &str, id: &str, parent: &str) -> bool {
+        if self.problem_words.contains(name) || !self.has_build_script(id) {
+            return false;
+        }
+        let Some(package) = self.package(id) else {
+            return false;
+        };
+        let pulling = self.all_features_pulling(parent, package);
+        let Some(entry) = self.lib_entry(id) else {
+            return false;
+        };
+        if pulling.is_empty() || !includes_build_output(entry.parent().unwrap_or(&entry)) {
+            return false;
+        }
+        self.dropped_features
+            .entry(parent.to_string())
+            .or_default()
+            .extend(pulling);
+        true
+    }
+
+    fn has_build_script(&self, id: &str) -> bool {
+        self.package(id)
+            .and_then(|p| p["targets"].as_array())
+            .into_iter()
+            .flatten()
+            .any(|t| {
+                t["kind"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .any(|k| k == "custom-build")
+            })
+    }
+
+    /// The source of package `id`'s lib target.
+    fn lib_entry(&self, id: &str) -> Option<PathBuf> {
+        let targets = self.package(id)?["targets"].as_array()?;
+        targets
+            .iter()
+            .find(|t| {
+                t["kind"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .any(|k| k.as_str().is_some_and(|k| k.ends_with("lib")))
+            })
+            .and_then(|t| t["src_path"].as_str())
+            .map(PathBuf::from)
     }
 
     /// Whether the problem's main.rs uses a macro of the proc-macro crate `package` (a
@@ -843,6 +907,23 @@ pub fn check_sources(
         }
     }
     Ok(())
+}
+
+/// Whether a `.rs` file under `dir` includes a file a build script writes (`OUT_DIR`).
+fn includes_build_output(dir: &Path) -> bool {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return false;
+    };
+    entries.flatten().any(|entry| {
+        let path = entry.path();
+        if path.is_dir() {
+            includes_build_output(&path)
+        } else {
+            path.extension().is_some_and(|e| e == "rs")
+                && std::fs::read_to_string(&path)
+                    .is_ok_and(|text| text.contains("env!(\"OUT_DIR\")"))
+        }
+    })
 }
 
 /// Whether crate `name`'s code names itself from outside, `::allocator_api2::boxed::Box`: in
