@@ -657,6 +657,8 @@ fn write_files(root: &Path, files: &[(&str, &str)]) {
 /// Then the problem enables `graphs/serde = ["dep:generated"]` (smallvec's `serde`, which
 /// AtCoder enables): cargo compiles `generated` into `graphs`, but the problem's code names
 /// none of it, so it stays out and the feature counts as off, as for an unused proc macro.
+/// A macro body's `<$t as $crate::Unit>::Of::default()` (rand 0.9's `<$t as
+/// SampleUniform>::Sampler::…`) is no path from a crate `Of`.
 /// `graphs` also names itself in its exported macro (`::graphs::…`, as allocator-api2's
 /// `unsize_box!`) and renames `alloc` at its root (`extern crate alloc as alloc_crate;`). The
 /// bundle for Codeforces, compiled as Codeforces does, prints what the cargo build prints.
@@ -702,6 +704,8 @@ fn a_std_only_bundle_follows_the_dependencies_cargo_compiles_not_weak_features()
                  pub mod inner {\n    use alloc_crate::vec::Vec;\n    \
                  pub fn doubled(v: &[u64]) -> Vec<u64> {\n        v.iter().map(|x| 2 * x).collect()\n    }\n    \
                  pub fn total(v: &[u64]) -> u64 {\n        v.iter().sum()\n    }\n}\n\
+                 pub trait Unit {\n    type Of;\n}\nimpl Unit for u8 {\n    type Of = u64;\n}\n\
+                 #[macro_export]\nmacro_rules! zero_of {\n    ($t:ty) => { <$t as $crate::Unit>::Of::default() };\n}\n\
                  #[macro_export]\nmacro_rules! sum_of {\n    ($($x:expr),*) => { ::graphs::inner::total(&[$($x),*]) };\n}\n",
             ),
             (
@@ -721,7 +725,7 @@ fn a_std_only_bundle_follows_the_dependencies_cargo_compiles_not_weak_features()
             ),
             (
                 "problems/p/main.rs",
-                "fn main() {\n    println!(\"{} {:?}\", graphs::sum_of!(1, 2, 3), graphs::inner::doubled(&[4, 5]));\n}\n",
+                "fn main() {\n    println!(\"{} {:?} {}\", graphs::sum_of!(1, 2, 3), graphs::inner::doubled(&[4, 5]), graphs::zero_of!(u8));\n}\n",
             ),
         ],
     );
@@ -769,7 +773,7 @@ fn a_std_only_bundle_follows_the_dependencies_cargo_compiles_not_weak_features()
         let input = ws.path().join("empty.in");
         fs::write(&input, "").unwrap();
         let expected = run_on(&target.join("release/p"), &input).unwrap();
-        assert_eq!(String::from_utf8_lossy(&expected), "6 [8, 10]\n");
+        assert_eq!(String::from_utf8_lossy(&expected), "6 [8, 10] 0\n");
         assert_eq!(run_on(&binary, &input).unwrap(), expected, "round {round}");
     }
 }

@@ -874,12 +874,11 @@ pub fn check_sources(
                 refuse(&krate.name, krate.range.start)?;
             }
         }
-        for path in file
-            .facts
-            .paths
-            .iter()
-            .filter(|p| p.leading_colon.is_some())
-        {
+        for path in file.facts.paths.iter().filter(|p| {
+            p.leading_colon
+                .as_ref()
+                .is_some_and(|colon| !after_qualified_type(&file.source.text, colon.start))
+        }) {
             if !is_known_crate(&path.segments[0].name) {
                 refuse(&path.segments[0].name, path.segments[0].range.start)?;
             }
@@ -907,6 +906,14 @@ pub fn check_sources(
         }
     }
     Ok(())
+}
+
+/// Whether the `::` at `at` follows a `>` that closes a qualified type, as in a macro body's
+/// `<$t as SampleUniform>::Sampler::sample_single(…)` (rand 0.9), where the token scan reads
+/// `::Sampler::…` as a path from the crate root; `->` and `=>` are not such a `>`.
+fn after_qualified_type(text: &str, at: usize) -> bool {
+    let before = text[..at].trim_end();
+    before.ends_with('>') && !before.ends_with("->") && !before.ends_with("=>")
 }
 
 /// Whether a `.rs` file under `dir` includes a file a build script writes (`OUT_DIR`).
@@ -979,6 +986,16 @@ mod tests {
             std::fs::write(&changed, text).unwrap();
             assert_eq!(cache().load("tree-p"), None, "{}", changed.display());
         }
+    }
+
+    #[test]
+    fn a_path_after_a_qualified_type_is_not_from_the_crate_root() {
+        let text = "<$t as Uniform>::Sampler::one() -> ::core::u8 => ::std::f(); a >::x::y";
+        let at = |needle: &str| text.find(needle).unwrap();
+        assert!(after_qualified_type(text, at("::Sampler")));
+        assert!(!after_qualified_type(text, at("::core")));
+        assert!(!after_qualified_type(text, at("::std")));
+        assert!(after_qualified_type(text, at("::x")));
     }
 
     #[test]
