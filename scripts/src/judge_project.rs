@@ -108,9 +108,20 @@ pub fn build(
         std::fs::write(&main, &source)?;
     }
     let msrv = judge.rustc.as_deref();
+    let described = format!(
+        "(edition {}, {}'s crates) in {}",
+        judge.edition.map_or("2021", |e| e.as_str()),
+        judge.name,
+        workspace.display(&project)
+    );
     let record = Record::new(&project, mode);
-    if let Some(invocation) = record.load() {
-        if let Some(built) = run_again(&record, &invocation, &source, msrv)? {
+    if let Some((invocation, stamp)) = record.load() {
+        let command = format!(
+            "rustc as `cargo {} --release` runs it {described}",
+            mode.cargo_command()
+        );
+        let again = run_again(&record, &invocation, &stamp, &source, msrv, command)?;
+        if let Some(built) = again {
             return Ok(built);
         }
     }
@@ -127,13 +138,7 @@ pub fn build(
             .with_context(|| format!("cannot touch {}", main.display()))?;
         (compiled, ran) = cargo(&project, &target, &crate_name, mode)?;
     }
-    let command = format!(
-        "cargo {} --release (edition {}, {}'s crates) in {}",
-        mode.cargo_command(),
-        judge.edition.map_or("2021", |e| e.as_str()),
-        judge.name,
-        workspace.display(&project)
-    );
+    let command = format!("cargo {} --release {described}", mode.cargo_command());
     let program = target.join("release").join(id);
     let Some(invocation) = ran.filter(|_| compiled.success) else {
         return Ok(JudgeBuild {
@@ -166,10 +171,11 @@ pub fn build(
 fn run_again(
     record: &Record,
     invocation: &rustc::Invocation,
+    stamp: &str,
     source: &[u8],
     msrv: Option<&str>,
+    command: String,
 ) -> Result<Option<JudgeBuild>> {
-    let command = invocation.display();
     let Some(program) = invocation.executable() else {
         return Ok(None);
     };
@@ -178,7 +184,7 @@ fn run_again(
         Mode::Release => {
             let key = {
                 let mut hasher = std::collections::hash_map::DefaultHasher::new();
-                (source, &invocation.args, msrv).hash(&mut hasher);
+                (source, &invocation.args, stamp, msrv).hash(&mut hasher);
                 format!("{:016x}\n", hasher.finish())
             };
             let built = record.project.join("ojgames-built");
@@ -339,8 +345,8 @@ impl Record {
             .join(format!("ojgames-{}.json", self.mode.cargo_command()))
     }
 
-    /// The kept command when nothing it depends on changed since.
-    fn load(&self) -> Option<rustc::Invocation> {
+    /// The kept command, and its stamp, when nothing it depends on changed since.
+    fn load(&self) -> Option<(rustc::Invocation, String)> {
         let text = std::fs::read_to_string(self.path()).ok()?;
         let kept: Kept = serde_json::from_str(&text).ok()?;
         let fresh = stamp(&self.project, &kept.invocation)? == kept.stamp
@@ -348,7 +354,7 @@ impl Record {
                 &kept.invocation.program,
                 std::env::var("RUSTUP_TOOLCHAIN").ok().as_deref(),
             );
-        fresh.then_some(kept.invocation)
+        fresh.then_some((kept.invocation, kept.stamp))
     }
 
     /// Keeps `invocation` (atomically: two bundles may run at once). Failing only costs time.
@@ -547,11 +553,8 @@ mod tests {
         for (what, change) in changes {
             let dir = tempfile::tempdir().unwrap();
             let (record, invocation) = kept_project(dir.path());
-            assert_eq!(
-                record.load(),
-                Some(invocation),
-                "kept, before {what} changed"
-            );
+            let kept = record.load().map(|(invocation, _)| invocation);
+            assert_eq!(kept, Some(invocation), "kept, before {what} changed");
             // Modification times of a fast test may tie: the sizes differ in every change.
             change(dir.path());
             assert_eq!(record.load(), None, "used after {what} changed");
