@@ -167,6 +167,16 @@ fn stress_paints_its_failures_only_when_asked() {
         "{}",
         always.stdout
     );
+    // The failure report's headline: what went wrong, in red.
+    let headline = always
+        .stdout
+        .lines()
+        .find(|line| line.starts_with("stress pku1067: case "))
+        .unwrap_or_else(|| panic!("no headline:\n{}", always.stdout));
+    assert!(
+        headline.contains("): \x1b[31m") && headline.ends_with("\x1b[0m"),
+        "{headline}"
+    );
     // Piped, as here: plain text, as CI's logs read it.
     let piped = ojgames_in(ws.path(), &args);
     assert_eq!(piped.code, Some(1), "{}{}", piped.stdout, piped.stderr);

@@ -653,6 +653,21 @@ fn run_reports_figures_without_comparing() {
         "{}",
         crashed.stderr
     );
+    // In colour when asked: the verdict as judge paints it.
+    let mut command = Command::new(env!("CARGO_BIN_EXE_ojgames"));
+    command
+        .arg("--root")
+        .arg(ws.path())
+        .args(["--color", "always", "run", "re"])
+        .stdin(std::fs::File::open(&input).unwrap());
+    let painted = common::run(&mut command);
+    assert!(
+        painted
+            .stderr
+            .contains("\x1b[31mRE\x1b[0m: exit code 101 (panic)"),
+        "{}",
+        painted.stderr
+    );
     // The panic is shown at the original file and line, not the bundle's.
     assert!(
         crashed.stderr.contains("problems/re/main.rs:"),

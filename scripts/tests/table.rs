@@ -344,71 +344,36 @@ fn pattern_json_matches_an_independent_computation() {
     }
 }
 
+/// `table --brute p2197` (Nim, T cases first) with `--batch BATCH --input INPUT --lose No`
+/// and `rest`.
+fn nim_brute(batch: &str, input: &str, rest: &[&str]) -> common::Run {
+    let mut args = vec![
+        "table", "--brute", "p2197", "--batch", batch, "--input", input, "--lose", "No",
+    ];
+    args.extend_from_slice(rest);
+    ojgames_in(&real_root(), &args)
+}
+
 #[test]
 fn a_brute_force_gives_grundy_values_in_one_run() {
     // p2197 is Nim, T cases first: x beside a Nim heap of k loses exactly when k = x.
-    let run = ojgames_in(
-        &real_root(),
-        &[
-            "table",
-            "--brute",
-            "p2197",
-            "--batch",
-            "{n}",
-            "--input",
-            "2\\n{x} {k}",
-            "--lose",
-            "No",
-            "-x",
-            "0..8",
-            "-y",
-            "0..0",
-            "--pattern",
-            "--json",
-        ],
+    let run = nim_brute(
+        "{n}",
+        "2\\n{x} {k}",
+        &["-x", "0..8", "-y", "0..0", "--pattern", "--json"],
     );
     assert!(!run.success && run.stderr.contains("{y}"), "{}", run.stderr);
-    let run = ojgames_in(
-        &real_root(),
-        &[
-            "table",
-            "--brute",
-            "p2197",
-            "--batch",
-            "{n}",
-            "--input",
-            "3\\n{x} {y} {k}",
-            "--lose",
-            "No",
-            "-x",
-            "0..9",
-            "-y",
-            "0..6",
-        ],
-    );
+    let run = nim_brute("{n}", "3\\n{x} {y} {k}", &["-x", "0..9", "-y", "0..6"]);
     assert!(run.success, "{}{}", run.stdout, run.stderr);
     let cells = cells(&run.stdout);
     assert_eq!(cells.len(), 10 * 7);
     for (x, y, value) in cells {
         assert_eq!(number(&value), number(&x) ^ number(&y), "({x}, {y})");
     }
-    let run = ojgames_in(
-        &real_root(),
-        &[
-            "table",
-            "--brute",
-            "p2197",
-            "--batch",
-            "{n}",
-            "--input",
-            "2\\n{x} {k}",
-            "--lose",
-            "No",
-            "-x",
-            "3..20",
-            "--pattern",
-            "--json",
-        ],
+    let run = nim_brute(
+        "{n}",
+        "2\\n{x} {k}",
+        &["-x", "3..20", "--pattern", "--json"],
     );
     assert!(run.success, "{}{}", run.stdout, run.stderr);
     let json: serde_json::Value = serde_json::from_str(run.stdout.trim()).unwrap();
@@ -419,44 +384,16 @@ fn a_brute_force_gives_grundy_values_in_one_run() {
     );
     assert_eq!(json["proved"], false);
     // Outcomes without {k}: two heaps x and 3 lose exactly when x = 3.
-    let run = ojgames_in(
-        &real_root(),
-        &[
-            "table",
-            "--brute",
-            "p2197",
-            "--batch",
-            "{n}",
-            "--input",
-            "2\\n{x} 3",
-            "--lose",
-            "No",
-            "-x",
-            "0..9",
-            "-y",
-            "0..0",
-            "--outcome",
-        ],
+    let run = nim_brute(
+        "{n}",
+        "2\\n{x} 3",
+        &["-x", "0..9", "-y", "0..0", "--outcome"],
     );
     assert!(!run.success, "-y without {{y}} is refused");
-    let run = ojgames_in(
-        &real_root(),
-        &[
-            "table",
-            "--brute",
-            "p2197",
-            "--batch",
-            "{n}",
-            "--input",
-            "2\\n{x} 3",
-            "--lose",
-            "No",
-            "-x",
-            "0..9",
-            "--wrap",
-            "5",
-            "--outcome",
-        ],
+    let run = nim_brute(
+        "{n}",
+        "2\\n{x} 3",
+        &["-x", "0..9", "--wrap", "5", "--outcome"],
     );
     assert!(run.success, "{}{}", run.stdout, run.stderr);
     assert!(
@@ -470,13 +407,7 @@ fn a_brute_force_gives_grundy_values_in_one_run() {
         assert_eq!(mark, if x == 3 { "L" } else { "W" }, "x = {x}");
     }
     // A head that does not fit the input format is named, with the counts.
-    let run = ojgames_in(
-        &real_root(),
-        &[
-            "table", "--brute", "p2197", "--batch", "1", "--input", "1\\n{x}", "--lose", "No",
-            "-x", "1..4",
-        ],
-    );
+    let run = nim_brute("1", "1\\n{x}", &["-x", "1..4"]);
     assert!(!run.success);
     assert!(
         run.stderr.contains("printed 1 answer lines for 4 cases"),

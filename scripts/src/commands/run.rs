@@ -169,7 +169,11 @@ pub fn run(workspace: &Workspace, args: &RunArgs, runner: &Runner) -> Result<boo
     let o = ran.outcome;
     let ended = match &ran.verdict {
         None => "ended normally".to_string(),
-        Some((verdict, evidence)) => format!("{verdict}: {}", evidence.trim_end()),
+        Some((verdict, evidence)) => format!(
+            "{}: {}",
+            crate::report::painted(*verdict, 0),
+            evidence.trim_end()
+        ),
     };
     crate::warn!(
         "{}: CPU {}, wall {}, peak memory {} (limits {}, {}): {ended}",
@@ -220,7 +224,12 @@ fn run_interactive(
             workspace.display(&input)
         );
         let (verdict, text) = interactive::play_by_hand(interactor, &input, answer, &files)?;
-        crate::warn!("{}: {verdict}: {}", problem.id, text.trim_end());
+        crate::warn!(
+            "{}: {}: {}",
+            problem.id,
+            crate::report::painted(verdict, 0),
+            text.trim_end()
+        );
         return Ok(verdict == Verdict::Accepted);
     }
     let source = source(args.no_bundle, args.cargo_build, false, args.judge);
@@ -243,10 +252,11 @@ fn run_interactive(
     )?;
     stdout.flush()?;
     let o = played.outcome;
+    let verdict = crate::report::painted(played.verdict, 0);
     let ended = if played.verdict == Verdict::Accepted {
-        "AC".to_string()
+        verdict
     } else {
-        format!("{}: {}", played.verdict, played.summary.trim_end())
+        format!("{verdict}: {}", played.summary.trim_end())
     };
     crate::warn!(
         "{}: CPU {}, wall {}, peak memory {} (limits {}, {}): {ended}",

@@ -598,7 +598,9 @@ fn failure_report(problem: &str, gen: &str, f: &Failure) -> String {
     let _ = writeln!(
         out,
         "stress {problem}: case {} (seed {}): {}",
-        f.index, f.seed, f.what
+        f.index,
+        f.seed,
+        console::paint(console::Colour::Red, &f.what)
     );
     let _ = writeln!(out, "--- input ({gen} {}) ---", f.seed);
     out.push_str(&capped(&f.input));
