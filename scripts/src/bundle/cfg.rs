@@ -5,7 +5,9 @@
 //! `unix`, `target_os = "linux"`, `target_pointer_width = "64"`, …) and everything else unknown:
 //! an item goes only when its predicate is false for sure, so unknown cfgs
 //! (`debug_assertions`, `target_feature`) are kept for rustc to decide. For a crate from
-//! crates.io the features cargo enabled are known: `feature = "x"` is true or false.
+//! crates.io the features cargo enabled are known: `feature = "x"` is true or false; and a
+//! bare name that rustc never sets itself (`kani`, a build script's `no_serde_derive`) is false,
+//! as it is when the judge's rustc compiles the bundle.
 //! `#[cfg_attr(p, a, b)]` with `p` true counts as `#[a] #[b]`.
 
 use std::collections::BTreeSet;
@@ -133,11 +135,34 @@ const TARGET_VALUES: [(&str, &str); 7] = [
     ("target_vendor", "unknown"),
 ];
 
+/// Names rustc itself may set (`rustc --print check-cfg`'s well-known names) that the lists
+/// above do not decide: they stay for rustc.
+const RUSTC_NAMES: [&str; 8] = [
+    "debug_assertions",
+    "overflow_checks",
+    "ub_checks",
+    "proc_macro",
+    "target_thread_local",
+    "contract_checks",
+    "clippy",
+    "rustfmt",
+];
+
 fn eval(meta: &Meta, features: Features) -> Truth {
     match meta {
         Meta::Path(path) if path.is_ident("test") => Truth::False,
         Meta::Path(path) if TARGET_TRUE.iter().any(|t| path.is_ident(t)) => Truth::True,
         Meta::Path(path) if TARGET_FALSE.iter().any(|t| path.is_ident(t)) => Truth::False,
+        // In a crate from crates.io, another bare name is one only `--cfg` or a build script
+        // sets (zerocopy's `#[cfg(any(test, kani))] mod tests`, which uses rand 0.8): the
+        // judge's rustc compiles the bundle with neither, so it is false there.
+        Meta::Path(path)
+            if features.is_some()
+                && path.get_ident().is_some()
+                && !RUSTC_NAMES.iter().any(|t| path.is_ident(t)) =>
+        {
+            Truth::False
+        }
         Meta::NameValue(pair) if TARGET_VALUES.iter().any(|(k, _)| pair.path.is_ident(k)) => {
             let syn::Expr::Lit(syn::ExprLit {
                 lit: syn::Lit::Str(value),
@@ -252,6 +277,16 @@ mod tests {
         assert!(!gone("#[cfg(any(windows, target_env = \"gnu\"))]"));
         assert!(!gone("#[cfg(not(debug_assertions))]"));
         assert!(!gone("#[cfg(not(target_feature = \"avx2\"))]"));
+        assert!(!gone("#[cfg(any(test, kani))]"));
+        // In a crate from crates.io a name only `--cfg` or a build script sets is false.
+        let enabled = BTreeSet::new();
+        let in_crate = |src: &str| is_test_only(&attrs(src), Some(&enabled));
+        assert!(in_crate("#[cfg(any(test, kani))]"));
+        assert!(in_crate("#[cfg(no_serde_derive)]"));
+        assert!(!in_crate("#[cfg(not(kani))]"));
+        assert!(!in_crate("#[cfg(debug_assertions)]"));
+        assert!(!in_crate("#[cfg(not(overflow_checks))]"));
+        assert!(!in_crate("#[cfg(target_feature = \"sse2\")]"));
     }
 
     #[test]
