@@ -10,7 +10,7 @@ use crate::bundle;
 use crate::check;
 use crate::helpers::{self, Bin};
 use crate::judge_project;
-use crate::judges;
+use crate::judges::{self, Judge};
 use crate::rustc;
 use crate::settings::Edition;
 use crate::workspace::{Problem, Workspace};
@@ -134,12 +134,13 @@ pub fn build_solution(
         } => judge.clone(),
         _ => judges::named(&problem.meta.judge),
     };
-    let edition = match source {
-        SolutionSource::Bundle { judge: Some(_), .. } => {
-            judge.edition.unwrap_or(problem.meta.edition)
-        }
-        _ => problem.meta.edition,
+    let chosen = match source {
+        SolutionSource::Bundle {
+            judge: Some(judge), ..
+        } => Some(judge),
+        _ => None,
     };
+    let edition = compile_edition(problem, chosen);
     let msrv = judge.rustc.as_deref();
     let cache = workspace.work_dir(&problem.id).join("bin");
     let (mut compiled, mut program) = rustc::compile_cached(&path, edition, msrv, &cache)?;
@@ -249,6 +250,15 @@ pub struct Written {
     /// Built on a shake learned on another bundle (`Bundle::speculative`): when it does not
     /// compile, write it again with `reshake`.
     pub speculative: bool,
+}
+
+/// The edition a bundle is compiled with: that of `--judge NAME` (scripts/judges.toml) when one
+/// is given, else the problem's. The bundle's check and the judged program use this one rule,
+/// so that a bundle the check passes is the one the judge's edition compiles.
+fn compile_edition(problem: &Problem, chosen: Option<&Judge>) -> Edition {
+    chosen
+        .and_then(|judge| judge.edition)
+        .unwrap_or(problem.meta.edition)
 }
 
 /// Writes `bundled/<ID>.rs` (with `to_stdout`, prints it instead) and checks it as `check`
@@ -364,7 +374,8 @@ fn write_bundle_once(
         }
         check::Check::Types => {
             let meta = &problem.meta;
-            check::type_check(&path, meta.edition, &built.judge, &scratch, &built.lines).map_err(|error| {
+            let edition = compile_edition(problem, options.judge);
+            check::type_check(&path, edition, &built.judge, &scratch, &built.lines).map_err(|error| {
                 match meta.package_edition.filter(|&own| own != meta.edition) {
                     Some(own) => anyhow::anyhow!(
                         "{error:#}\nnote: the package is edition {own} (cargo builds it so), but \

@@ -59,3 +59,47 @@ fn an_atcoder_bundle_using_an_api_newer_than_atcoders_rustc_is_refused_naming_it
     assert!(again.success, "{}", again.stderr);
     assert_eq!(again.stdout, first.stdout);
 }
+
+/// `bundle --judge NAME` checks the bundle with the edition the judged program is compiled
+/// with (the judge's, from scripts/judges.toml), not the problem's: a let chain of edition 2024
+/// passed `bundle --judge Codeforces` and then failed to compile in `run --judge Codeforces`
+/// (found by the contest corpus probe, F6).
+#[test]
+fn bundle_and_run_for_a_judge_compile_with_the_same_edition() {
+    let ws = copy_workspace(&fixture("verdict_ws"));
+    let package = ws.path().join("problems/ac");
+    let manifest = fs::read_to_string(package.join("Cargo.toml")).unwrap();
+    fs::write(
+        package.join("Cargo.toml"),
+        manifest.replace("edition = \"2021\"", "edition = \"2024\""),
+    )
+    .unwrap();
+    let main = package.join("main.rs");
+    let original = fs::read_to_string(&main).unwrap();
+    let chained = "    if let Some(x) = a.checked_add(b) && x > 0 {\n        println!(\"{}\", x);\n        return;\n    }\n";
+    let edited = original.replace(
+        "    println!(\"{}\", a + b);\n",
+        &format!("{chained}    println!(\"0\");\n"),
+    );
+    assert_ne!(edited, original);
+    fs::write(&main, edited).unwrap();
+    // Its own edition (2024) takes the let chain.
+    let own = ojgames_in(ws.path(), &["bundle", "ac"]);
+    assert!(own.success, "{}", own.stderr);
+    let input = ws.path().join("sum.in");
+    fs::write(&input, "40 2\n").unwrap();
+    let input = input.to_str().unwrap();
+    for command in ["bundle", "run"] {
+        let mut args = vec![command, "ac", "--judge", "Codeforces"];
+        if command == "run" {
+            args.extend(["--input", input]);
+        }
+        let run = ojgames_in(ws.path(), &args);
+        assert!(!run.success, "{command}: {}{}", run.stdout, run.stderr);
+        assert!(
+            run.stderr.contains("edition 2021"),
+            "{command}: {}",
+            run.stderr
+        );
+    }
+}
