@@ -173,6 +173,26 @@ pub fn read_tail(path: &Path, limit: u64) -> anyhow::Result<Vec<u8>> {
     Ok(bytes)
 }
 
+/// One line per file: its path, size and modification time (`-` when it is missing). What a
+/// cache kept under it depends on: a change of any of them makes another stamp.
+pub fn stamp<P: AsRef<Path>>(files: &[P]) -> String {
+    let mut stamp = String::new();
+    for file in files {
+        let file = file.as_ref();
+        let seen = fs::metadata(file).ok().map(|m| {
+            let modified = m
+                .modified()
+                .ok()
+                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                .map_or(0, |d| d.as_nanos());
+            format!("{} {modified}", m.len())
+        });
+        let seen = seen.as_deref().unwrap_or("-");
+        stamp.push_str(&format!("{} {seen}\n", file.display()));
+    }
+    stamp
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -206,12 +206,7 @@ fn run_again(
                 msrv.map(|_| || msrv_check(record, invocation, msrv)),
             )?;
             if compiled.success {
-                let json: Vec<String> = compiled
-                    .diagnostics
-                    .iter()
-                    .filter_map(|d| serde_json::to_string(d).ok())
-                    .collect();
-                std::fs::write(&built, format!("{key}{}", json.join("\n")))?;
+                std::fs::write(&built, format!("{key}{}", compiled.diagnostics_json()))?;
             }
             compiled
         }
@@ -417,22 +412,7 @@ fn stamp(project: &Path, invocation: &rustc::Invocation) -> Option<String> {
     if let Some(rustup_home) = home("RUSTUP_HOME", ".rustup") {
         files.push(rustup_home.join("settings.toml"));
     }
-    let mut stamp = String::new();
-    for file in files {
-        let seen = std::fs::metadata(&file).ok().map(|m| {
-            let modified = m
-                .modified()
-                .ok()
-                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-                .map_or(0, |d| d.as_nanos());
-            format!("{} {modified}", m.len())
-        });
-        stamp.push_str(&format!(
-            "{} {}\n",
-            file.display(),
-            seen.as_deref().unwrap_or("-")
-        ));
-    }
+    let mut stamp = crate::files::stamp(&files);
     let mut vars: Vec<(String, String)> = std::env::vars_os()
         .filter_map(|(k, v)| Some((k.into_string().ok()?, v.to_string_lossy().into_owned())))
         .filter(|(k, _)| steers_the_build(k))

@@ -219,16 +219,8 @@ impl Finder<'_> {
         let package = self.package(id)?;
         let package_name = package["name"].as_str()?;
         let version = package["version"].as_str()?;
-        let lib_name = package["targets"]
-            .as_array()?
-            .iter()
-            .find(|t| {
-                t["kind"]
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .any(|k| k.as_str().is_some_and(|k| k.ends_with("lib")))
-            })
+        let lib_name = self
+            .target(id, |k| k.ends_with("lib"))
             .and_then(|t| t["name"].as_str())
             .unwrap_or(package_name)
             .replace('-', "_");
@@ -238,18 +230,22 @@ impl Finder<'_> {
         })
     }
 
+    /// Package `id`'s first target with a kind that `is_kind` accepts (`lib`, `proc-macro`,
+    /// `custom-build`, …).
+    fn target(&self, id: &str, is_kind: impl Fn(&str) -> bool) -> Option<&Value> {
+        let targets = self.package(id)?["targets"].as_array()?;
+        targets.iter().find(|t| {
+            t["kind"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .any(|k| k.as_str().is_some_and(&is_kind))
+        })
+    }
+
     /// The source of package `id`'s proc-macro target, if it is a proc-macro crate.
     fn proc_macro_entry(&self, id: &str) -> Option<PathBuf> {
-        let targets = self.package(id)?["targets"].as_array()?;
-        targets
-            .iter()
-            .find(|t| {
-                t["kind"]
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .any(|k| k == "proc-macro")
-            })
+        self.target(id, |k| k == "proc-macro")
             .map(|t| PathBuf::from(t["src_path"].as_str().unwrap_or("")))
     }
 
@@ -303,31 +299,12 @@ impl Finder<'_> {
     }
 
     fn has_build_script(&self, id: &str) -> bool {
-        self.package(id)
-            .and_then(|p| p["targets"].as_array())
-            .into_iter()
-            .flatten()
-            .any(|t| {
-                t["kind"]
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .any(|k| k == "custom-build")
-            })
+        self.target(id, |k| k == "custom-build").is_some()
     }
 
     /// The source of package `id`'s lib target.
     fn lib_entry(&self, id: &str) -> Option<PathBuf> {
-        let targets = self.package(id)?["targets"].as_array()?;
-        targets
-            .iter()
-            .find(|t| {
-                t["kind"]
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .any(|k| k.as_str().is_some_and(|k| k.ends_with("lib")))
-            })
+        self.target(id, |k| k.ends_with("lib"))
             .and_then(|t| t["src_path"].as_str())
             .map(PathBuf::from)
     }
@@ -769,19 +746,7 @@ impl CargoCache {
     /// One line per file: its path, size and modification time (`-` when it is missing),
     /// then cargo's identity.
     fn stamp(files: &[PathBuf]) -> String {
-        let mut stamp = String::new();
-        for file in files {
-            let seen = std::fs::metadata(file).ok().map(|m| {
-                let modified = m
-                    .modified()
-                    .ok()
-                    .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-                    .map_or(0, |d| d.as_nanos());
-                format!("{} {modified}", m.len())
-            });
-            let seen = seen.as_deref().unwrap_or("-");
-            stamp.push_str(&format!("{} {seen}\n", file.display()));
-        }
+        let mut stamp = crate::files::stamp(files);
         for var in ["CARGO", "RUSTUP_TOOLCHAIN"] {
             let value = std::env::var_os(var).unwrap_or_default();
             stamp.push_str(&format!("{var}={}\n", value.to_string_lossy()));

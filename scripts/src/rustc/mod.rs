@@ -25,6 +25,17 @@ pub struct Compiled {
 }
 
 impl Compiled {
+    /// The diagnostics as rustc's JSON lines: what [`Compiled::from_output`] reads back when a
+    /// compile is kept and its messages are shown again.
+    pub(crate) fn diagnostics_json(&self) -> String {
+        let lines: Vec<String> = self
+            .diagnostics
+            .iter()
+            .filter_map(|d| serde_json::to_string(d).ok())
+            .collect();
+        lines.join("\n")
+    }
+
     /// From rustc's exit status and its JSON output (lines that are not JSON, such as a
     /// linker's, are kept as they are).
     pub(crate) fn from_output(success: bool, output: &str, command: String) -> Compiled {
@@ -264,12 +275,7 @@ pub fn compile_cached(
     );
     if let Ok(compiled) = &compiled {
         if compiled.success {
-            let json: Vec<String> = compiled
-                .diagnostics
-                .iter()
-                .filter_map(|d| serde_json::to_string(d).ok())
-                .collect();
-            fs::write(private.join("messages"), json.join("\n"))?;
+            fs::write(private.join("messages"), compiled.diagnostics_json())?;
             fs::rename(private.join("solution"), &program)?;
             fs::rename(private.join("messages"), &messages_file)?;
         }
