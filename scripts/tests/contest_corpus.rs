@@ -10,15 +10,15 @@ mod common;
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use common::{copy_workspace, fixture, ojgames_in};
+use common::{copy_workspace, fixture, ojgames_in, run_on};
 
 /// Solutions whose bundle for a judge still fails: (id, judge, why). The corpus test skips and
 /// lists them; `known_failures_now_pass` (ignored) checks them. Each reason is a finding of
-/// issue 20's probe (F1-F4).
+/// issue 20's probe (docs/bundling.md, "The contest corpus").
 const KNOWN_FAILURES: &[(&str, &str, &str)] = &[
     (
         "petgraph_roads",
@@ -38,7 +38,7 @@ const KNOWN_FAILURES: &[(&str, &str, &str)] = &[
     (
         "random_hash",
         "Codeforces",
-        "F9: zerocopy's `#[cfg(any(test, kani))]` module kept, its `use rand` refused",
+        "zerocopy (through rand 0.9) does not compile pasted: env!(\"CARGO_PKG_VERSION\"), attribute values, KnownLayout",
     ),
     (
         "bignum_rational",
@@ -48,7 +48,7 @@ const KNOWN_FAILURES: &[(&str, &str, &str)] = &[
     (
         "iter_tricks",
         "Codeforces",
-        "F4: 101 KB, over Codeforces' 64 KiB (itertools' shake)",
+        "F4: 79.7 KB, over Codeforces' 64 KiB (itertools' and proconio's shake)",
     ),
     (
         "lazy_sieve",
@@ -83,23 +83,6 @@ fn cases(ws: &Path, id: &str) -> Vec<(PathBuf, Vec<u8>)> {
         .collect()
 }
 
-fn run_on(program: &Path, input: &Path) -> Result<Vec<u8>, String> {
-    let output = Command::new(program)
-        .stdin(Stdio::from(fs::File::open(input).unwrap()))
-        .output()
-        .map_err(|e| format!("{}: {e}", program.display()))?;
-    if !output.status.success() {
-        return Err(format!(
-            "{} on {} exited with {}:\n{}",
-            program.display(),
-            input.display(),
-            output.status,
-            String::from_utf8_lossy(&output.stderr)
-        ));
-    }
-    Ok(output.stdout)
-}
-
 fn differs(judge: &str, input: &Path, expected: &[u8], actual: &[u8]) -> String {
     format!(
         "{judge} bundle, wrong answer on {}:\n--- cargo build\n{}--- bundle\n{}",
@@ -127,16 +110,10 @@ fn check_std_only(ws: &Path, scratch: &Path, id: &str, judge: &str) -> Result<us
     let source = dir.join(format!("{id}.rs"));
     fs::write(&source, &run.stdout).unwrap();
     let binary = dir.join(id);
-    let compiled = Command::new("rustc")
-        .args(["--edition", "2021", "-O", "-o"])
-        .arg(&binary)
-        .arg(&source)
-        .output()
-        .expect("rustc runs");
-    if !compiled.status.success() {
+    let (compiled, messages) = common::rustc(&source, "2021", &binary);
+    if !compiled {
         return Err(format!(
-            "{judge} bundle, rustc --edition 2021 -O:\n{}",
-            String::from_utf8_lossy(&compiled.stderr)
+            "{judge} bundle, rustc --edition 2021 -O:\n{messages}"
         ));
     }
     for (input, expected) in cases(ws, id) {

@@ -13,7 +13,7 @@ use std::process::{Command, Stdio};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use common::{copy_workspace, fixture, ojgames_in};
+use common::{copy_workspace, fixture, ojgames_in, run_on};
 
 const KIB: usize = 1024;
 
@@ -82,23 +82,6 @@ fn cargo_release_build(ws: &Path, target_name: &str, packages: &[&str]) -> PathB
         String::from_utf8_lossy(&output.stderr)
     );
     target.join("release")
-}
-
-fn run_on(program: &Path, input: &Path) -> Result<Vec<u8>, String> {
-    let output = Command::new(program)
-        .stdin(Stdio::from(fs::File::open(input).unwrap()))
-        .output()
-        .map_err(|e| format!("{}: {e}", program.display()))?;
-    if !output.status.success() {
-        return Err(format!(
-            "{} on {} exited with {}:\n{}",
-            program.display(),
-            input.display(),
-            output.status,
-            String::from_utf8_lossy(&output.stderr)
-        ));
-    }
-    Ok(output.stdout)
 }
 
 /// `rustc --edition E -O`: a binary for `Some(out)`, metadata only for `None`. Any message

@@ -5,7 +5,7 @@
 #![allow(dead_code)]
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 pub fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -88,6 +88,25 @@ pub fn rustc(source: &Path, edition: &str, output: &Path) -> (bool, String) {
         result.status.success(),
         String::from_utf8_lossy(&result.stderr).into_owned(),
     )
+}
+
+/// `program` with `input` as its standard input: its output, or why it failed (its status
+/// and standard error).
+pub fn run_on(program: &Path, input: &Path) -> Result<Vec<u8>, String> {
+    let output = Command::new(program)
+        .stdin(Stdio::from(fs::File::open(input).unwrap()))
+        .output()
+        .map_err(|e| format!("{}: {e}", program.display()))?;
+    if !output.status.success() {
+        return Err(format!(
+            "{} on {} exited with {}:\n{}",
+            program.display(),
+            input.display(),
+            output.status,
+            String::from_utf8_lossy(&output.stderr)
+        ));
+    }
+    Ok(output.stdout)
 }
 
 /// The real workspace root.
