@@ -7,9 +7,9 @@ use std::fs;
 
 use common::ojgames_in;
 
-/// A workspace with the std-only problem `guard` (AtCoder's, edition 2024), its `main.rs`
-/// and one case.
-fn workspace(main: &str, input: &str, output: &str) -> tempfile::TempDir {
+/// A workspace with the std-only problem `guard` (AtCoder's, at `edition`), its `main.rs` and
+/// one case.
+fn workspace(edition: &str, main: &str, input: &str, output: &str) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
     fs::write(
@@ -24,10 +24,12 @@ fn workspace(main: &str, input: &str, output: &str) -> tempfile::TempDir {
     fs::create_dir_all(&problem).unwrap();
     fs::write(
         problem.join("Cargo.toml"),
-        "[package]\nname = \"guard\"\nversion = \"0.1.0\"\nedition = \"2024\"\n\n\
-         [[bin]]\nname = \"guard\"\npath = \"main.rs\"\n\n\
-         [package.metadata.judge]\njudge = \"AtCoder\"\nedition = \"2024\"\n\
-         time-limit-ms = 2000\nmemory-limit-kb = 1048576\ncompare = \"lines\"\n",
+        format!(
+            "[package]\nname = \"guard\"\nversion = \"0.1.0\"\nedition = \"{edition}\"\n\n\
+             [[bin]]\nname = \"guard\"\npath = \"main.rs\"\n\n\
+             [package.metadata.judge]\njudge = \"AtCoder\"\nedition = \"{edition}\"\n\
+             time-limit-ms = 2000\nmemory-limit-kb = 1048576\ncompare = \"lines\"\n"
+        ),
     )
     .unwrap();
     fs::write(problem.join("main.rs"), main).unwrap();
@@ -43,7 +45,7 @@ const GUARDED: &str = "use std::io::Read;\n\nfn main() {\n    let mut s = String
 
 #[test]
 fn an_if_let_guard_is_refused_for_codeforces_naming_the_feature_both_versions_and_the_line() {
-    let ws = workspace(GUARDED, "21\n", "42\n");
+    let ws = workspace("2024", GUARDED, "21\n", "42\n");
     let root = ws.path();
     let bundled = ojgames_in(root, &["bundle", "guard", "--judge", "Codeforces"]);
     assert!(!bundled.success, "{}", bundled.stdout);
@@ -84,7 +86,7 @@ fn judge_with_another_judge_says_the_edition_and_rustc_it_builds_with_and_whose_
         "t if let Ok(n) = t.parse::<u64>() => println!(\"{}\", n * 2)",
         "t => println!(\"{}\", t.parse::<u64>().unwrap() * 2)",
     );
-    let ws = workspace(&plain, "21\n", "42\n");
+    let ws = workspace("2018", &plain, "21\n", "42\n");
     let judged = ojgames_in(ws.path(), &["judge", "guard", "--judge", "Codeforces"]);
     assert!(judged.success, "{}{}", judged.stdout, judged.stderr);
     let header = settings_line(&judged.stdout);
@@ -95,12 +97,43 @@ fn judge_with_another_judge_says_the_edition_and_rustc_it_builds_with_and_whose_
     ] {
         assert!(header.contains(words), "{header}");
     }
-    assert!(!header.contains("2024"), "{header}");
+    assert!(!header.contains("2018"), "{header}");
     // Without --judge, the problem's own judge and edition.
     let judged = ojgames_in(ws.path(), &["judge", "guard"]);
     let header = settings_line(&judged.stdout);
     assert!(
-        header.contains("edition 2024, rustc 1.89.0 (AtCoder)"),
+        header.contains("edition 2018, rustc 1.89.0 (AtCoder)"),
         "{header}"
+    );
+}
+
+/// A let chain (Rust 1.88, edition 2024 only) on line 7.
+const CHAINED: &str = "use std::io::Read;\n\nfn main() {\n    let mut s = String::new();\n    std::io::stdin().read_to_string(&mut s).unwrap();\n    let t = s.trim();\n    if let Ok(n) = t.parse::<u64>() && n > 0 {\n        println!(\"{}\", n * 2);\n    } else {\n        println!(\"?\");\n    }\n}\n";
+
+#[test]
+fn a_2024_package_goes_to_codeforces_as_rust_2024_which_it_offers_and_its_let_chain_passes() {
+    let ws = workspace("2024", CHAINED, "21\n", "42\n");
+    let judged = ojgames_in(ws.path(), &["judge", "guard", "--judge", "Codeforces"]);
+    assert!(judged.success, "{}{}", judged.stdout, judged.stderr);
+    let header = settings_line(&judged.stdout);
+    assert!(
+        header.contains("edition 2024, rustc 1.89.0 (Codeforces)"),
+        "{header}"
+    );
+    // Held to Codeforces' 1.89 all the same: a let chain needs 1.88, an `if let` guard 1.95.
+    let guarded = CHAINED.replace(
+        "    if let Ok(n) = t.parse::<u64>() && n > 0 {\n        println!(\"{}\", n * 2);\n    } else {\n        println!(\"?\");\n    }\n",
+        "    match t {\n        t if let Ok(n) = t.parse::<u64>() && n > 0 => println!(\"{}\", n * 2),\n        _ => println!(\"?\"),\n    }\n",
+    );
+    assert_ne!(guarded, CHAINED);
+    fs::write(ws.path().join("problems/guard/main.rs"), guarded).unwrap();
+    let bundled = ojgames_in(ws.path(), &["bundle", "guard", "--judge", "Codeforces"]);
+    assert!(!bundled.success);
+    assert!(
+        bundled
+            .stderr
+            .contains("`if let` guards on match arms at problems/guard/main.rs:8:11"),
+        "{}",
+        bundled.stderr
     );
 }
