@@ -4,7 +4,8 @@
 //! A `cfg` predicate is evaluated with `test` false, the judge's target (x86_64 Linux, GNU:
 //! `unix`, `target_os = "linux"`, `target_pointer_width = "64"`, …) and everything else unknown:
 //! an item goes only when its predicate is false for sure, so unknown cfgs
-//! (`debug_assertions`, `target_feature`) are kept for rustc to decide. For a crate from
+//! (`debug_assertions`, a `target_feature` beyond x86_64's baseline SSE2) are kept for rustc
+//! to decide. For a crate from
 //! crates.io the features cargo enabled are known: `feature = "x"` is true or false; and a
 //! bare name that rustc never sets itself (`kani`, a build script's `no_serde_derive`) is false,
 //! as it is when the judge's rustc compiles the bundle.
@@ -135,6 +136,10 @@ const TARGET_VALUES: [(&str, &str); 7] = [
     ("target_vendor", "unknown"),
 ];
 
+/// The target features of x86_64's baseline (`rustc --print cfg` without `-C target-cpu`):
+/// on for any x86_64 build; the others (`avx2`, …) depend on flags, and stay for rustc.
+const BASELINE_FEATURES: [&str; 3] = ["fxsr", "sse", "sse2"];
+
 /// Names rustc itself may set (`rustc --print check-cfg`'s well-known names) that the lists
 /// above do not decide: they stay for rustc.
 const RUSTC_NAMES: [&str; 8] = [
@@ -181,6 +186,14 @@ fn eval(meta: &Meta, features: Features) -> Truth {
                 Truth::False
             }
         }
+        // What every x86_64 target has (its baseline): a judge cannot turn it off.
+        Meta::NameValue(pair) if pair.path.is_ident("target_feature") => match &pair.value {
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(name),
+                ..
+            }) if BASELINE_FEATURES.contains(&name.value().as_str()) => Truth::True,
+            _ => Truth::Unknown,
+        },
         Meta::NameValue(pair) if pair.path.is_ident("feature") => {
             let Some(enabled) = features else {
                 return Truth::Unknown;
@@ -277,6 +290,11 @@ mod tests {
         assert!(!gone("#[cfg(any(windows, target_env = \"gnu\"))]"));
         assert!(!gone("#[cfg(not(debug_assertions))]"));
         assert!(!gone("#[cfg(not(target_feature = \"avx2\"))]"));
+        // x86_64's baseline has SSE2 (hashbrown's group implementation is chosen by it).
+        assert!(gone("#[cfg(not(target_feature = \"sse2\"))]"));
+        assert!(gone(
+            "#[cfg(all(target_feature = \"sse2\", target_arch = \"aarch64\"))]"
+        ));
         assert!(!gone("#[cfg(any(test, kani))]"));
         // In a crate from crates.io a name only `--cfg` or a build script sets is false.
         let enabled = BTreeSet::new();
