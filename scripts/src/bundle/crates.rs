@@ -277,18 +277,28 @@ impl Finder<'_> {
     /// does not name it, it stays out and those features count as off for `parent`, as for an
     /// unused proc-macro crate: a std-only judge has no serde, and code that names none of it
     /// does not run the impls the feature adds. Otherwise it is followed (and refused).
+    ///
+    /// The same for any crate that only features pull in and that the problem does not name,
+    /// when `parent`'s code names it only in trait impls and private imports (smallvec's
+    /// `arbitrary` feature, which AtCoder enables: `mod arbitrary;` of `impl Arbitrary for
+    /// SmallVec`): nothing of `parent`'s API then depends on it, and code that names the crate
+    /// nowhere does not use the impls. Where `parent` names it elsewhere (hashbrown's `pub type
+    /// DefaultHashBuilder = foldhash::…`), it is followed.
     fn skip_unused_generated_code(&mut self, name: &str, id: &str, parent: &str) -> bool {
-        if self.problem_words.contains(name) || !self.has_build_script(id) {
+        if self.problem_words.contains(name) {
             return false;
         }
         let Some(package) = self.package(id) else {
             return false;
         };
         let pulling = self.all_features_pulling(parent, package);
-        let Some(entry) = self.lib_entry(id) else {
+        let (Some(entry), Some(parent_entry)) = (self.lib_entry(id), self.lib_entry(parent)) else {
             return false;
         };
-        if pulling.is_empty() || !includes_build_output(entry.parent().unwrap_or(&entry)) {
+        let generated =
+            self.has_build_script(id) && includes_build_output(entry.parent().unwrap_or(&entry));
+        let dir = |entry: &Path| entry.parent().unwrap_or(entry).to_path_buf();
+        if pulling.is_empty() || !(generated || names_only_in_impls(&dir(&parent_entry), name)) {
             return false;
         }
         self.dropped_features
@@ -895,6 +905,50 @@ fn includes_build_output(dir: &Path) -> bool {
                 && std::fs::read_to_string(&path)
                     .is_ok_and(|text| text.contains("env!(\"OUT_DIR\")"))
         }
+    })
+}
+
+/// Whether the `.rs` files under `dir` name `name` (a crate) only in trait impls, private
+/// `use` and `extern crate` items; false when one cannot be read or parsed.
+fn names_only_in_impls(dir: &Path, name: &str) -> bool {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return false;
+    };
+    entries.flatten().all(|entry| {
+        let path = entry.path();
+        if path.is_dir() {
+            return names_only_in_impls(&path, name);
+        }
+        if path.extension().map_or(true, |e| e != "rs") {
+            return true;
+        }
+        std::fs::read_to_string(&path)
+            .ok()
+            .and_then(|text| syn::parse_file(&text).ok())
+            .is_some_and(|file| items_name_only_in_impls(&file.items, name))
+    })
+}
+
+fn items_name_only_in_impls(items: &[syn::Item], name: &str) -> bool {
+    use quote::ToTokens;
+    use syn::{Item, Visibility};
+    items.iter().all(|item| match item {
+        Item::Impl(imp) => imp.trait_.is_some() || !mentions(imp.to_token_stream(), name),
+        Item::Use(u) if matches!(u.vis, Visibility::Inherited) => true,
+        Item::ExternCrate(k) if matches!(k.vis, Visibility::Inherited) => true,
+        Item::Mod(module) => module
+            .content
+            .as_ref()
+            .map_or(true, |(_, inner)| items_name_only_in_impls(inner, name)),
+        other => !mentions(other.to_token_stream(), name),
+    })
+}
+
+fn mentions(tokens: proc_macro2::TokenStream, name: &str) -> bool {
+    tokens.into_iter().any(|token| match token {
+        proc_macro2::TokenTree::Ident(ident) => ident == name,
+        proc_macro2::TokenTree::Group(group) => mentions(group.stream(), name),
+        _ => false,
     })
 }
 
