@@ -7,7 +7,8 @@
 //! (`debug_assertions`, a `target_feature` beyond x86_64's baseline SSE2) are kept for rustc
 //! to decide. For a crate from
 //! crates.io the features cargo enabled are known: `feature = "x"` is true or false; and a
-//! bare name that rustc never sets itself (`kani`, a build script's `no_serde_derive`) is false,
+//! bare name that rustc never sets itself (`kani`, a build script's `no_serde_derive`), or a
+//! `key = "value"` with such a key (`getrandom_backend = "custom"`), is false,
 //! as it is when the judge's rustc compiles the bundle.
 //! `#[cfg_attr(p, a, b)]` with `p` true counts as `#[a] #[b]`.
 
@@ -136,6 +137,17 @@ const TARGET_VALUES: [(&str, &str); 7] = [
     ("target_vendor", "unknown"),
 ];
 
+/// The keys of `key = "value"` cfgs rustc itself may set (besides `target_*`), and `feature`.
+const RUSTC_KEYS: [&str; 7] = [
+    "feature",
+    "panic",
+    "relocation_model",
+    "sanitize",
+    "sanitizer_cfi_generalize_pointers",
+    "sanitizer_cfi_normalize_integers",
+    "fmt_debug",
+];
+
 /// The target features of x86_64's baseline (`rustc --print cfg` without `-C target-cpu`):
 /// on for any x86_64 build; the others (`avx2`, …) depend on flags, and stay for rustc.
 const BASELINE_FEATURES: [&str; 3] = ["fxsr", "sse", "sse2"];
@@ -194,6 +206,17 @@ fn eval(meta: &Meta, features: Features) -> Truth {
             }) if BASELINE_FEATURES.contains(&name.value().as_str()) => Truth::True,
             _ => Truth::Unknown,
         },
+        // The same for a `key = "value"` whose key rustc never sets: getrandom 0.3's
+        // `getrandom_backend = "efi_rng"`, which only `RUSTFLAGS='--cfg …'` sets.
+        Meta::NameValue(pair)
+            if features.is_some()
+                && pair.path.get_ident().is_some_and(|key| {
+                    let key = key.to_string();
+                    !key.starts_with("target_") && !RUSTC_KEYS.contains(&key.as_str())
+                }) =>
+        {
+            Truth::False
+        }
         Meta::NameValue(pair) if pair.path.is_ident("feature") => {
             let Some(enabled) = features else {
                 return Truth::Unknown;
@@ -305,6 +328,10 @@ mod tests {
         assert!(!in_crate("#[cfg(debug_assertions)]"));
         assert!(!in_crate("#[cfg(not(overflow_checks))]"));
         assert!(!in_crate("#[cfg(target_feature = \"sse2\")]"));
+        assert!(in_crate("#[cfg(getrandom_backend = \"efi_rng\")]"));
+        assert!(!in_crate("#[cfg(not(getrandom_backend = \"custom\"))]"));
+        assert!(!in_crate("#[cfg(panic = \"unwind\")]"));
+        assert!(!gone("#[cfg(getrandom_backend = \"efi_rng\")]"));
     }
 
     #[test]

@@ -909,38 +909,97 @@ fn includes_build_output(dir: &Path) -> bool {
 }
 
 /// Whether the `.rs` files under `dir` name `name` (a crate) only in trait impls, private
-/// `use` and `extern crate` items; false when one cannot be read or parsed.
+/// `use` and `extern crate` items: every other item mentions neither `name` nor a name those
+/// imports bring in (a private `use` reaches the modules below it too, so the names of all
+/// files count); false when a file cannot be read or parsed, or on a glob import of it.
 fn names_only_in_impls(dir: &Path, name: &str) -> bool {
+    let mut files = Vec::new();
+    if !parse_all(dir, &mut files) {
+        return false;
+    }
+    let mut names = BTreeSet::from([name.to_string()]);
+    for file in &files {
+        if !imported_from(&file.items, name, &mut names) {
+            return false;
+        }
+    }
+    files
+        .iter()
+        .all(|file| only_impls_mention(&file.items, &names))
+}
+
+/// Every `.rs` file under `dir`, parsed; false when one cannot be.
+fn parse_all(dir: &Path, files: &mut Vec<syn::File>) -> bool {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return false;
     };
     entries.flatten().all(|entry| {
         let path = entry.path();
         if path.is_dir() {
-            return names_only_in_impls(&path, name);
+            return parse_all(&path, files);
         }
         if path.extension().map_or(true, |e| e != "rs") {
             return true;
         }
-        std::fs::read_to_string(&path)
+        let parsed = std::fs::read_to_string(&path)
             .ok()
-            .and_then(|text| syn::parse_file(&text).ok())
-            .is_some_and(|file| items_name_only_in_impls(&file.items, name))
+            .and_then(|text| syn::parse_file(&text).ok());
+        parsed.map(|file| files.push(file)).is_some()
     })
 }
 
-fn items_name_only_in_impls(items: &[syn::Item], name: &str) -> bool {
+/// Adds to `names` what the `use` and `extern crate` items of crate `name` in `items` bind;
+/// false on a glob import from it (what it binds is not known here).
+fn imported_from(items: &[syn::Item], name: &str, names: &mut BTreeSet<String>) -> bool {
+    use syn::{Item, UseTree};
+    fn leaves(tree: &UseTree, names: &mut BTreeSet<String>) -> bool {
+        match tree {
+            UseTree::Path(p) => leaves(&p.tree, names),
+            UseTree::Name(n) => {
+                names.insert(n.ident.to_string());
+                true
+            }
+            UseTree::Rename(r) => {
+                names.insert(r.rename.to_string());
+                true
+            }
+            UseTree::Glob(_) => false,
+            UseTree::Group(g) => g.items.iter().all(|t| leaves(t, names)),
+        }
+    }
+    items.iter().all(|item| match item {
+        Item::Use(u) if mentions(quote::ToTokens::to_token_stream(&u.tree), name) => {
+            leaves(&u.tree, names)
+        }
+        Item::ExternCrate(k) if k.ident == name => {
+            if let Some((_, rename)) = &k.rename {
+                names.insert(rename.to_string());
+            }
+            true
+        }
+        Item::Mod(module) => module
+            .content
+            .as_ref()
+            .map_or(true, |(_, inner)| imported_from(inner, name, names)),
+        _ => true,
+    })
+}
+
+/// Whether only trait impls, private imports and modules mention any of `names` in `items`.
+fn only_impls_mention(items: &[syn::Item], names: &BTreeSet<String>) -> bool {
     use quote::ToTokens;
     use syn::{Item, Visibility};
     items.iter().all(|item| match item {
-        Item::Impl(imp) => imp.trait_.is_some() || !mentions(imp.to_token_stream(), name),
+        Item::Impl(imp) if imp.trait_.is_some() => true,
         Item::Use(u) if matches!(u.vis, Visibility::Inherited) => true,
         Item::ExternCrate(k) if matches!(k.vis, Visibility::Inherited) => true,
         Item::Mod(module) => module
             .content
             .as_ref()
-            .map_or(true, |(_, inner)| items_name_only_in_impls(inner, name)),
-        other => !mentions(other.to_token_stream(), name),
+            .map_or(true, |(_, inner)| only_impls_mention(inner, names)),
+        other => !names
+            .iter()
+            .any(|name| mentions(other.to_token_stream(), name)),
     })
 }
 
