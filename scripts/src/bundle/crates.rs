@@ -938,7 +938,7 @@ fn parse_all(dir: &Path, files: &mut Vec<syn::File>) -> bool {
         if path.is_dir() {
             return parse_all(&path, files);
         }
-        if path.extension().map_or(true, |e| e != "rs") {
+        if path.extension().is_none_or(|e| e != "rs") {
             return true;
         }
         let parsed = std::fs::read_to_string(&path)
@@ -980,7 +980,7 @@ fn imported_from(items: &[syn::Item], name: &str, names: &mut BTreeSet<String>) 
         Item::Mod(module) => module
             .content
             .as_ref()
-            .map_or(true, |(_, inner)| imported_from(inner, name, names)),
+            .is_none_or(|(_, inner)| imported_from(inner, name, names)),
         _ => true,
     })
 }
@@ -996,7 +996,7 @@ fn only_impls_mention(items: &[syn::Item], names: &BTreeSet<String>) -> bool {
         Item::Mod(module) => module
             .content
             .as_ref()
-            .map_or(true, |(_, inner)| only_impls_mention(inner, names)),
+            .is_none_or(|(_, inner)| only_impls_mention(inner, names)),
         other => !names
             .iter()
             .any(|name| mentions(other.to_token_stream(), name)),
