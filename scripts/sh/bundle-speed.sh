@@ -4,6 +4,9 @@
 #   first    `ojgames bundle ID` with the tool's caches emptied (target/ojgames/ of its
 #            workspace) against a clean `cargo build --release -p ID` (a fresh target
 #            directory: its crates are compiled too);
+#   first judge  then `make judge P=ID` (no edit) against the same clean build: for a bundle
+#            that keeps AtCoder's crates the first bundle only type-checks them (`cargo check
+#            --release`), and this first judge compiles them in release;
 #   bundle   a one-line edit of main.rs (a new empty function: it reaches no library item),
 #            then `make bundle P=ID` against, after a second such edit, `cargo build --release
 #            -p ID`;
@@ -55,8 +58,8 @@ edit() {
 
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
-echo "| solution | first bundle vs clean cargo build | make bundle vs cargo build after an edit | make judge vs cargo build + samples after an edit |"
-echo "|---|---|---|---|"
+echo "| solution | first bundle vs clean cargo build | first judge vs clean cargo build | make bundle vs cargo build after an edit | make judge vs cargo build + samples after an edit |"
+echo "|---|---|---|---|---|"
 for case in "${cases[@]}"; do
     root=$(cd "${case%%:*}" && pwd)
     id=${case#*:}
@@ -82,11 +85,12 @@ for case in "${cases[@]}"; do
         done
     }
     "${build[@]}"
-    : >"$tmp/first" >"$tmp/clean" >"$tmp/bundle" >"$tmp/cargo" >"$tmp/judge" >"$tmp/run"
+    : >"$tmp/first" >"$tmp/clean" >"$tmp/first_judge" >"$tmp/bundle" >"$tmp/cargo" >"$tmp/judge" >"$tmp/run"
     for _ in $(seq "$rounds"); do
         rm -rf "$root/target/ojgames" "$tmp/clean-target"
         timed "${oj[@]}" bundle "$id" "${judge[@]}" >>"$tmp/first"
         timed env CARGO_TARGET_DIR="$tmp/clean-target" "${build[@]}" >>"$tmp/clean"
+        timed "${oj[@]}" judge "$id" "${judge[@]}" >>"$tmp/first_judge"
         edit "$main"
         timed "${oj[@]}" bundle "$id" "${judge[@]}" >>"$tmp/bundle"
         edit "$main"
@@ -98,7 +102,7 @@ for case in "${cases[@]}"; do
         cp "$tmp/$id.rs" "$main"
     done
     row="| $id${judge[1]:+ (--judge ${judge[1]})}"
-    for pair in first:clean bundle:cargo judge:run; do
+    for pair in first:clean first_judge:clean bundle:cargo judge:run; do
         a=$(median <"$tmp/${pair%%:*}")
         b=$(median <"$tmp/${pair#*:}")
         row+=" | $a ms vs $b ms = $(ratio "$a" "$b")×"

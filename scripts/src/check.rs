@@ -85,6 +85,24 @@ pub fn type_check(
     Ok(())
 }
 
+/// The verdict on a bundle its judge's own project checked or built (`judge_project`): an
+/// API the judge's rustc lacks, or any error, is the error, at the original files and lines.
+pub fn judge_build_verdict(
+    judged: &crate::judge_project::JudgeBuild,
+    judge: &Judge,
+    lines: &LineMap,
+) -> Result<()> {
+    too_new_error(&judged.compiled, judge, lines)?;
+    if !judged.compiled.success {
+        bail!(
+            "the bundle does not compile ({}):\n{}",
+            judged.command,
+            lines.render(&judged.compiled).trim_end()
+        );
+    }
+    Ok(())
+}
+
 /// The error naming each API `compiled` used that `judge`'s rustc lacks, if any.
 fn too_new_error(compiled: &rustc::Compiled, judge: &Judge, lines: &LineMap) -> Result<()> {
     let too_new = too_new_apis(compiled, lines);

@@ -109,17 +109,18 @@ pub fn build_solution(
     if let Some(built) = judge_build(workspace, problem, &path)? {
         let lines = bundle::LineMap::of_bundle(workspace, &problem.id);
         let bundle_note = written.as_ref().map(|w| w.note.clone());
-        if !built.success {
+        let messages = lines.render(&built.compiled);
+        if !built.compiled.success {
             return Ok(Built::CompileError {
                 command: built.command,
-                messages: built.messages,
+                messages,
                 bundle_note,
             });
         }
         return Ok(Built::Ready(Solution {
             program: built.program,
             label: format!("{} ({})", workspace.display(&path), built.command),
-            warnings: built.messages,
+            warnings: messages,
             bundle_bytes: Some(bundle_bytes),
             bundle_note,
             lines,
@@ -237,7 +238,8 @@ fn judge_build(
         || judges::named(&problem.meta.judge),
         |name| judges::named(&name),
     );
-    judge_project::build(workspace, &problem.id, path, &judge, &packages).map(Some)
+    let mode = judge_project::Mode::Release;
+    judge_project::build(workspace, &problem.id, path, &judge, &packages, mode).map(Some)
 }
 
 /// What [`write_bundle`] wrote.
@@ -346,20 +348,19 @@ fn write_bundle_once(
     };
     let checked = match check {
         check::Check::Skip | check::Check::Compiled => Ok(()),
-        // Kept `use`s of the judge's crates: only the judge's own build can check it.
+        // Kept `use`s of the judge's crates: only the judge's own project can check it, by a
+        // type check (`--check`: the release build).
         _ if !packages.is_empty() => {
+            let mode = match check {
+                check::Check::Types => judge_project::Mode::Check,
+                _ => judge_project::Mode::Release,
+            };
+            let judge = &built.judge;
             let judged =
-                judge_project::build(workspace, &problem.id, &path, &built.judge, &packages)?;
-            if judged.success {
-                note.push_str(&format!("\n  compiles as {} builds it", built.judge.name));
-                Ok(())
-            } else {
-                Err(anyhow::anyhow!(
-                    "the bundle does not compile ({}):\n{}",
-                    judged.command,
-                    judged.messages.trim_end()
-                ))
-            }
+                judge_project::build(workspace, &problem.id, &path, judge, &packages, mode)?;
+            check::judge_build_verdict(&judged, judge, &built.lines).map(|()| {
+                note.push_str(&format!("\n  compiles as {} builds it", judge.name));
+            })
         }
         check::Check::Types => {
             let meta = &problem.meta;

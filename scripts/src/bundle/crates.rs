@@ -9,6 +9,7 @@ use std::sync::{Arc, Mutex};
 use anyhow::{anyhow, bail, Context, Result};
 use serde_json::Value;
 
+use super::modtree::CrateTree;
 use super::proc_macro::{self, PulledBy, Refused};
 use super::resolve::{CrateId, Resolver};
 use crate::judges::Judge;
@@ -111,6 +112,7 @@ pub fn find(
         found: Dependencies::default(),
         ids: Vec::new(),
         dropped_features: BTreeMap::new(),
+        problem_words: named,
     };
     let direct = finder.deps_of(problem_package["id"].as_str().unwrap_or(""), Some(named))?;
     finder.found.direct = direct;
@@ -157,8 +159,11 @@ struct Finder<'a> {
     found: Dependencies,
     /// The package id of each found crate.
     ids: Vec<String>,
-    /// By package id: its features that only pull in a proc-macro crate nothing uses.
+    /// By package id: its features that only pull in a proc-macro crate nothing uses, or a
+    /// crate that includes its build script's output and that the problem does not name.
     dropped_features: BTreeMap<String, BTreeSet<String>>,
+    /// The identifiers of the problem's code.
+    problem_words: &'a BTreeSet<String>,
 }
 
 impl Finder<'_> {
@@ -183,7 +188,7 @@ impl Finder<'_> {
             let (Some(name), Some(pkg)) = (dep["name"].as_str(), dep["pkg"].as_str()) else {
                 continue;
             };
-            if !is_normal || self.is_workspace_library(pkg) || !self.in_member_build(pkg) {
+            if !is_normal || self.is_workspace_library(pkg) || !self.compiled_into(id, pkg) {
                 continue;
             }
             if named.is_some_and(|words| !words.contains(name)) {
@@ -197,6 +202,9 @@ impl Finder<'_> {
             }
             if let Some(entry) = self.proc_macro_entry(pkg) {
                 self.skip_unused_proc_macro(pkg, &entry, id)?;
+                continue;
+            }
+            if self.skip_unused_generated_code(name, pkg, id) {
                 continue;
             }
             deps.push((name.to_string(), self.add(pkg)?));
@@ -265,6 +273,63 @@ impl Finder<'_> {
             .or_default()
             .extend(pulling);
         Ok(())
+    }
+
+    /// A crate whose code includes what its build script writes (serde's
+    /// `include!(concat!(env!("OUT_DIR"), …))`) cannot be pasted. When only features of
+    /// `parent` pull it in (smallvec's `serde`, which AtCoder enables) and the problem's code
+    /// does not name it, it stays out and those features count as off for `parent`, as for an
+    /// unused proc-macro crate: a std-only judge has no serde, and code that names none of it
+    /// does not run the impls the feature adds. Otherwise it is followed (and refused).
+    fn skip_unused_generated_code(&mut self, name: &str, id: &str, parent: &str) -> bool {
+        if self.problem_words.contains(name) || !self.has_build_script(id) {
+            return false;
+        }
+        let Some(package) = self.package(id) else {
+            return false;
+        };
+        let pulling = self.all_features_pulling(parent, package);
+        let Some(entry) = self.lib_entry(id) else {
+            return false;
+        };
+        if pulling.is_empty() || !includes_build_output(entry.parent().unwrap_or(&entry)) {
+            return false;
+        }
+        self.dropped_features
+            .entry(parent.to_string())
+            .or_default()
+            .extend(pulling);
+        true
+    }
+
+    fn has_build_script(&self, id: &str) -> bool {
+        self.package(id)
+            .and_then(|p| p["targets"].as_array())
+            .into_iter()
+            .flatten()
+            .any(|t| {
+                t["kind"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .any(|k| k == "custom-build")
+            })
+    }
+
+    /// The source of package `id`'s lib target.
+    fn lib_entry(&self, id: &str) -> Option<PathBuf> {
+        let targets = self.package(id)?["targets"].as_array()?;
+        targets
+            .iter()
+            .find(|t| {
+                t["kind"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .any(|k| k.as_str().is_some_and(|k| k.ends_with("lib")))
+            })
+            .and_then(|t| t["src_path"].as_str())
+            .map(PathBuf::from)
     }
 
     /// Whether the problem's main.rs uses a macro of the proc-macro crate `package` (a
@@ -404,8 +469,10 @@ impl Finder<'_> {
             .is_some_and(|path| Path::new(path) == root)
     }
 
-    fn in_member_build(&self, id: &str) -> bool {
-        self.member.contains_key(&self.name_version(id))
+    /// Whether cargo compiles package `dependency` into `dependent`'s build for this member.
+    fn compiled_into(&self, dependent: &str, dependency: &str) -> bool {
+        let edge = (self.name_version(dependent), self.name_version(dependency));
+        self.member.contains_key(&edge.1) && self.member.edges.contains(&edge)
     }
 
     fn name_version(&self, id: &str) -> (String, String) {
@@ -481,13 +548,36 @@ impl Finder<'_> {
     }
 }
 
-/// Packages in one member's build, by (name, version), with their enabled features.
-type MemberFeatures = BTreeMap<(String, String), BTreeSet<String>>;
+/// A package of a member's build: (name, version).
+type PackageKey = (String, String);
 
-/// The packages and features of member `package`'s own build, from `cargo tree` (which,
-/// unlike `cargo metadata`, resolves features per member as resolver 2 builds them).
+/// One member's build as cargo compiles it: its packages with their enabled features, and
+/// which package's build has which as a normal dependency.
+#[derive(Default)]
+struct MemberFeatures {
+    features: BTreeMap<PackageKey, BTreeSet<String>>,
+    /// (dependent, dependency). `cargo metadata`'s resolve also lists an optional dependency
+    /// that only a weak feature names (petgraph's `stable_graph = ["serde?/alloc"]`) once
+    /// another package enables it; cargo does not compile it into that dependent.
+    edges: BTreeSet<(PackageKey, PackageKey)>,
+}
+
+impl MemberFeatures {
+    fn get(&self, package: &PackageKey) -> Option<&BTreeSet<String>> {
+        self.features.get(package)
+    }
+
+    fn contains_key(&self, package: &PackageKey) -> bool {
+        self.features.contains_key(package)
+    }
+}
+
+/// The packages, features and dependency edges of member `package`'s own build, from `cargo
+/// tree` (which, unlike `cargo metadata`, resolves features per member as resolver 2 builds
+/// them).
 fn member_features(root: &Path, package: &str, cache: &CargoCache) -> Result<MemberFeatures> {
-    let entry = format!("tree-{package}");
+    // `-edges`: kept with depths since the edges are read (an older copy has none).
+    let entry = format!("tree-edges-{package}");
     if let Some(text) = cache.load(&entry) {
         return Ok(parse_tree(&text));
     }
@@ -500,7 +590,7 @@ fn member_features(root: &Path, package: &str, cache: &CargoCache) -> Result<Mem
         "-e",
         "normal",
         "--prefix",
-        "none",
+        "depth",
         "-f",
         "{p}|{f}",
         "-p",
@@ -522,30 +612,40 @@ fn member_features(root: &Path, package: &str, cache: &CargoCache) -> Result<Mem
     Ok(parse_tree(&text))
 }
 
-/// Lines `name vVERSION [(source)]|feature,feature[ (*)]`.
+/// Lines `DEPTHname vVERSION [(source)]|feature,feature[ (*)]`: a line's dependent is the
+/// nearest line above it one level up.
 fn parse_tree(text: &str) -> MemberFeatures {
-    let mut packages = MemberFeatures::new();
+    let mut build = MemberFeatures::default();
+    let mut path: Vec<PackageKey> = Vec::new();
     for line in text.lines() {
         let Some((package, features)) = line.split_once('|') else {
             continue;
         };
-        let mut words = package.split_whitespace();
+        let digits = package.len()
+            - package
+                .trim_start_matches(|c: char| c.is_ascii_digit())
+                .len();
+        let depth: usize = package[..digits].parse().unwrap_or(0);
+        let mut words = package[digits..].split_whitespace();
         let (Some(name), Some(version)) = (words.next(), words.next()) else {
             continue;
         };
         let version = version.strip_prefix('v').unwrap_or(version);
+        let key = (name.to_string(), version.to_string());
+        path.truncate(depth);
+        if let Some(parent) = path.last() {
+            build.edges.insert((parent.clone(), key.clone()));
+        }
+        path.push(key.clone());
         let features = features.trim_end().trim_end_matches("(*)").trim_end();
-        packages
-            .entry((name.to_string(), version.to_string()))
-            .or_default()
-            .extend(
-                features
-                    .split(',')
-                    .filter(|f| !f.is_empty())
-                    .map(str::to_string),
-            );
+        build.features.entry(key).or_default().extend(
+            features
+                .split(',')
+                .filter(|f| !f.is_empty())
+                .map(str::to_string),
+        );
     }
-    packages
+    build
 }
 
 /// The target every judge runs: the crates of this platform are the ones pasted.
@@ -755,8 +855,17 @@ pub fn check_sources(
                 file.source.location(offset),
             )
         };
+        // `extern crate alloc as alloc_crate;` at the root names std's crate in every module.
+        let renamed_std = |name: &str| {
+            tree.root_file()
+                .facts
+                .extern_crates
+                .iter()
+                .any(|k| k.bound == name && STD_CRATES.contains(&k.name.as_str()))
+        };
         let is_known_crate = |name: &str| {
             STD_CRATES.contains(&name)
+                || renamed_std(name)
                 || view.extern_crate(name).is_some()
                 || provided.iter().any(|p| p.name == name)
         };
@@ -765,12 +874,11 @@ pub fn check_sources(
                 refuse(&krate.name, krate.range.start)?;
             }
         }
-        for path in file
-            .facts
-            .paths
-            .iter()
-            .filter(|p| p.leading_colon.is_some())
-        {
+        for path in file.facts.paths.iter().filter(|p| {
+            p.leading_colon
+                .as_ref()
+                .is_some_and(|colon| !after_qualified_type(&file.source.text, colon.start))
+        }) {
             if !is_known_crate(&path.segments[0].name) {
                 refuse(&path.segments[0].name, path.segments[0].range.start)?;
             }
@@ -798,6 +906,43 @@ pub fn check_sources(
         }
     }
     Ok(())
+}
+
+/// Whether the `::` at `at` follows a `>` that closes a qualified type, as in a macro body's
+/// `<$t as SampleUniform>::Sampler::sample_single(…)` (rand 0.9), where the token scan reads
+/// `::Sampler::…` as a path from the crate root; `->` and `=>` are not such a `>`.
+fn after_qualified_type(text: &str, at: usize) -> bool {
+    let before = text[..at].trim_end();
+    before.ends_with('>') && !before.ends_with("->") && !before.ends_with("=>")
+}
+
+/// Whether a `.rs` file under `dir` includes a file a build script writes (`OUT_DIR`).
+fn includes_build_output(dir: &Path) -> bool {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return false;
+    };
+    entries.flatten().any(|entry| {
+        let path = entry.path();
+        if path.is_dir() {
+            includes_build_output(&path)
+        } else {
+            path.extension().is_some_and(|e| e == "rs")
+                && std::fs::read_to_string(&path)
+                    .is_ok_and(|text| text.contains("env!(\"OUT_DIR\")"))
+        }
+    })
+}
+
+/// Whether crate `name`'s code names itself from outside, `::allocator_api2::boxed::Box`: in
+/// an exported macro, which expands in its users' crates, where that path is the crate. In the
+/// bundle the crate is a module, so such a path is written like one into a dependency.
+pub fn names_itself(tree: &CrateTree, name: &str) -> bool {
+    tree.files.iter().any(|file| {
+        file.facts
+            .paths
+            .iter()
+            .any(|path| path.leading_colon.is_some() && path.segments[0].name == name)
+    })
 }
 
 #[cfg(test)]
@@ -844,17 +989,44 @@ mod tests {
     }
 
     #[test]
+    fn a_path_after_a_qualified_type_is_not_from_the_crate_root() {
+        let text = "<$t as Uniform>::Sampler::one() -> ::core::u8 => ::std::f(); a >::x::y";
+        let at = |needle: &str| text.find(needle).unwrap();
+        assert!(after_qualified_type(text, at("::Sampler")));
+        assert!(!after_qualified_type(text, at("::core")));
+        assert!(!after_qualified_type(text, at("::std")));
+        assert!(after_qualified_type(text, at("::x")));
+    }
+
+    #[test]
     fn cargo_tree_lines_give_each_package_its_features() {
         let tree = "\
-p v0.1.0 (/ws/problems/p)|
-itertools v0.14.0|default,use_alloc,use_std
-either v1.19.0|std,use_std
-either v1.19.0|std,use_std (*)
-proconio-derive v0.2.1 (proc-macro)|
+0p v0.1.0 (/ws/problems/p)|
+1itertools v0.14.0|default,use_alloc,use_std
+2either v1.19.0|std,use_std
+1either v1.19.0|std,use_std (*)
+1proconio v0.4.3|derive
+2proconio-derive v0.2.1 (proc-macro)|
 ";
-        let packages = parse_tree(tree);
+        let build = parse_tree(tree);
+        let packages = &build.features;
         let key = |n: &str, v: &str| (n.to_string(), v.to_string());
-        assert_eq!(packages.len(), 4);
+        assert_eq!(packages.len(), 5);
+        let edge = |a: (&str, &str), b: (&str, &str)| (key(a.0, a.1), key(b.0, b.1));
+        let p = ("p", "0.1.0");
+        let either = ("either", "1.19.0");
+        let itertools = ("itertools", "0.14.0");
+        let derive = ("proconio-derive", "0.2.1");
+        assert_eq!(
+            build.edges,
+            BTreeSet::from([
+                edge(p, itertools),
+                edge(itertools, either),
+                edge(p, either),
+                edge(p, ("proconio", "0.4.3")),
+                edge(("proconio", "0.4.3"), derive),
+            ])
+        );
         assert_eq!(
             packages[&key("either", "1.19.0")],
             BTreeSet::from(["std".to_string(), "use_std".to_string()])

@@ -17,6 +17,7 @@ mod resolve;
 mod shake;
 mod source;
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
@@ -134,11 +135,15 @@ pub fn build(workspace: &Workspace, problem: &Problem, options: &Options) -> Res
         CrateView::new(String::new(), &main, problem_externs, None),
         CrateView::new(module_names.take(lib_name), &lib, Vec::new(), None),
     ];
-    for (krate, tree) in dependencies.crates.iter().zip(&external) {
+    for (index, (krate, tree)) in dependencies.crates.iter().zip(&external).enumerate() {
+        let mut externs = externs_of(&krate.deps);
+        if crates::names_itself(tree, &krate.name) {
+            externs.push((krate.name.clone(), CrateId(index + 2)));
+        }
         views.push(CrateView::new(
             module_names.take(&krate.name),
             tree,
-            externs_of(&krate.deps),
+            externs,
             Some(krate.edition),
         ));
     }
@@ -176,6 +181,9 @@ pub fn build(workspace: &Workspace, problem: &Problem, options: &Options) -> Res
     text.push_mapped(&main_text);
     if needs_alloc(&resolver, &selection) {
         text.push("\nextern crate alloc;\n", |_| None);
+    }
+    for name in renamed_alloc(&resolver, &selection) {
+        text.push(&format!("extern crate alloc as {name};\n"), |_| None);
     }
     let mut inlined = Vec::new();
     for krate in resolver.inlined().filter(|&k| selection.reaches(k)) {
@@ -355,6 +363,19 @@ fn needs_alloc(resolver: &Resolver, selection: &Selection) -> bool {
         let tree = resolver.view(krate).tree;
         has_alloc(tree, tree.module(module).file)
     })
+}
+
+/// The names inlined crates give `alloc` at their root (`extern crate alloc as alloc_crate;`
+/// in allocator-api2): at a crate's root such a name is in every module's scope, so the bundle
+/// binds it at its own root, where render removed the crate's line.
+fn renamed_alloc(resolver: &Resolver, selection: &Selection) -> BTreeSet<String> {
+    resolver
+        .inlined()
+        .filter(|&krate| selection.reaches(krate))
+        .flat_map(|krate| &resolver.view(krate).tree.root_file().facts.extern_crates)
+        .filter(|item| item.name == "alloc" && item.bound != "alloc")
+        .map(|item| item.bound.clone())
+        .collect()
 }
 
 fn header(problem: &Problem, judge: &Judge, provided: &[crates::Provided]) -> String {

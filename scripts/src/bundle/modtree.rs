@@ -215,11 +215,13 @@ fn find_module_file(
     location: &str,
     display: Display,
 ) -> Result<(PathBuf, PathBuf)> {
-    let flat = dir.join(format!("{name}.rs"));
-    let nested = dir.join(name).join("mod.rs");
+    // `mod r#ref;` is in `ref.rs` (zerocopy's): a raw identifier's file has no `r#`.
+    let file = name.strip_prefix("r#").unwrap_or(name);
+    let flat = dir.join(format!("{file}.rs"));
+    let nested = dir.join(file).join("mod.rs");
     match (flat.is_file(), nested.is_file()) {
-        (true, false) => Ok((flat, dir.join(name))),
-        (false, true) => Ok((nested, dir.join(name))),
+        (true, false) => Ok((flat, dir.join(file))),
+        (false, true) => Ok((nested, dir.join(file))),
         (true, true) => bail!(
             "{location}: module `{name}` is in both {} and {}; delete one",
             display(&flat),
@@ -230,5 +232,27 @@ fn find_module_file(
             display(&flat),
             display(&nested)
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// zerocopy 0.8 (through rand 0.9) declares `mod r#ref;` in `src/ref.rs`, and its
+    /// submodules would be in `src/ref/`.
+    #[test]
+    fn a_raw_identifier_module_is_found_in_the_file_without_r_hash() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("lib.rs");
+        std::fs::write(&root, "pub mod r#ref;\npub use r#ref::Ref;\n").unwrap();
+        std::fs::write(dir.path().join("ref.rs"), "mod r#impl;\npub struct Ref;\n").unwrap();
+        std::fs::create_dir(dir.path().join("ref")).unwrap();
+        std::fs::write(dir.path().join("ref").join("impl.rs"), "pub fn f() {}\n").unwrap();
+        let display = |path: &Path| path.display().to_string();
+        let tree = CrateTree::load(&root, &display, None).unwrap();
+        let paths: Vec<String> = tree.modules.iter().map(|m| m.path.join("::")).collect();
+        assert_eq!(paths, ["", "r#ref", "r#ref::r#impl"]);
+        assert_eq!(tree.files.len(), 3);
     }
 }

@@ -11,13 +11,13 @@ mod impls;
 mod names;
 pub mod reuse;
 
-use std::cell::Cell;
 use std::collections::BTreeSet;
 use std::ops::Range;
 use std::path::Path;
 
 use anyhow::Result;
 use proc_macro2::{TokenStream, TokenTree};
+use quote::ToTokens;
 use syn::spanned::Spanned;
 use syn::visit::{self, Visit};
 
@@ -115,7 +115,7 @@ fn shake_uncached(
         lints_line,
         edition,
         scratch,
-        runs: Cell::new(0),
+        jobs: jobs(),
     };
     let lib_start: usize = bundle
         .text
@@ -160,12 +160,41 @@ fn shake_uncached(
     Ok(shaken)
 }
 
+/// How many rustc runs the shake keeps going at once: `OJGAMES_SHAKE_JOBS` if set (1 runs
+/// them one after another), else one and one more per idle core (the cores this process may
+/// use less the load average of the last minute, rounded): on a busy machine the runs made in
+/// vain only slow the others down. Only the time depends on it, never the bundle.
+fn jobs() -> usize {
+    if let Some(jobs) = std::env::var("OJGAMES_SHAKE_JOBS")
+        .ok()
+        .and_then(|jobs| jobs.trim().parse().ok())
+        .filter(|&jobs: &usize| jobs > 0)
+    {
+        return jobs;
+    }
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let load = std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|text| text.split_whitespace().next()?.parse::<f64>().ok());
+    jobs_for(cores, load)
+}
+
+/// [`jobs`] on `cores` cores at `load` (unknown: every core).
+fn jobs_for(cores: usize, load: Option<f64>) -> usize {
+    let Some(load) = load else {
+        return cores;
+    };
+    let idle = (cores as f64 - load).round().max(0.0) as usize;
+    (idle + 1).clamp(1, cores.max(1))
+}
+
 /// Runs rustc on candidate bundles with the library's dead-code lints on.
 struct Judge<'a> {
     lints_line: usize,
     edition: Edition,
     scratch: &'a Path,
-    runs: Cell<usize>,
+    /// rustc runs [`Judge::check_all`] keeps going at once.
+    jobs: usize,
 }
 
 /// A candidate bundle type-checked with dead-code lints on in the library.
@@ -186,6 +215,41 @@ struct Checked {
 
 impl Judge<'_> {
     fn check(&self, text: &str) -> Result<Checked> {
+        self.check_as(text, "shake")
+    }
+
+    /// Each of `texts` checked, at most [`Judge::jobs`] at once; the results in order.
+    fn check_all(&self, texts: &[String]) -> Result<Vec<Checked>> {
+        if self.jobs <= 1 || texts.len() <= 1 {
+            return texts.iter().map(|text| self.check(text)).collect();
+        }
+        let mut results = Vec::with_capacity(texts.len());
+        for (batch, chunk) in texts.chunks(self.jobs).enumerate() {
+            let checked: Vec<Result<Checked>> = std::thread::scope(|scope| {
+                let runs: Vec<_> = chunk
+                    .iter()
+                    .enumerate()
+                    .map(|(slot, text)| {
+                        let name = format!("shake-{}", batch * self.jobs + slot);
+                        scope.spawn(move || self.check_as(text, &name))
+                    })
+                    .collect();
+                runs.into_iter()
+                    .map(|run| {
+                        run.join()
+                            .unwrap_or_else(|_| Err(anyhow::anyhow!("a rustc run panicked")))
+                    })
+                    .collect()
+            });
+            for result in checked {
+                results.push(result?);
+            }
+        }
+        Ok(results)
+    }
+
+    /// [`Judge::check`] with the file named after `name` (runs at once need their own).
+    fn check_as(&self, text: &str, name: &str) -> Result<Checked> {
         let mut analysis: Vec<String> = text.split_inclusive('\n').map(str::to_string).collect();
         analysis[self.lints_line] =
             "#[warn(dead_code, unused_macros)] #[allow(unused_imports)]\n".to_string();
@@ -195,9 +259,8 @@ impl Judge<'_> {
                 *line = line.replace("allow(dead_code)", "allow(unused_mut)");
             }
         }
-        self.runs.set(self.runs.get() + 1);
         let compiled =
-            rustc::type_check_text(&analysis.concat(), self.edition, self.scratch, "shake")?;
+            rustc::type_check_text(&analysis.concat(), self.edition, self.scratch, name)?;
         stopped_early(&compiled)?;
         let line_starts: Vec<usize> = std::iter::once(0)
             .chain(text.match_indices('\n').map(|(i, _)| i + 1))
@@ -592,13 +655,34 @@ fn cfg_gated_names(text: &str) -> BTreeSet<String> {
     names
 }
 
+/// Whether an attribute (its text inside `#[…]`) is a `cfg` that may be true or false on some
+/// judge: not `cfg(test)`, and not `cfg_attr(any(), …)`, which applies nowhere.
+fn is_gating(attribute: &str) -> bool {
+    attribute.starts_with("cfg") && attribute != "cfg (test)" && !applies_nowhere(attribute)
+}
+
+/// `cfg_attr(any(), …)` (the text inside `#[…]`): what the bundler makes of a `cfg_attr` on a
+/// crate feature that is off (`cfg_attr(feature = "serde", derive(…))`). It applies on no
+/// judge, so it gates nothing.
+fn applies_nowhere(attribute: &str) -> bool {
+    let compact: String = attribute.split_whitespace().collect();
+    compact.starts_with("cfg_attr(any(),")
+}
+
+/// Whether `attribute` is a `cfg` or a `cfg_attr` that may apply on some judge.
+fn is_cfg(attribute: &syn::Attribute) -> bool {
+    attribute.path().is_ident("cfg")
+        || attribute.path().is_ident("cfg_attr")
+            && !applies_nowhere(&attribute.meta.to_token_stream().to_string())
+}
+
 fn gated_in(tokens: TokenStream, names: &mut BTreeSet<String>) {
     let tokens: Vec<TokenTree> = tokens.into_iter().collect();
     let mut i = 0;
     while i < tokens.len() {
         let is_cfg_attr = matches!(&tokens[i], TokenTree::Punct(p) if p.as_char() == '#')
             && matches!(tokens.get(i + 1), Some(TokenTree::Group(g))
-                if g.stream().to_string().starts_with("cfg") && g.stream().to_string() != "cfg (test)");
+                if is_gating(&g.stream().to_string()));
         if is_cfg_attr {
             // The attribute's subject: up to a `;` or through the first `{ … }` at this level.
             let mut j = i + 2;
@@ -762,6 +846,36 @@ mod tests {
         assert!(stopped_early(&compiled(false, "")).is_err());
         assert!(stopped_early(&compiled(false, "error[E0308]: mismatched types")).is_ok());
         assert!(stopped_early(&compiled(true, "")).is_ok());
+    }
+
+    #[test]
+    fn checks_run_at_once_on_idle_cores_only() {
+        assert_eq!(jobs_for(2, Some(0.1)), 2);
+        assert_eq!(jobs_for(2, Some(1.3)), 2);
+        assert_eq!(jobs_for(2, Some(1.6)), 1);
+        assert_eq!(jobs_for(2, Some(7.4)), 1);
+        assert_eq!(jobs_for(8, Some(5.0)), 4);
+        assert_eq!(jobs_for(4, None), 4);
+        assert_eq!(jobs_for(1, Some(0.0)), 1);
+    }
+
+    #[test]
+    fn a_cfg_attr_on_a_crate_feature_that_is_off_gates_nothing() {
+        let names = cfg_gated_names(
+            "#[cfg_attr(any(), derive(Serialize))]\npub enum Either { Left }\n#[cfg_attr(unix, derive(Debug))]\npub struct Kept;",
+        );
+        assert!(
+            !names.contains("Either") && !names.contains("Left"),
+            "{names:?}"
+        );
+        assert!(names.contains("Kept"));
+        let item: syn::ItemEnum =
+            syn::parse_str("#[cfg_attr(any(), derive(Serialize))] enum E { A }").unwrap();
+        assert!(!is_cfg(&item.attrs[0]));
+        let item: syn::ItemEnum =
+            syn::parse_str("#[cfg_attr(any(feature = \"x\", unix), derive(Debug))] enum E { A }")
+                .unwrap();
+        assert!(is_cfg(&item.attrs[0]));
     }
 
     #[test]

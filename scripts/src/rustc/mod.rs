@@ -27,7 +27,7 @@ pub struct Compiled {
 impl Compiled {
     /// From rustc's exit status and its JSON output (lines that are not JSON, such as a
     /// linker's, are kept as they are).
-    fn from_output(success: bool, output: &str, command: String) -> Compiled {
+    pub(crate) fn from_output(success: bool, output: &str, command: String) -> Compiled {
         let diagnostics = diagnostics::parse(output);
         let mut messages = String::new();
         for line in output.lines() {
@@ -240,9 +240,11 @@ fn run(
 /// invocations at once never write the same file (each compiles into a file of its own and
 /// renames it into place).
 ///
-/// With `msrv` (the judge's rustc version), clippy-driver compiles it instead, holding the
-/// code to that version's APIs ([`type_check_for_version`]): the same program, and an API
-/// the judge lacks is the compile error the judge would give.
+/// With `msrv` (the judge's rustc version), clippy-driver type-checks it at the same time (on
+/// another core), holding the code to that version's APIs ([`type_check_for_version`]): an
+/// API the judge lacks is the compile error the judge would give. The program itself is
+/// always plain rustc's: clippy-driver turns MIR optimisations off, so its binary is not the
+/// judge's.
 pub fn compile_cached(
     source: &Path,
     edition: Edition,
@@ -251,7 +253,8 @@ pub fn compile_cached(
 ) -> Result<(Compiled, PathBuf)> {
     let text = fs::read(source).with_context(|| format!("cannot read {}", source.display()))?;
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    (edition.as_str(), FLAGS, msrv, &text).hash(&mut hasher);
+    // "rustc": programs cached before were clippy-driver's when `msrv` was given.
+    ("rustc", edition.as_str(), FLAGS, msrv, &text).hash(&mut hasher);
     let dir = cache.join(format!("{:016x}", hasher.finish()));
     let program = dir.join("solution");
     let messages_file = dir.join("messages");
@@ -265,14 +268,22 @@ pub fn compile_cached(
     // invocation compiles in a directory of its own, then renames the result into place.
     let private = dir.join(format!("build-{}", std::process::id()));
     fs::create_dir_all(&private).with_context(|| format!("cannot create {}", private.display()))?;
-    let compiled = run(
-        None,
-        source,
-        edition,
-        FLAGS[0],
-        &[],
-        msrv,
-        &private.join("solution"),
+    let compiled = beside_check(
+        || {
+            run(
+                None,
+                source,
+                edition,
+                FLAGS[0],
+                &[],
+                None,
+                &private.join("solution"),
+            )
+        },
+        msrv.map(|version| {
+            let check = private.join("check.rmeta");
+            move || type_check_for_version(source, edition, version, &check)
+        }),
     );
     if let Ok(compiled) = &compiled {
         if compiled.success {
@@ -289,4 +300,309 @@ pub fn compile_cached(
     let _ = fs::remove_dir_all(&private);
     let compiled = compiled?;
     Ok((compiled, program))
+}
+
+/// A rustc command as cargo ran it (read from `cargo -vv`'s `Running` line): the directory,
+/// the environment cargo set, the program and its arguments. Run again with [`run_recorded`],
+/// it compiles the crate exactly as cargo would, without cargo's fingerprinting of every
+/// dependency.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Invocation {
+    pub dir: PathBuf,
+    pub env: Vec<(String, String)>,
+    pub program: PathBuf,
+    pub args: Vec<String>,
+}
+
+impl Invocation {
+    /// The command of crate `crate_name` among cargo's `-vv` lines (`Running `ENV… rustc …``),
+    /// run in `dir` (cargo's workspace root).
+    pub fn from_cargo_output(output: &str, crate_name: &str, dir: &Path) -> Option<Invocation> {
+        output.lines().find_map(|line| {
+            let command = line.trim_start().strip_prefix("Running `")?;
+            let words = shell_words(command.strip_suffix('`')?)?;
+            let at = words.iter().position(|w| !is_assignment(w))?;
+            let (env, rest) = words.split_at(at);
+            let (program, args) = rest.split_first()?;
+            let named = args
+                .windows(2)
+                .any(|pair| pair[0] == "--crate-name" && pair[1] == crate_name);
+            named.then(|| Invocation {
+                dir: dir.to_path_buf(),
+                env: env
+                    .iter()
+                    .filter_map(|w| w.split_once('='))
+                    .map(|(k, v)| (k.to_string(), v.to_string()))
+                    .collect(),
+                program: PathBuf::from(program),
+                args: args.to_vec(),
+            })
+        })
+    }
+
+    /// The value of `-C name=…` or `--name …`/`--name=…`.
+    fn value(&self, flag: &str) -> Option<&str> {
+        let mut words = self.args.iter();
+        while let Some(word) = words.next() {
+            if let Some(codegen) = flag.strip_prefix("-C ") {
+                if word == "-C" {
+                    if let Some(v) = words.next().and_then(|w| w.strip_prefix(codegen)) {
+                        if let Some(v) = v.strip_prefix('=') {
+                            return Some(v);
+                        }
+                    }
+                }
+            } else if word == flag {
+                return words.next().map(String::as_str);
+            } else if let Some(v) = word.strip_prefix(flag).and_then(|v| v.strip_prefix('=')) {
+                return Some(v);
+            }
+        }
+        None
+    }
+
+    /// The files given with `--extern name=path`: the dependencies' rlib or rmeta files.
+    pub fn extern_files(&self) -> Vec<PathBuf> {
+        let mut files = Vec::new();
+        let mut words = self.args.iter();
+        while let Some(word) = words.next() {
+            if word == "--extern" {
+                if let Some((_, path)) = words.next().and_then(|w| w.split_once('=')) {
+                    files.push(PathBuf::from(path));
+                }
+            }
+        }
+        files
+    }
+
+    /// The executable it writes: `--out-dir` / crate name + `-C extra-filename`.
+    pub fn executable(&self) -> Option<PathBuf> {
+        let name = self.value("--crate-name")?;
+        let extra = self.value("-C extra-filename").unwrap_or("");
+        Some(Path::new(self.value("--out-dir")?).join(format!("{name}{extra}")))
+    }
+
+    /// The same command emitting only metadata into `dir` (a type check that writes nothing
+    /// beside cargo's outputs).
+    pub fn metadata_into(&self, dir: &Path) -> Invocation {
+        let mut args = Vec::new();
+        let mut words = self.args.iter();
+        while let Some(word) = words.next() {
+            if word == "--out-dir" {
+                words.next();
+                args.push(word.clone());
+                args.push(dir.display().to_string());
+            } else if word.starts_with("--emit") {
+                if word == "--emit" {
+                    words.next();
+                }
+                args.push("--emit=metadata".to_string());
+            } else {
+                args.push(word.clone());
+            }
+        }
+        Invocation {
+            args,
+            ..self.clone()
+        }
+    }
+
+    /// As a user would type it, for messages.
+    pub fn display(&self) -> String {
+        let program = self.program.file_name().unwrap_or_default();
+        format!("{} {}", program.to_string_lossy(), self.args.join(" "))
+    }
+}
+
+/// `NAME=value`, an environment variable before a command.
+fn is_assignment(word: &str) -> bool {
+    word.split_once('=').is_some_and(|(name, _)| {
+        !name.is_empty()
+            && name
+                .chars()
+                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+    })
+}
+
+/// A POSIX shell's words of `line` (cargo quotes with `'…'`; `"…"` and `\` are read too);
+/// `None` for an unclosed quote.
+fn shell_words(line: &str) -> Option<Vec<String>> {
+    let mut words = Vec::new();
+    let mut word: Option<String> = None;
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            ' ' | '\t' => words.extend(word.take()),
+            '\'' => {
+                let w = word.get_or_insert_with(String::new);
+                loop {
+                    match chars.next()? {
+                        '\'' => break,
+                        c => w.push(c),
+                    }
+                }
+            }
+            '"' => {
+                let w = word.get_or_insert_with(String::new);
+                loop {
+                    match chars.next()? {
+                        '"' => break,
+                        '\\' => w.push(chars.next()?),
+                        c => w.push(c),
+                    }
+                }
+            }
+            '\\' => word.get_or_insert_with(String::new).push(chars.next()?),
+            c => word.get_or_insert_with(String::new).push(c),
+        }
+    }
+    words.extend(word);
+    Some(words)
+}
+
+/// `compile`, and `check` beside it on another thread when given: `compile`'s result when it
+/// fails or the check passes, else the check's (its errors are the ones to show).
+pub fn beside_check(
+    compile: impl FnOnce() -> Result<Compiled> + Send,
+    check: Option<impl FnOnce() -> Result<Compiled> + Send>,
+) -> Result<Compiled> {
+    let Some(check) = check else {
+        return compile();
+    };
+    let (compiled, checked) = std::thread::scope(|scope| {
+        let checking = scope.spawn(check);
+        let compiled = compile();
+        let checked = checking.join().expect("the check panicked");
+        (compiled, checked)
+    });
+    let compiled = compiled?;
+    let checked = checked?;
+    Ok(if !compiled.success || checked.success {
+        compiled
+    } else {
+        checked
+    })
+}
+
+/// Runs `invocation` again, its diagnostics as JSON (cargo's `--json=…` artifact notices
+/// dropped). With `msrv`, clippy-driver of the same toolchain runs it instead, with only
+/// [`INCOMPATIBLE_MSRV`] on, denied, at that version: for a type check (clippy-driver turns MIR
+/// optimisations off, so a program the judge runs is never compiled by it).
+pub fn run_recorded(invocation: &Invocation, msrv: Option<&str>) -> Result<Compiled> {
+    let program = match msrv {
+        Some(_) => {
+            let sibling = invocation.program.with_file_name("clippy-driver");
+            if sibling.is_file() {
+                sibling
+            } else {
+                PathBuf::from("clippy-driver")
+            }
+        }
+        None => invocation.program.clone(),
+    };
+    let mut command = Command::new(&program);
+    command
+        .current_dir(&invocation.dir)
+        .envs(invocation.env.iter().map(|(k, v)| (k, v)))
+        .args(invocation.args.iter().filter(|a| !a.starts_with("--json")));
+    let mut lints = String::new();
+    if let Some(version) = msrv {
+        let deny = ["-A", "clippy::all", "-D", INCOMPATIBLE_MSRV];
+        command.args(deny).env("CARGO_PKG_RUST_VERSION", version);
+        lints = format!(" {} (CARGO_PKG_RUST_VERSION={version})", deny.join(" "));
+    }
+    let result = command.output().with_context(|| {
+        format!(
+            "cannot run {} (recorded from cargo's build)",
+            program.display()
+        )
+    })?;
+    Ok(Compiled::from_output(
+        result.status.success(),
+        &String::from_utf8_lossy(&result.stderr),
+        format!("{}{lints}", invocation.display()),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const RUNNING: &str = "   Compiling abc1_a v0.1.0 (/p)\n     Running `CARGO=/t/bin/cargo CARGO_PKG_AUTHORS='' CARGO_PKG_NAME=abc1_a LD_LIBRARY_PATH='/p/target/release/deps:/t/lib' /t/bin/rustc --crate-name abc1_a --edition=2024 src/main.rs --error-format=json --json=diagnostic-rendered-ansi,artifacts,future-incompat --crate-type bin --emit=dep-info,link -C opt-level=3 --check-cfg 'cfg(docsrs,test)' --check-cfg 'cfg(feature, values())' -C metadata=47c2 -C extra-filename=-f1a5 --out-dir /p/target/release/deps -L dependency=/p/target/release/deps --extern ac_library=/p/target/release/deps/libac_library-4376.rlib --extern 'it=/p/with space/libit.rlib'`\n    Finished `release` profile";
+
+    #[test]
+    fn cargos_running_line_gives_the_command_its_environment_and_its_crates() {
+        let dir = Path::new("/p");
+        let invocation = Invocation::from_cargo_output(RUNNING, "abc1_a", dir).unwrap();
+        assert_eq!(invocation.program, Path::new("/t/bin/rustc"));
+        assert_eq!(invocation.dir, dir);
+        assert!(invocation
+            .env
+            .contains(&("CARGO_PKG_AUTHORS".to_string(), String::new())));
+        assert!(invocation.env.contains(&(
+            "LD_LIBRARY_PATH".to_string(),
+            "/p/target/release/deps:/t/lib".to_string()
+        )));
+        assert_eq!(invocation.args[..2], ["--crate-name", "abc1_a"]);
+        assert!(invocation
+            .args
+            .contains(&"cfg(feature, values())".to_string()));
+        assert_eq!(
+            invocation.extern_files(),
+            [
+                PathBuf::from("/p/target/release/deps/libac_library-4376.rlib"),
+                PathBuf::from("/p/with space/libit.rlib")
+            ]
+        );
+        assert_eq!(
+            invocation.executable(),
+            Some(PathBuf::from("/p/target/release/deps/abc1_a-f1a5"))
+        );
+        let check = invocation.metadata_into(Path::new("/s"));
+        assert!(check.args.contains(&"--emit=metadata".to_string()));
+        assert!(!check.args.iter().any(|a| a.contains("link")));
+        assert_eq!(check.value("--out-dir"), Some("/s"));
+        assert_eq!(check.value("-C extra-filename"), Some("-f1a5"));
+        // Another crate's line is not this one's; an unclosed quote is no command.
+        assert_eq!(Invocation::from_cargo_output(RUNNING, "abc1", dir), None);
+        let unclosed = "     Running `/t/bin/rustc --crate-name abc1_a 'src`";
+        assert_eq!(Invocation::from_cargo_output(unclosed, "abc1_a", dir), None);
+    }
+
+    #[test]
+    fn a_program_held_to_a_judges_version_is_plain_rustcs_and_an_api_it_lacks_is_an_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let source = dir.path().join("a.rs");
+        let program = "fn main() {\n    let n = std::env::args().count() as u64;\n    let v: Vec<u64> = (0..n * 9).map(|x| x * x).collect();\n    println!(\"{}\", v.iter().sum::<u64>());\n}\n";
+        fs::write(&source, program).unwrap();
+        let (compiled, held) = compile_cached(
+            &source,
+            Edition::E2021,
+            Some("1.89.0"),
+            &dir.path().join("c"),
+        )
+        .unwrap();
+        assert!(compiled.success, "{}", compiled.messages);
+        let plain = dir.path().join("plain");
+        assert!(compile(&source, Edition::E2021, &plain).unwrap().success);
+        // clippy-driver turns MIR optimisations off: its binary would differ.
+        assert!(fs::read(&held).unwrap() == fs::read(&plain).unwrap());
+        let newer = program.replace(
+            "fn main() {",
+            "fn main() {\n    let _ = 1u32.checked_sub_signed(1);",
+        );
+        fs::write(&source, newer).unwrap();
+        let (refused, _) = compile_cached(
+            &source,
+            Edition::E2021,
+            Some("1.89.0"),
+            &dir.path().join("c"),
+        )
+        .unwrap();
+        assert!(!refused.success);
+        assert!(refused
+            .diagnostics
+            .iter()
+            .any(|d| d.code() == Some(INCOMPATIBLE_MSRV)));
+    }
 }

@@ -100,32 +100,30 @@ pub(super) fn reduce(
     if units.is_empty() {
         return unchanged();
     }
-    let budget = judge.runs.get() + max_runs;
-    let mut removed: Vec<usize> = Vec::new();
-    let mut best = (bundle.clone(), checked.clone());
     let ranges_of = |indices: &[usize]| -> Vec<Range<usize>> {
         indices
             .iter()
             .flat_map(|&u| units[u].ranges.iter().cloned())
             .collect()
     };
-    let mut groups = vec![(0..units.len()).collect::<Vec<usize>>()];
-    while let Some(group) = groups.pop() {
-        if judge.runs.get() >= budget {
-            break;
-        }
-        let trial: Vec<usize> = removed.iter().chain(&group).copied().collect();
-        let candidate = without_ranges(bundle, &ranges_of(&trial));
-        let result = judge.check(&candidate.text)?;
-        if judge.accepts(&result, checked) {
-            removed = trial;
-            best = (candidate, result);
-        } else if group.len() > 1 {
-            let (first, second) = group.split_at(group.len() / 2);
-            groups.push(second.to_vec());
-            groups.push(first.to_vec());
-        }
-    }
+    let trials = |trials: &[Vec<usize>]| -> Result<Vec<(bool, (Mapped, Checked))>> {
+        let candidates: Vec<Mapped> = trials
+            .iter()
+            .map(|trial| without_ranges(bundle, &ranges_of(trial)))
+            .collect();
+        let texts: Vec<String> = candidates.iter().map(|c| c.text.clone()).collect();
+        let results = judge.check_all(&texts)?;
+        Ok(candidates
+            .into_iter()
+            .zip(results)
+            .map(|(candidate, result)| (judge.accepts(&result, checked), (candidate, result)))
+            .collect())
+    };
+    let found = delta_debug(units.len(), max_runs, judge.jobs, trials)?;
+    let (removed, runs) = (found.removed, found.runs);
+    let mut best = found
+        .last_accepted
+        .unwrap_or_else(|| (bundle.clone(), checked.clone()));
     // A macro call left with no entries goes whole, so its macro can become unused.
     let gone = ranges_of(&removed);
     let emptied: Vec<Range<usize>> = calls
@@ -133,7 +131,7 @@ pub(super) fn reduce(
         .filter(|call| !call.entries.is_empty() && call.entries.iter().all(|e| gone.contains(e)))
         .map(|call| call.range.clone())
         .collect();
-    if !emptied.is_empty() && judge.runs.get() < budget {
+    if !emptied.is_empty() && runs < max_runs {
         let mut ranges = ranges_of(&removed);
         ranges.extend(emptied);
         let candidate = without_ranges(bundle, &ranges);
@@ -143,6 +141,78 @@ pub(super) fn reduce(
         }
     }
     Ok(best)
+}
+
+/// What [`delta_debug`] found: the units that go, the payload of the last trial accepted, and
+/// the runs it took.
+struct Found<T> {
+    removed: Vec<usize>,
+    last_accepted: Option<T>,
+    runs: usize,
+}
+
+/// Delta debugging over units `0..count`, at most `max_runs` trials: a group of units joins
+/// `removed` when `check` accepts the trial of `removed` and the group, else it is halved.
+/// `check` gets up to `jobs` trials at once and answers each with whether it is accepted and
+/// a payload. Most trials fail, so with the first trial go the next `jobs - 1` ones the steps
+/// one after another would try if it failed; the answers are taken in that order, and those
+/// after a trial accepted are dropped (they assumed it failed). So the decisions, and the
+/// bundle, are those of the trials one after another, in fewer rounds.
+fn delta_debug<T>(
+    count: usize,
+    max_runs: usize,
+    jobs: usize,
+    mut check: impl FnMut(&[Vec<usize>]) -> Result<Vec<(bool, T)>>,
+) -> Result<Found<T>> {
+    let mut found = Found {
+        removed: Vec::new(),
+        last_accepted: None,
+        runs: 0,
+    };
+    let mut groups = vec![(0..count).collect::<Vec<usize>>()];
+    while found.runs < max_runs && !groups.is_empty() {
+        let planned = if_all_fail(&groups, jobs.max(1).min(max_runs - found.runs));
+        let trials: Vec<Vec<usize>> = planned
+            .iter()
+            .map(|group| found.removed.iter().chain(group).copied().collect())
+            .collect();
+        let answers = check(&trials)?;
+        for (group, (accepted, payload)) in planned.into_iter().zip(answers) {
+            groups.pop();
+            found.runs += 1;
+            if accepted {
+                found.removed.extend(group);
+                found.last_accepted = Some(payload);
+                break;
+            }
+            if group.len() > 1 {
+                let (first, second) = group.split_at(group.len() / 2);
+                groups.push(second.to_vec());
+                groups.push(first.to_vec());
+            }
+        }
+    }
+    Ok(found)
+}
+
+/// The next `count` groups delta debugging tries from the stack `groups` (the next on top) if
+/// every check fails: the top group, then its first half, and so on down to one unit, then
+/// the second half of the last split.
+fn if_all_fail(groups: &[Vec<usize>], count: usize) -> Vec<Vec<usize>> {
+    let mut stack = groups.to_vec();
+    let mut planned = Vec::new();
+    while planned.len() < count {
+        let Some(group) = stack.pop() else {
+            break;
+        };
+        if group.len() > 1 {
+            let (first, second) = group.split_at(group.len() / 2);
+            stack.push(second.to_vec());
+            stack.push(first.to_vec());
+        }
+        planned.push(group);
+    }
+    planned
 }
 
 /// An item-level macro call: its whole range and its entries'.
@@ -424,9 +494,7 @@ fn has_cfg(item: &syn::Item) -> bool {
         syn::Item::Macro(i) => &i.attrs,
         _ => return false,
     };
-    attrs
-        .iter()
-        .any(|a| a.path().is_ident("cfg") || a.path().is_ident("cfg_attr"))
+    attrs.iter().any(super::is_cfg)
 }
 
 /// The name of the type an impl is for: `Foo` in `Foo<T>`, `&'a Foo<T>` or `a::Foo`.
@@ -456,5 +524,88 @@ fn fn_names(tokens: TokenStream, names: &mut BTreeSet<String>) {
             }
             _ => after_fn = false,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    type Oracle = Box<dyn Fn(&[usize]) -> bool>;
+
+    /// Delta debugging with `jobs` trials at once, under an oracle of the trial (the removed
+    /// set): what it removes, the runs it counts, and the trials it was asked.
+    fn run(
+        count: usize,
+        max_runs: usize,
+        jobs: usize,
+        oracle: &dyn Fn(&[usize]) -> bool,
+    ) -> (Vec<usize>, usize, usize) {
+        let mut asked = 0;
+        let found = delta_debug(count, max_runs, jobs, |trials| {
+            assert!(trials.len() <= jobs.max(1));
+            asked += trials.len();
+            Ok(trials.iter().map(|t| (oracle(t), t.clone())).collect())
+        })
+        .unwrap();
+        if let Some(last) = &found.last_accepted {
+            assert_eq!(last, &found.removed);
+        }
+        (found.removed, found.runs, asked)
+    }
+
+    #[test]
+    fn trials_run_at_once_decide_as_trials_one_after_another() {
+        // Oracles: "keep what is needed" (monotone, as most bundles), and one that accepts
+        // sets by a hash of their contents (no structure at all).
+        let needed =
+            |needed: &'static [usize]| move |t: &[usize]| !t.iter().any(|u| needed.contains(u));
+        let hashed = |t: &[usize]| {
+            let mut sorted = t.to_vec();
+            sorted.sort_unstable();
+            sorted
+                .iter()
+                .fold(7u64, |h, &u| h.wrapping_mul(31).wrapping_add(u as u64))
+                % 3
+                != 0
+        };
+        let oracles: Vec<Oracle> = vec![
+            Box::new(needed(&[])),
+            Box::new(needed(&[3])),
+            Box::new(needed(&[0, 5, 6, 17, 30])),
+            Box::new(|_: &[usize]| false),
+            Box::new(hashed),
+        ];
+        for oracle in &oracles {
+            for count in [1, 2, 7, 33] {
+                for max_runs in [1, 5, 48] {
+                    let one = run(count, max_runs, 1, oracle);
+                    assert_eq!(one.1, one.2, "one at a time asks only what it counts");
+                    for jobs in [2, 3, 8] {
+                        let many = run(count, max_runs, jobs, oracle);
+                        assert_eq!(
+                            (&many.0, many.1),
+                            (&one.0, one.1),
+                            "count {count}, max_runs {max_runs}, jobs {jobs}"
+                        );
+                        assert!(many.2 >= many.1);
+                    }
+                }
+            }
+        }
+        // With every trial failing, nothing is asked in vain: 2 at once halve the rounds.
+        let (removed, runs, asked) = run(33, 48, 2, &|_: &[usize]| false);
+        assert!(removed.is_empty());
+        assert_eq!((runs, asked), (48, 48));
+    }
+
+    #[test]
+    fn the_trials_if_all_fail_go_down_the_first_halves_then_back_up() {
+        let planned = if_all_fail(&[vec![9], (0..4).collect()], 5);
+        assert_eq!(
+            planned,
+            vec![vec![0, 1, 2, 3], vec![0, 1], vec![0], vec![1], vec![2, 3]]
+        );
+        assert_eq!(if_all_fail(&[vec![1]], 3), vec![vec![1]]);
     }
 }

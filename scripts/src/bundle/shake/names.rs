@@ -36,6 +36,12 @@ struct Unit {
     /// Cut with the unit, but not part of it when telling whether its names are used: a
     /// macro's calls, which its owners decide on.
     carried: Vec<Range<usize>>,
+    /// Names that reach the unit only where written inside a range: the variants a private
+    /// `use E::*` imports into its module.
+    scoped: Vec<(String, Range<usize>)>,
+    /// Names that reach the unit as a [`Kind::Method`]'s do: a trait's functions and constants
+    /// (a module of the same name, itertools' `into_either`, is no use of `IntoEither`).
+    members: Vec<String>,
     kind: Kind,
 }
 
@@ -46,6 +52,8 @@ impl Unit {
             names: vec![name.to_string()],
             ranges,
             carried: Vec::new(),
+            scoped: Vec::new(),
+            members: Vec::new(),
             kind,
         }
     }
@@ -137,6 +145,7 @@ fn one_round(text: &str, lib_start: usize) -> Option<Vec<Range<usize>>> {
         }
         units.push(Unit::new(alias, vec![range], Kind::Type));
     }
+    imports_through_enums(&file.items, lib_start, &mut units);
     let live = live_units(&units, &uses);
     let mut cut = Vec::new();
     let mut gone = BTreeSet::new();
@@ -165,6 +174,115 @@ fn one_round(text: &str, lib_start: usize) -> Option<Vec<Range<usize>>> {
     Some(cut)
 }
 
+/// A library `use` whose path goes through a library enum (`use a::E::*;`, `use
+/// a::E::{A, B};`) imports its variants: by itself it is no use of `E`, so it joins `E`'s unit
+/// (and goes with it), and the names it imports reach the unit where they are written: in the
+/// `use`'s module (and those inside it, which `use super::*` may pass them to) for a private
+/// import, anywhere for a `pub` one. itertools' `use EitherOrBoth::*;` kept `EitherOrBoth`,
+/// and either's `pub use Either::{Left, Right};` kept `Either`, in every bundle.
+fn imports_through_enums(items: &[syn::Item], lib_start: usize, units: &mut [Unit]) {
+    let mut enums = BTreeMap::new();
+    let mut scopes = Vec::new();
+    enums_and_modules(items, lib_start, &mut enums, &mut scopes);
+    let mut uses = Vec::new();
+    super::collect_uses(items, &mut uses);
+    for item in uses {
+        let whole = item.span().byte_range();
+        if whole.start < lib_start {
+            continue;
+        }
+        let Some((name, imported)) = through_enum(&item.tree, &enums) else {
+            continue;
+        };
+        let Some(definition) = enums.get(&name).map(|(range, _)| range) else {
+            continue;
+        };
+        let owner = units
+            .iter_mut()
+            .find(|u| u.kind == Kind::Type && u.names[0] == name && u.ranges.contains(definition));
+        let Some(unit) = owner else {
+            continue;
+        };
+        unit.ranges.push(whole.clone());
+        if matches!(item.vis, syn::Visibility::Inherited) {
+            // The innermost module around the `use`, else the whole file.
+            let scope = scopes
+                .iter()
+                .filter(|m: &&Range<usize>| m.start <= whole.start && whole.end <= m.end)
+                .min_by_key(|m| m.end - m.start)
+                .cloned()
+                .unwrap_or(0..usize::MAX);
+            unit.scoped
+                .extend(imported.into_iter().map(|n| (n, scope.clone())));
+        } else {
+            unit.names.extend(imported);
+        }
+    }
+}
+
+/// The library's enums (definition and variant names) and the ranges of inline modules.
+fn enums_and_modules(
+    items: &[syn::Item],
+    lib_start: usize,
+    enums: &mut BTreeMap<String, (Range<usize>, Vec<String>)>,
+    modules: &mut Vec<Range<usize>>,
+) {
+    for item in items {
+        match item {
+            syn::Item::Mod(module) => {
+                if let Some((_, inner)) = &module.content {
+                    modules.push(item.span().byte_range());
+                    enums_and_modules(inner, lib_start, enums, modules);
+                }
+            }
+            syn::Item::Enum(e) if item.span().byte_range().start >= lib_start => {
+                let variants = e.variants.iter().map(|v| v.ident.to_string()).collect();
+                // Two enums of one name: which one a path means is not known by name.
+                if enums
+                    .insert(e.ident.to_string(), (item.span().byte_range(), variants))
+                    .is_some()
+                {
+                    enums.insert(e.ident.to_string(), (0..0, Vec::new()));
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// For a `use` tree that is one path through enum `E` of `enums` (`a::E::*`, `a::E::V`,
+/// `a::E::{V, W as X}`): `E` and the names it brings into scope.
+fn through_enum(
+    tree: &syn::UseTree,
+    enums: &BTreeMap<String, (Range<usize>, Vec<String>)>,
+) -> Option<(String, Vec<String>)> {
+    let syn::UseTree::Path(path) = tree else {
+        return None;
+    };
+    let name = path.ident.to_string();
+    let imported = match &*path.tree {
+        syn::UseTree::Path(_) => return through_enum(&path.tree, enums),
+        syn::UseTree::Glob(_) => enums.get(&name)?.1.clone(),
+        syn::UseTree::Group(group) => group
+            .items
+            .iter()
+            .map(lone_name)
+            .collect::<Option<Vec<String>>>()?,
+        leaf => vec![lone_name(leaf)?],
+    };
+    let (definition, _) = enums.get(&name)?;
+    (!definition.is_empty()).then_some((name, imported))
+}
+
+/// The name a `V` or `V as W` leaf brings into scope.
+fn lone_name(tree: &syn::UseTree) -> Option<String> {
+    match tree {
+        syn::UseTree::Name(n) => Some(n.ident.to_string()),
+        syn::UseTree::Rename(r) => Some(r.rename.to_string()),
+        _ => None,
+    }
+}
+
 /// Which units a name reaches, marked from the code outside every unit (the solution, what
 /// is not a candidate): a unit is live when one of its names is written, in a way that can
 /// name it, outside the unit itself, where every unit around the place is live. So units
@@ -180,14 +298,27 @@ fn live_units(units: &[Unit], uses: &BTreeMap<String, Vec<Occurrence>>) -> Vec<b
             if live[index] {
                 continue;
             }
+            let reaches = |o: &Occurrence| {
+                let around = &containers[&o.at];
+                !around.contains(&index) && around.iter().all(|&u| live[u])
+            };
             let reached = unit.names.iter().any(|name| {
                 uses.get(name).is_some_and(|occurrences| {
-                    occurrences.iter().any(|o| {
-                        let around = &containers[&o.at];
-                        o.can_name(unit.kind)
-                            && !around.contains(&index)
-                            && around.iter().all(|&u| live[u])
-                    })
+                    occurrences
+                        .iter()
+                        .any(|o| o.can_name(unit.kind) && reaches(o))
+                })
+            }) || unit.members.iter().any(|name| {
+                uses.get(name).is_some_and(|occurrences| {
+                    occurrences
+                        .iter()
+                        .any(|o| o.can_name(Kind::Method) && reaches(o))
+                })
+            }) || unit.scoped.iter().any(|(name, scope)| {
+                uses.get(name).is_some_and(|occurrences| {
+                    occurrences
+                        .iter()
+                        .any(|o| scope.contains(&o.at) && reaches(o))
                 })
             });
             if reached {
@@ -210,7 +341,13 @@ fn containers(
         .flat_map(|(u, unit)| unit.ranges.iter().map(move |r| (r.start, r.end, u)))
         .collect();
     intervals.sort_unstable();
-    let names: BTreeSet<&String> = units.iter().flat_map(|u| &u.names).collect();
+    let names: BTreeSet<&String> = units
+        .iter()
+        .flat_map(|u| {
+            let scoped = u.scoped.iter().map(|(name, _)| name);
+            u.names.iter().chain(&u.members).chain(scoped)
+        })
+        .collect();
     let mut places: Vec<usize> = names
         .iter()
         .filter_map(|name| uses.get(*name))
@@ -310,8 +447,10 @@ struct TypeItems {
 
 struct TraitDef {
     range: Range<usize>,
-    /// Every item's name (methods, associated types and constants).
-    item_names: Vec<String>,
+    /// Its associated types' names.
+    type_names: Vec<String>,
+    /// Its functions' and constants' names: written only after `.` or `::` (or in a macro).
+    member_names: Vec<String>,
     methods: Vec<(String, Range<usize>)>,
 }
 
@@ -374,9 +513,7 @@ impl Finder {
                 continue;
             };
             let mut words = BTreeSet::new();
-            body.clone()
-                .into_iter()
-                .for_each(|t| super::idents_of(&t, &mut words));
+            keywords_of(body.clone(), &mut words);
             const DEFINES: [&str; 8] = [
                 "struct",
                 "enum",
@@ -394,12 +531,18 @@ impl Finder {
             impl_heads(body.clone(), &mut heads);
             heads.sort();
             heads.dedup();
-            // Two different impls: each may be the one needed, so no owner decides alone.
-            let [(trait_name, type_name)] = heads.as_slice() else {
-                continue;
+            // Two different impls: each may be the one needed, so no owner decides alone,
+            // unless all are for one type (either's `impl AsRef<$t> for Either` and `impl
+            // AsMut<$t> for Either`): impls for a type nothing names are of no use.
+            let mut implemented: Vec<String> = match heads.as_slice() {
+                [(trait_name, type_name)] => trait_name.iter().chain(type_name).cloned().collect(),
+                [(_, Some(first)), rest @ ..]
+                    if rest.iter().all(|(_, t)| t.as_ref() == Some(first)) =>
+                {
+                    vec![first.clone()]
+                }
+                _ => continue,
             };
-            let mut implemented: Vec<String> =
-                trait_name.iter().chain(type_name).cloned().collect();
             implemented.retain(|w| {
                 self.traits.get(w).is_some_and(|defs| defs.len() == 1)
                     || self.types.get(w).is_some_and(|t| !t.definitions.is_empty())
@@ -435,7 +578,8 @@ impl Finder {
 
     fn trait_def(&mut self, item: &syn::ItemTrait, range: Range<usize>, in_library: bool) {
         self.define(&item.ident);
-        let mut item_names = Vec::new();
+        let mut type_names = Vec::new();
+        let mut member_names = Vec::new();
         let mut methods = Vec::new();
         for inner in &item.items {
             let ident = match inner {
@@ -450,11 +594,15 @@ impl Finder {
                 _ => continue,
             };
             self.define(ident);
-            item_names.push(ident.to_string());
+            match inner {
+                syn::TraitItem::Type(_) => type_names.push(ident.to_string()),
+                _ => member_names.push(ident.to_string()),
+            }
         }
         let def = TraitDef {
             range,
-            item_names,
+            type_names,
+            member_names,
             methods,
         };
         // A trait outside the library keeps its methods: its impls are the user's code.
@@ -464,7 +612,8 @@ impl Finder {
         if !in_library {
             entry.push(TraitDef {
                 range: 0..0,
-                item_names: Vec::new(),
+                type_names: Vec::new(),
+                member_names: Vec::new(),
                 methods: Vec::new(),
             });
         }
@@ -594,7 +743,8 @@ impl Finder {
                 continue;
             }
             let mut whole = Unit::new(name, vec![def.range.clone()], Kind::Type);
-            whole.names.extend(def.item_names.iter().cloned());
+            whole.names.extend(def.type_names.iter().cloned());
+            whole.members.extend(def.member_names.iter().cloned());
             whole.ranges.extend(impls.iter().map(|i| i.range.clone()));
             whole.ranges.extend(calls_of(name));
             units.push(whole);
@@ -613,6 +763,21 @@ impl Finder {
             }
         }
         units
+    }
+}
+
+/// The identifiers in a macro's body but its metavariables (`$trait` is no `trait`).
+fn keywords_of(tokens: TokenStream, words: &mut BTreeSet<String>) {
+    let mut after_dollar = false;
+    for token in tokens {
+        match &token {
+            TokenTree::Ident(ident) if !after_dollar => {
+                words.insert(ident.to_string());
+            }
+            TokenTree::Group(group) => keywords_of(group.stream(), words),
+            _ => {}
+        }
+        after_dollar = matches!(&token, TokenTree::Punct(p) if p.as_char() == '$');
     }
 }
 
@@ -679,9 +844,7 @@ fn item_attrs(item: &syn::Item) -> &[syn::Attribute] {
 }
 
 fn has_cfg(attrs: &[syn::Attribute]) -> bool {
-    attrs
-        .iter()
-        .any(|a| a.path().is_ident("cfg") || a.path().is_ident("cfg_attr"))
+    attrs.iter().any(super::is_cfg)
 }
 
 /// The name of the type an impl is for: `Foo` in `Foo<T>`, `&'a Foo<T>` or `a::Foo`.
@@ -915,6 +1078,111 @@ mod lib {
         let both = "fn main() { let _: Option<lib::Side> = lib::Pair::Both.into(); }";
         let library = cut(both, "mod lib { pub enum Pair { Both } pub enum Side { Left } impl From<Pair> for Option<Side> { fn from(_: Pair) -> Self { Some(Side::Left) } } }");
         assert!(library.contains("impl From"), "{library}");
+    }
+
+    #[test]
+    fn importing_an_enums_variants_keeps_it_only_where_they_are_written() {
+        // itertools' `use EitherOrBoth::*;` beside the enum, and either's
+        // `pub use Either::{Left, Right};`: each kept its enum (18 KB of iter_mix) alive.
+        let library = "\
+mod lib {
+    pub use self::side::Side::{Left, Right};
+    pub mod side {
+        pub enum Side { Left, Right }
+    }
+    pub mod pair {
+        use crate::lib::pair::Pair::*;
+        pub enum Pair { Both, Left }
+        impl Pair { pub fn flip(self) -> Self { match self { Both => Left, Left => Both } } }
+    }
+    pub mod user {
+        use crate::lib::pair::Pair::*;
+        pub fn make() -> u8 { 1 }
+    }
+}
+";
+        let library_cut = cut("fn main() { let _ = lib::user::make(); }", library);
+        for gone in [
+            "enum Side",
+            "enum Pair",
+            "Side::{Left",
+            "Pair::*",
+            "fn flip",
+        ] {
+            assert!(!library_cut.contains(gone), "{gone} stayed:\n{library_cut}");
+        }
+        // A variant written in the module of a private glob import keeps the enum.
+        let written = library.replace(
+            "pub fn make() -> u8 { 1 }",
+            "pub fn make() -> u8 { let _ = Both; 1 }",
+        );
+        let kept = cut("fn main() { let _ = lib::user::make(); }", &written);
+        assert!(
+            kept.contains("enum Pair") && kept.contains("use crate::lib::pair::Pair::*;"),
+            "{kept}"
+        );
+        // What a `pub use` brings in keeps its enum wherever it is written.
+        let kept = cut("fn main() { let _ = lib::Left; }", library);
+        assert!(
+            kept.contains("enum Side") && kept.contains("Side::{Left, Right}"),
+            "{kept}"
+        );
+        assert!(!kept.contains("enum Pair"), "{kept}");
+    }
+
+    #[test]
+    fn a_module_named_as_a_traits_method_keeps_no_trait() {
+        // either's `mod into_either` and its `IntoEither::into_either`.
+        let library = "\
+mod lib {
+    pub use self::into_pair::IntoPair;
+    pub mod into_pair {
+        pub trait IntoPair: Sized { fn into_pair(self) -> (Self, u8) { (self, 0) } }
+        impl<T> IntoPair for T {}
+    }
+    pub fn used() -> u8 { 1 }
+}
+";
+        let library_cut = cut("fn main() { let _ = lib::used(); }", library);
+        assert!(!library_cut.contains("trait IntoPair"), "{library_cut}");
+        let kept = cut(
+            "fn main() { use lib::IntoPair; let _ = 1.into_pair(); }",
+            library,
+        );
+        assert!(kept.contains("trait IntoPair"), "{kept}");
+    }
+
+    #[test]
+    fn a_macro_implementing_several_traits_for_one_dead_type_goes_with_it() {
+        // either's `impl_specific_ref_and_mut!`: `AsRef<$t>` and `AsMut<$t>` for `Either`.
+        let library = "\
+mod lib {
+    pub enum Side { Left }
+    macro_rules! fmt { ($($trait:ident),*) => { $(impl std::fmt::$trait for Side {
+        fn fmt(&self, _: &mut std::fmt::Formatter) -> std::fmt::Result { Ok(()) } })* }; }
+    fmt!(Binary, Octal);
+    macro_rules! both { ($t:ty) => {
+        impl AsRef<$t> for Side { fn as_ref(&self) -> &$t { unimplemented!() } }
+        impl AsMut<$t> for Side { fn as_mut(&mut self) -> &mut $t { unimplemented!() } }
+    }; }
+    both!(str);
+    pub fn used() -> u8 { 1 }
+}
+";
+        let library_cut = cut("fn main() { let _ = lib::used(); }", library);
+        for gone in [
+            "enum Side",
+            "both!(str);",
+            "macro_rules! both",
+            "fmt!(Binary",
+        ] {
+            assert!(!library_cut.contains(gone), "{gone} stayed:\n{library_cut}");
+        }
+        let kept = cut("fn main() { let _ = lib::Side::Left; }", library);
+        assert!(
+            kept.contains("both!(str);") && kept.contains("enum Side"),
+            "{kept}"
+        );
     }
 
     #[test]

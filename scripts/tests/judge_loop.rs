@@ -1,0 +1,61 @@
+//! The loop after an edit on the AtCoder path (issue 21): a bundle that keeps AtCoder's crates is
+//! checked and built in AtCoder's project, by cargo the first time and then by the rustc command
+//! cargo ran, kept; either way held to AtCoder's rustc version.
+
+mod common;
+
+use std::fs;
+
+use common::{copy_workspace, fixture, ojgames_in};
+
+#[test]
+fn an_atcoder_bundle_using_an_api_newer_than_atcoders_rustc_is_refused_naming_it() {
+    let ws = copy_workspace(&fixture("crates_ws"));
+    let main = ws.path().join("problems/practice2_k/main.rs");
+    let original = fs::read_to_string(&main).unwrap();
+    let lines = original.lines().count();
+    let newer = "fn _less(a: u32) -> Option<u32> {\n    a.checked_sub_signed(1)\n}\n";
+    fs::write(&main, format!("{original}{newer}")).unwrap();
+    let project = ws
+        .path()
+        .join("target/ojgames/judge-atcoder/projects/practice2_k");
+    for round in ["cargo's check", "the kept command"] {
+        let bundled = ojgames_in(ws.path(), &["bundle", "practice2_k"]);
+        assert!(!bundled.success, "{round}: {}", bundled.stdout);
+        for words in [
+            "AtCoder runs rustc 1.89.0".to_string(),
+            format!(
+                "`checked_sub_signed` at problems/practice2_k/main.rs:{}:7 is stable since Rust 1.90.0",
+                lines + 2
+            ),
+        ] {
+            assert!(bundled.stderr.contains(&words), "{round}: {}", bundled.stderr);
+        }
+        assert!(project.join("ojgames-check.json").is_file(), "{round}");
+    }
+    for round in ["cargo's build", "the kept command"] {
+        let judged = ojgames_in(ws.path(), &["judge", "practice2_k"]);
+        assert!(!judged.success, "{round}");
+        assert!(judged.stdout.contains(" CE "), "{round}: {}", judged.stdout);
+        assert!(
+            judged.stdout.contains("checked_sub_signed"),
+            "{round}: {}",
+            judged.stdout
+        );
+    }
+    // With an API AtCoder has, the same solution bundles and runs, the same each time.
+    let older = newer.replace("checked_sub_signed(1)", "checked_sub(1)");
+    fs::write(&main, format!("{original}{older}")).unwrap();
+    let bundled = ojgames_in(ws.path(), &["bundle", "practice2_k"]);
+    assert!(bundled.success, "{}", bundled.stderr);
+    assert!(bundled.stdout.contains("compiles as AtCoder builds it"));
+    let input = ws.path().join("testdata/practice2_k/sample.in");
+    let input = input.to_str().unwrap();
+    let first = ojgames_in(ws.path(), &["run", "practice2_k", "--input", input]);
+    assert!(first.success, "{}", first.stderr);
+    assert!(!first.stdout.is_empty());
+    assert!(project.join("ojgames-build.json").is_file());
+    let again = ojgames_in(ws.path(), &["run", "practice2_k", "--input", input]);
+    assert!(again.success, "{}", again.stderr);
+    assert_eq!(again.stdout, first.stdout);
+}
