@@ -136,6 +136,10 @@ fn shake_uncached(
         // The caller's type check reports the error against the readable bundle.
         return Ok(bundle.clone());
     }
+    // The impls codegen never reaches, in one batch (see [`impls::mono`]).
+    let cut = impls::mono::cut_unreached(bundle, &baseline, &judge, lib_start)?;
+    let (bundle, baseline) = cut.unwrap_or_else(|| (bundle.clone(), baseline));
+    let bundle = &bundle;
     let dead = lint_dead(bundle, &baseline).unwrap_or_default();
     let (reduced, checked) = impls::reduce(
         bundle,
@@ -205,6 +209,8 @@ struct Checked {
     dead_types: Vec<String>,
     /// The byte ranges of `use` leaves rustc could not resolve (E0432).
     unresolved_imports: Vec<Range<usize>>,
+    /// Every error's message.
+    errors: Vec<String>,
 }
 
 impl Judge<'_> {
@@ -271,6 +277,7 @@ impl Judge<'_> {
             others: Vec::new(),
             dead_types: Vec::new(),
             unresolved_imports: Vec::new(),
+            errors: Vec::new(),
         };
         for diagnostic in &compiled.diagnostics {
             let Some(primary) = diagnostic.primary() else {
@@ -287,6 +294,9 @@ impl Judge<'_> {
                         checked.unresolved_imports.push(start..end);
                     }
                 }
+            }
+            if diagnostic.level == "error" {
+                checked.errors.push(diagnostic.message.clone());
             }
             if diagnostic.level != "warning" {
                 continue;
