@@ -105,6 +105,17 @@ pub fn shake(
     Ok(unchanged(&shaken))
 }
 
+/// `bundle` without the library code (after line `lints_line`) its codegen never reaches:
+/// for a bundle over its judge's source limit (see [`impls::mono`]).
+pub fn cut_unreached(
+    bundle: &Mapped,
+    lints_line: usize,
+    edition: Edition,
+    scratch: &Path,
+) -> Result<Mapped> {
+    impls::mono::cut_unreached(bundle, lints_line, edition, scratch)
+}
+
 fn shake_uncached(
     bundle: &Mapped,
     lints_line: usize,
@@ -136,10 +147,6 @@ fn shake_uncached(
         // The caller's type check reports the error against the readable bundle.
         return Ok(bundle.clone());
     }
-    // The impls codegen never reaches, in one batch (see [`impls::mono`]).
-    let cut = impls::mono::cut_unreached(bundle, &baseline, &judge, lib_start)?;
-    let (bundle, baseline) = cut.unwrap_or_else(|| (bundle.clone(), baseline));
-    let bundle = &bundle;
     let dead = lint_dead(bundle, &baseline).unwrap_or_default();
     let (reduced, checked) = impls::reduce(
         bundle,

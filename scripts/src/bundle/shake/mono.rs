@@ -1,43 +1,56 @@
-//! The impls codegen never reaches, cut in one batch: whatever the bundle's size, a few rustc
-//! runs instead of delta debugging's tens (which big bundles get none of, see
-//! [`super::run_budget`]).
+//! Over the judge's source limit: the library code codegen never reaches, cut in one batch.
+//! Delta debugging ([`super::reduce`]) gets few or no rustc runs on a big bundle (see
+//! [`super::run_budget`]), and rustc's dead-code lint keeps whatever any code names, reached
+//! or not (num's operator impls, itertools' adaptors): a bundle of num or itertools stays at
+//! 80-460 KB. This pass takes a few rustc runs whatever the size, and runs only on a bundle
+//! over its judge's limit, so a bundle under it stays byte for byte what it was.
 //!
 //! The bundle is built unoptimised to LLVM IR ([`rustc::llvm_ir_text`]); its `define`s, with
 //! their v0 symbols demangled, are the monomorphised functions reachable from `main`, vtables
-//! included (`<num_bigint::BigInt as core::ops::arith::Mul>::mul`). A candidate of the impl
-//! pass (same rules: never `Drop`, `Deref`, `DerefMut`, `Index`, `IndexMut`, a trait used as
-//! `dyn` or anything behind a `#[cfg]`; at least one fn) none of whose fns may be one of those
-//! is cut. The cut is kept only when the bundle still type-checks with no new warning but dead
-//! code and builds to exactly the same set of functions: an impl that compiles away but had
-//! answered a call, or whose absence changes inference, changes that set. An error naming a
-//! missing impl (`the trait bound `X: T` is not satisfied`: an impl only a trait bound needed)
-//! or a function gone puts back the candidates that could be it, for a few rounds; else
-//! nothing is cut.
+//! included (`<num_bigint::BigInt as core::ops::arith::Mul>::mul`). Candidates, in the
+//! library and never behind a `#[cfg]`: trait impls (impls.rs' rules: never `Drop`, `Deref`,
+//! `DerefMut`, `Index`, `IndexMut`, a trait used as `dyn`; at least one fn), calls of
+//! `macro_rules!` macros that write impls (whole; never a macro that also defines a trait or
+//! a type), free functions, inherent methods and trait default methods (never a `const fn`,
+//! which may run at compile time and so never be in the IR). Those none of whose functions may
+//! be a defined one go at once: the unreached code that needed an operator impl goes with it.
+//!
+//! The cut is kept only when the bundle type-checks with no new warning but dead code and,
+//! after rustc's dead-code pass and the names pass take what only the cut code used, builds to
+//! exactly the same set of functions: an impl that compiles away but had answered a call, or
+//! whose absence changes inference, changes that set. An error puts back the candidates it
+//! names (a trait of a missing impl, an operator's trait, a function or method), a changed
+//! function those that could be it, for a few rounds; else nothing is cut.
 //!
 //! Matching a symbol to source is by names: an impl block by its trait's name, its self
-//! type's name (any, for a generic parameter, an alias or a slice) and its fns' names; an
-//! entry of a macro call that generates impls by its words (`u16` in `impl_ops!(u8 u16)`),
-//! all of which the symbol must contain. Names over-match (keeping more, never less), and what
-//! they miss the checks above catch.
+//! type's name (any, for a generic parameter, an alias or a slice) and its fns' names; a
+//! macro call by its words (`u16` in `impl_ops!(u8 u16)`), all of which the symbol must
+//! contain; a function by its name anywhere in a symbol. Names over-match (keeping more,
+//! never less), and what they miss the checks above catch.
 
 use std::collections::BTreeSet;
 use std::ops::Range;
+use std::path::Path;
 
 use anyhow::Result;
 use proc_macro2::{TokenStream, TokenTree};
 use syn::spanned::Spanned;
 
 use super::{fn_names, has_cfg, type_head, Finder, NEVER_CUT};
+use crate::bundle::linemap::text_key;
 use crate::bundle::mapped::Mapped;
-use crate::bundle::shake::{without_ranges, Checked, Judge};
+use crate::bundle::shake::{cut_dead, is_cfg, names, tool_stamp, without_ranges, Judge};
 use crate::rustc;
+use crate::settings::Edition;
 
-/// Rounds of putting back what an error names before giving up.
-const ROUNDS: usize = 3;
+/// Rounds of putting back what an error or a changed function names before giving up.
+const ROUNDS: usize = 8;
 
 /// A function codegen reached, from its demangled symbol.
 #[derive(Debug, PartialEq, Eq, PartialOrd, Ord, Clone)]
 struct Reached {
+    /// The demangled symbol.
+    symbol: String,
     /// `Some((self type's name, trait's name))` for a trait impl's method; the self type's
     /// name is `None` for a slice, tuple, array or pointer-to-function type.
     trait_impl: Option<(Option<String>, String)>,
@@ -51,9 +64,6 @@ struct Reached {
 #[derive(Debug)]
 struct Unit {
     range: Range<usize>,
-    /// For an entry of a macro call, the whole call: it goes whole when all its entries go
-    /// (a macro may need at least one).
-    call: Option<Range<usize>>,
     kind: Kind,
 }
 
@@ -65,90 +75,120 @@ enum Kind {
         self_name: Option<String>,
         fns: BTreeSet<String>,
     },
-    /// An entry of a macro call whose body defines impls: its words, the macro body's words
-    /// and the fns it defines (empty when it defines them through another macro).
-    Entry {
+    /// A call of a macro whose body defines impls: its words, the macro body's words, the
+    /// words between `impl` and `for` in the body (the traits it implements) and the fns it
+    /// defines (empty when it defines them through another macro).
+    Call {
         words: BTreeSet<String>,
         body: BTreeSet<String>,
+        traits: BTreeSet<String>,
         fns: BTreeSet<String>,
+    },
+    /// A free function or an inherent method (`trait_name` `None`), or a trait's default
+    /// method.
+    Fn {
+        name: String,
+        trait_name: Option<String>,
     },
 }
 
-/// `bundle` without the impls codegen never reaches, with its check; `None` when cutting them
-/// does not keep the bundle compiling to the same functions within [`ROUNDS`] repairs, or
-/// there is nothing to cut.
+/// `bundle` without the library code codegen never reaches (after line `lints_line`), or as
+/// it is when that cut does not keep it compiling to the same functions. Cached in `scratch`
+/// under the bundle's text.
 pub(in crate::bundle::shake) fn cut_unreached(
     bundle: &Mapped,
-    checked: &Checked,
-    judge: &Judge,
-    lib_start: usize,
-) -> Result<Option<(Mapped, Checked)>> {
+    lints_line: usize,
+    edition: Edition,
+    scratch: &Path,
+) -> Result<Mapped> {
+    std::fs::create_dir_all(scratch)?;
+    let cache = scratch.join("mono.cache");
+    let key = format!(
+        "mono {} line {lints_line} edition {edition} tool {}",
+        text_key(&bundle.text),
+        tool_stamp()
+    );
+    if let Some(cut) = Mapped::load(&key, &cache) {
+        return Ok(cut);
+    }
+    let judge = Judge {
+        lints_line,
+        edition,
+        scratch,
+        jobs: 1,
+    };
+    let cut = cut_uncached(bundle, &judge)?.unwrap_or_else(|| bundle.clone());
+    // A cache that cannot be written only costs time next time.
+    let _ = cut.save(&key, &cache);
+    Ok(cut)
+}
+
+fn cut_uncached(bundle: &Mapped, judge: &Judge) -> Result<Option<Mapped>> {
     let Ok(file) = syn::parse_file(&bundle.text) else {
         return Ok(None);
     };
+    let lib_start: usize = bundle
+        .text
+        .split_inclusive('\n')
+        .take(judge.lints_line + 1)
+        .map(str::len)
+        .sum();
     let units = candidates(&bundle.text, &file, lib_start);
     if units.is_empty() {
+        return Ok(None);
+    }
+    let baseline = judge.check(&bundle.text)?;
+    if !baseline.success {
         return Ok(None);
     }
     let Some(before) = reached(&bundle.text, judge)? else {
         return Ok(None);
     };
-    let mut cut: Vec<&Unit> = units
-        .iter()
-        .filter(|unit| !before.iter().any(|r| unit.may_be(r)))
+    let mut cut: Vec<usize> = (0..units.len())
+        .filter(|&u| !before.iter().any(|r| units[u].may_be(r)))
         .collect();
     for _ in 0..ROUNDS {
         if cut.is_empty() {
             return Ok(None);
         }
-        let ranges = ranges_of(&units, &cut);
+        let ranges: Vec<Range<usize>> = cut.iter().map(|&u| units[u].range.clone()).collect();
         let candidate = without_ranges(bundle, &ranges);
         let result = judge.check(&candidate.text)?;
-        let missing: Vec<Reached> = if judge.accepts(&result, checked) {
-            let Some(now) = reached(&candidate.text, judge)? else {
+        let back: Vec<usize> = if judge.accepts(&result, &baseline) {
+            // What only the cut code used: rustc's dead-code pass, then the names pass.
+            let mut tidy = match cut_dead(&candidate, &result, judge)? {
+                Some((tidy, _)) => tidy,
+                None => candidate,
+            };
+            let pruned = names::cut_unnamed(&tidy, lib_start);
+            if pruned.text != tidy.text && judge.accepts(&judge.check(&pruned.text)?, &baseline) {
+                tidy = pruned;
+            }
+            let Some(now) = reached(&tidy.text, judge)? else {
                 return Ok(None);
             };
             if now == before {
-                return Ok(Some((candidate, result)));
+                return Ok(Some(tidy));
             }
             // Functions gone or new: put back what could have been or answered them.
-            before.symmetric_difference(&now).cloned().collect()
+            let changed: Vec<&Reached> = before.symmetric_difference(&now).collect();
+            cut.iter()
+                .copied()
+                .filter(|&u| changed.iter().any(|r| units[u].may_be_loosely(r)))
+                .collect()
         } else {
-            result
-                .errors
-                .iter()
-                .filter_map(|e| missing_impl(e))
+            let named: Vec<Named> = result.errors.iter().map(|e| named_by(e)).collect();
+            cut.iter()
+                .copied()
+                .filter(|&u| named.iter().any(|n| units[u].is_named_by(n)))
                 .collect()
         };
-        let before = cut.len();
-        cut.retain(|unit| !missing.iter().any(|r| unit.may_be_loosely(r)));
-        if cut.len() == before {
+        if back.is_empty() {
             return Ok(None);
         }
+        cut.retain(|u| !back.contains(u));
     }
     Ok(None)
-}
-
-/// What cutting `cut` deletes: each unit's range, or the whole macro call of entries that
-/// all go.
-fn ranges_of(units: &[Unit], cut: &[&Unit]) -> Vec<Range<usize>> {
-    let mut ranges = Vec::new();
-    for unit in cut {
-        let Some(call) = &unit.call else {
-            ranges.push(unit.range.clone());
-            continue;
-        };
-        let all_go = units
-            .iter()
-            .filter(|u| u.call.as_ref() == Some(call))
-            .all(|u| cut.iter().any(|c| c.range == u.range));
-        if !all_go {
-            ranges.push(unit.range.clone());
-        } else if !ranges.contains(call) {
-            ranges.push(call.clone());
-        }
-    }
-    ranges
 }
 
 impl Unit {
@@ -169,7 +209,9 @@ impl Unit {
                 }
                 None => false,
             },
-            Kind::Entry { words, body, fns } => {
+            Kind::Call {
+                words, body, fns, ..
+            } => {
                 let trait_fits = match &reached.trait_impl {
                     Some((_, name)) => body.contains(name) || words.contains(name),
                     None => true,
@@ -178,29 +220,145 @@ impl Unit {
                     && (fns.is_empty() || fns.contains(&reached.method))
                     && words.is_subset(&reached.words)
             }
+            Kind::Fn {
+                name,
+                trait_name: None,
+            } => reached.words.contains(name),
+            Kind::Fn {
+                name,
+                trait_name: Some(trait_name),
+            } => reached.words.contains(name) && reached.words.contains(trait_name),
         }
     }
 
-    /// Whether this candidate could be what an error or a changed function names: an impl of
-    /// its trait (for any type), or an entry of a macro naming its trait.
-    fn may_be_loosely(&self, named: &Reached) -> bool {
-        let Some((_, trait_name)) = &named.trait_impl else {
-            return self.may_be(named);
+    /// Whether this candidate could be a function that changed: an impl of its trait (for
+    /// any type), a macro call naming its trait, a function of its name.
+    fn may_be_loosely(&self, changed: &Reached) -> bool {
+        let Some((_, trait_name)) = &changed.trait_impl else {
+            return match &self.kind {
+                Kind::Fn { name, .. } => changed.words.contains(name),
+                _ => self.may_be(changed),
+            };
         };
-        let method_fits = |fns: &BTreeSet<String>| {
-            named.method.is_empty() || fns.is_empty() || fns.contains(&named.method)
-        };
+        let method_fits = |fns: &BTreeSet<String>| fns.is_empty() || fns.contains(&changed.method);
         match &self.kind {
             Kind::Impl {
                 trait_name: mine,
                 fns,
                 ..
             } => mine == trait_name && method_fits(fns),
-            Kind::Entry { words, body, fns } => {
-                (body.contains(trait_name) || words.contains(trait_name)) && method_fits(fns)
+            Kind::Call {
+                words, body, fns, ..
+            } => (body.contains(trait_name) || words.contains(trait_name)) && method_fits(fns),
+            Kind::Fn { name, .. } => changed.words.contains(name),
+        }
+    }
+
+    /// Whether an error naming `named` may want this candidate back.
+    fn is_named_by(&self, named: &Named) -> bool {
+        let fn_named = |fns: &BTreeSet<String>| fns.iter().any(|f| named.words.contains(f));
+        match &self.kind {
+            Kind::Impl {
+                trait_name, fns, ..
+            } => named.words.contains(trait_name) || fn_named(fns),
+            Kind::Call {
+                words, traits, fns, ..
+            } => {
+                fn_named(fns)
+                    || named
+                        .traits
+                        .iter()
+                        .any(|t| words.contains(t) || traits.contains(t))
+            }
+            Kind::Fn { name, .. } => named.words.contains(name),
+        }
+    }
+}
+
+/// What an error's message names.
+#[derive(Debug, Default)]
+struct Named {
+    /// The words of its quoted parts (`no method named `m``, `cannot find function `f``).
+    words: BTreeSet<String>,
+    /// The traits it names: of a missing impl (`the trait bound `X: T` is not satisfied`,
+    /// `the trait `T` is not implemented for `X``), of an operator (`cannot multiply `X` by
+    /// `Y``: `Mul` and `MulAssign`).
+    traits: BTreeSet<String>,
+}
+
+/// What `message` names (see [`Named`]).
+fn named_by(message: &str) -> Named {
+    let mut named = Named::default();
+    let quoted: Vec<&str> = message.split('`').skip(1).step_by(2).collect();
+    for part in &quoted {
+        named.words.extend(words_of(part));
+    }
+    let missing_trait = if message.starts_with("the trait bound") {
+        quoted
+            .first()
+            .and_then(|bound| bound.split_once(": "))
+            .map(|(_, t)| t)
+    } else if message.starts_with("the trait `") {
+        quoted.first().copied()
+    } else {
+        None
+    };
+    if let Some(path) = missing_trait {
+        named.traits.insert(last_segment(path).to_string());
+    }
+    const VERBS: [(&str, &str); 6] = [
+        ("cannot add", "Add"),
+        ("cannot subtract", "Sub"),
+        ("cannot multiply", "Mul"),
+        ("cannot divide", "Div"),
+        ("cannot calculate the remainder", "Rem"),
+        ("cannot mod", "Rem"),
+    ];
+    const OPERATORS: [(&str, &str); 18] = [
+        ("+", "Add"),
+        ("-", "Sub"),
+        ("*", "Mul"),
+        ("/", "Div"),
+        ("%", "Rem"),
+        ("&", "BitAnd"),
+        ("|", "BitOr"),
+        ("^", "BitXor"),
+        ("<<", "Shl"),
+        (">>", "Shr"),
+        ("==", "PartialEq"),
+        ("!=", "PartialEq"),
+        ("<", "PartialOrd"),
+        (">", "PartialOrd"),
+        ("<=", "PartialOrd"),
+        (">=", "PartialOrd"),
+        ("!", "Not"),
+        ("-", "Neg"),
+    ];
+    let mut traits: Vec<&str> = VERBS
+        .iter()
+        .filter(|(verb, _)| message.contains(verb))
+        .map(|&(_, name)| name)
+        .collect();
+    for part in &quoted {
+        for token in part.split_whitespace() {
+            let op = token.strip_suffix('=').filter(|op| {
+                !op.is_empty() && !["=", "!", "<", ">"].contains(op) || *op == "<<" || *op == ">>"
+            });
+            for &(symbol, name) in &OPERATORS {
+                if token == symbol || op == Some(symbol) {
+                    traits.push(name);
+                }
             }
         }
     }
+    for name in traits {
+        named.traits.insert(name.to_string());
+        if !["PartialEq", "PartialOrd", "Not", "Neg"].contains(&name) {
+            named.traits.insert(format!("{name}Assign"));
+        }
+    }
+    named.words.extend(named.traits.iter().cloned());
+    named
 }
 
 /// The functions the bundle's codegen reaches, or `None` when it did not build.
@@ -228,6 +386,7 @@ fn defined_functions(ir: &str) -> BTreeSet<Reached> {
 fn parse_symbol(symbol: &str) -> Reached {
     let words = words_of(symbol);
     let mut reached = Reached {
+        symbol: symbol.to_string(),
         trait_impl: None,
         method: last_segment(symbol).to_string(),
         words,
@@ -298,28 +457,8 @@ fn words_of(text: &str) -> BTreeSet<String> {
         .collect()
 }
 
-/// The impl an E0277 message says is missing, as a function of it that was reached:
-/// "the trait bound `X: T` is not satisfied", "the trait `T` is not implemented for `X`".
-fn missing_impl(message: &str) -> Option<Reached> {
-    let quoted: Vec<&str> = message.split('`').skip(1).step_by(2).collect();
-    let (self_type, trait_path) = if message.starts_with("the trait bound") {
-        let bound = quoted.first()?;
-        let (self_type, trait_path) = bound.split_once(": ")?;
-        (self_type.to_string(), trait_path.to_string())
-    } else if message.starts_with("the trait `") && message.contains("is not implemented for") {
-        (quoted.get(1)?.to_string(), quoted.first()?.to_string())
-    } else {
-        return None;
-    };
-    Some(Reached {
-        trait_impl: Some((type_name(&self_type), last_segment(&trait_path).to_string())),
-        method: String::new(),
-        words: words_of(&format!("{self_type} {trait_path}")),
-    })
-}
-
-/// The candidates: impl blocks and entries of impl-generating macro calls in the library
-/// (after byte `lib_start`), but the protected ones (see the module's doc).
+/// The candidates in the library (after byte `lib_start`), but the protected ones (see the
+/// module's doc).
 fn candidates(text: &str, file: &syn::File, lib_start: usize) -> Vec<Unit> {
     let finder = Finder::new(text, lib_start, &[]);
     let aliases = type_aliases(&file.items);
@@ -353,32 +492,101 @@ fn collect(
     units: &mut Vec<Unit>,
 ) {
     for item in items {
+        let range = item.span().byte_range();
         if let syn::Item::Mod(module) = item {
-            if let Some((_, inner)) = &module.content {
+            let gated = module.attrs.iter().any(is_cfg);
+            if let (Some((_, inner)), false) = (&module.content, gated) {
                 collect(finder, aliases, inner, units);
             }
             continue;
         }
-        let range = item.span().byte_range();
         if range.start < finder.lib_start || has_cfg(item) {
             continue;
         }
         match item {
-            syn::Item::Impl(block) => {
+            syn::Item::Impl(block) if block.trait_.is_some() => {
                 if let Some(kind) = impl_kind(finder, aliases, block) {
+                    units.push(Unit { range, kind });
+                }
+            }
+            syn::Item::Impl(block) => {
+                for inner in &block.items {
+                    if let syn::ImplItem::Fn(method) = inner {
+                        if let Some(name) = cuttable_fn(finder, &method.attrs, &method.sig) {
+                            units.push(Unit {
+                                range: inner.span().byte_range(),
+                                kind: Kind::Fn {
+                                    name,
+                                    trait_name: None,
+                                },
+                            });
+                        }
+                    }
+                }
+            }
+            syn::Item::Trait(definition) => {
+                let trait_name = definition.ident.to_string();
+                if definition.attrs.iter().any(is_cfg)
+                    || finder.dyn_traits.contains(&trait_name)
+                    || finder.gated.contains(&trait_name)
+                {
+                    continue;
+                }
+                for inner in &definition.items {
+                    let syn::TraitItem::Fn(method) = inner else {
+                        continue;
+                    };
+                    if method.default.is_none() {
+                        continue;
+                    }
+                    if let Some(name) = cuttable_fn(finder, &method.attrs, &method.sig) {
+                        units.push(Unit {
+                            range: inner.span().byte_range(),
+                            kind: Kind::Fn {
+                                name,
+                                trait_name: Some(trait_name.clone()),
+                            },
+                        });
+                    }
+                }
+            }
+            syn::Item::Fn(function) => {
+                if let Some(name) = cuttable_fn(finder, &function.attrs, &function.sig) {
                     units.push(Unit {
                         range,
-                        call: None,
-                        kind,
+                        kind: Kind::Fn {
+                            name,
+                            trait_name: None,
+                        },
                     });
                 }
             }
             syn::Item::Macro(call) if call.ident.is_none() => {
-                macro_entries(finder, call, range, units);
+                if let Some(kind) = macro_call(finder, call) {
+                    units.push(Unit { range, kind });
+                }
             }
             _ => {}
         }
     }
+}
+
+/// The name of a function that may be cut: not `const` (it may run only at compile time),
+/// not behind a `#[cfg]`, not exported by a linker attribute, not named by code behind a
+/// `#[cfg]`.
+fn cuttable_fn(finder: &Finder, attrs: &[syn::Attribute], sig: &syn::Signature) -> Option<String> {
+    let name = sig.ident.to_string();
+    let linked = attrs.iter().any(|a| {
+        ["no_mangle", "export_name", "link_section", "used"]
+            .iter()
+            .any(|n| a.path().is_ident(n))
+    });
+    let protected = sig.constness.is_some()
+        || attrs.iter().any(is_cfg)
+        || linked
+        || name == "main"
+        || finder.gated.contains(&name);
+    (!protected).then_some(name)
 }
 
 fn impl_kind(finder: &Finder, aliases: &BTreeSet<String>, block: &syn::ItemImpl) -> Option<Kind> {
@@ -415,43 +623,59 @@ fn impl_kind(finder: &Finder, aliases: &BTreeSet<String>, block: &syn::ItemImpl)
     })
 }
 
-/// Each entry of a call to a `macro_rules!` macro whose body has `impl … for`, unless the body
-/// names a protected trait or the macro is behind a `#[cfg]`.
-fn macro_entries(
-    finder: &Finder,
-    call: &syn::ItemMacro,
-    range: Range<usize>,
-    units: &mut Vec<Unit>,
-) {
-    let Some(name) = call.mac.path.get_ident().map(|i| i.to_string()) else {
-        return;
-    };
-    let Some(body) = finder.macros.get(&name) else {
-        return;
-    };
+/// A call of a `macro_rules!` macro whose body has `impl … for`, unless the body names a
+/// protected trait, defines a trait, a type or a macro (`FloatConst`'s macro defines the
+/// trait beside its impls), or the macro is behind a `#[cfg]`. A call goes whole: its parts
+/// may be arguments (`m!(i8, u8)`, `m!(impl Add for X, add)`) rather than entries.
+fn macro_call(finder: &Finder, call: &syn::ItemMacro) -> Option<Kind> {
+    let name = call.mac.path.get_ident()?.to_string();
+    let body = finder.macros.get(&name)?;
     let body_words = words_of(&body.to_string());
+    let defines = ["trait", "struct", "enum", "union", "macro_rules", "static"]
+        .iter()
+        .any(|w| body_words.contains(*w));
     let protected = !(body_words.contains("impl") && body_words.contains("for"))
+        || defines
         || NEVER_CUT.iter().any(|t| body_words.contains(*t))
         || finder.dyn_traits.iter().any(|t| body_words.contains(t))
         || finder.gated.contains(&name);
     if protected {
-        return;
+        return None;
     }
     let mut fns = BTreeSet::new();
     fn_names(body.clone(), &mut fns);
-    // A call goes whole: its parts may be arguments (`m!(i8, u8)`, `m!(impl Add for X, add)`)
-    // rather than entries, and a separator may be left behind.
     let mut words = BTreeSet::new();
     significant_words(call.mac.tokens.clone(), &mut words);
-    units.push(Unit {
-        range: range.clone(),
-        call: Some(range),
-        kind: Kind::Entry {
-            words,
-            body: body_words,
-            fns,
-        },
-    });
+    let mut traits = BTreeSet::new();
+    implemented(body.clone(), &mut None, &mut traits);
+    Some(Kind::Call {
+        words,
+        body: body_words,
+        traits,
+        fns,
+    })
+}
+
+/// The words between `impl` and `for` in `tokens`: the traits (or a macro's variable for
+/// one) a macro body implements. `open` holds those of an `impl` not closed yet.
+fn implemented(tokens: TokenStream, open: &mut Option<Vec<String>>, traits: &mut BTreeSet<String>) {
+    for token in tokens {
+        match &token {
+            TokenTree::Ident(ident) if ident == "impl" => *open = Some(Vec::new()),
+            TokenTree::Ident(ident) if ident == "for" => {
+                if let Some(words) = open.take() {
+                    traits.extend(words);
+                }
+            }
+            TokenTree::Ident(ident) => {
+                if let Some(words) = open {
+                    words.push(ident.to_string());
+                }
+            }
+            TokenTree::Group(group) => implemented(group.stream(), open, traits),
+            _ => {}
+        }
+    }
 }
 
 /// The identifiers a symbol built from these tokens would show: not keywords, not lifetimes.
@@ -485,21 +709,34 @@ mod tests {
     use std::process::Command;
 
     use super::*;
-    use crate::settings::Edition;
 
-    /// `main`, the lints line, then the library: `Add` and `Mul<u32>` are called, `Unit` is
-    /// only a bound of `describe`, `Sub` and `Mul<u8>`/`Mul<u64>` are never used.
+    /// `main`, the lints line, then the library: `Add`, `Mul<u32>` and `total` are called,
+    /// `Unit` is only a bound of `describe`, `zero` runs only at compile time; `Sub` only the
+    /// never-called `minus` and `unused` use, and `Mul<u8>`/`Mul<u64>` and `Unit::twice` (the
+    /// only user of `Unit::name`) are never used. `Named` is a trait a macro defines beside
+    /// its impls.
     const BUNDLE: &str = r#"use lib::{describe, Meters};
 fn main() {
     let a = describe(Meters(3) + Meters(4));
     let b = a * 6u32;
-    println!("{} {}", a.0, b.0);
+    println!("{} {} {} {}", a.0, b.0, b.total(), lib::ORIGIN.0);
 }
 #[allow(dead_code, unused_imports, unused_macros)]
 mod lib {
     use std::ops::{Add, Mul, Sub};
     #[derive(Clone, Copy)]
     pub struct Meters(pub u64);
+    impl Meters {
+        pub fn total(self) -> u64 {
+            self.0
+        }
+        pub fn minus(self, other: Meters) -> Meters {
+            self - other
+        }
+        pub const fn zero() -> Meters {
+            Meters(0)
+        }
+    }
     impl Add for Meters {
         type Output = Meters;
         fn add(self, other: Meters) -> Meters {
@@ -525,8 +762,18 @@ mod lib {
     scale!(u8);
     scale!(u32);
     scale!(u64);
+    macro_rules! named {
+        ($($t:ty),*) => {
+            pub trait Named { fn label() -> &'static str; }
+            $(impl Named for $t { fn label() -> &'static str { "n" } })*
+        };
+    }
+    named!(Meters);
     pub trait Unit {
         fn name() -> &'static str;
+        fn twice() -> String {
+            format!("{0}{0}", Self::name())
+        }
     }
     impl Unit for Meters {
         fn name() -> &'static str {
@@ -536,10 +783,14 @@ mod lib {
     pub fn describe<T: Unit>(x: T) -> T {
         x
     }
+    pub const ORIGIN: Meters = Meters::zero();
+    pub fn unused(a: Meters) -> Meters {
+        a - Meters(1)
+    }
 }
 "#;
 
-    fn run(text: &str, dir: &std::path::Path, name: &str) -> String {
+    fn run(text: &str, dir: &Path, name: &str) -> String {
         let source = dir.join(format!("{name}.rs"));
         let binary = dir.join(name);
         std::fs::write(&source, text).unwrap();
@@ -555,7 +806,7 @@ mod lib {
     }
 
     #[test]
-    fn impls_codegen_never_reaches_go_and_one_only_a_bound_needs_comes_back() {
+    fn unreached_code_goes_with_the_operator_impls_it_needed_and_a_bound_impl_comes_back() {
         let scratch = tempfile::tempdir().unwrap();
         let mut bundle = Mapped::new();
         bundle.push(BUNDLE, |_| None);
@@ -563,37 +814,84 @@ mod lib {
             .lines()
             .position(|l| l.starts_with("#[allow"))
             .unwrap();
-        let judge = Judge {
-            lints_line,
-            edition: Edition::E2021,
-            scratch: scratch.path(),
-            jobs: 1,
-        };
-        let baseline = judge.check(BUNDLE).unwrap();
-        assert!(baseline.success);
-        let lib_start = BUNDLE.find("#[allow").unwrap()
-            + BUNDLE[BUNDLE.find("#[allow").unwrap()..]
-                .find('\n')
-                .unwrap()
-            + 1;
-        let (cut, checked) = cut_unreached(&bundle, &baseline, &judge, lib_start)
-            .unwrap()
-            .expect("something is cut");
+        let cut = cut_unreached(&bundle, lints_line, Edition::E2021, scratch.path()).unwrap();
         let text = &cut.text;
-        assert!(checked.success);
-        for kept in ["impl Add for Meters", "impl Unit for Meters"] {
+        for kept in [
+            "impl Add for Meters",
+            "impl Unit for Meters",
+            "fn total",
+            "scale!(u32);",
+            "named!(Meters);",
+            "const fn zero",
+            "const ORIGIN",
+        ] {
             assert!(text.contains(kept), "`{kept}` went:\n{text}");
         }
-        assert!(!text.contains("impl Sub for Meters"), "{text}");
-        assert!(text.contains("scale!(u32);"), "{text}");
-        assert!(
-            !text.contains("scale!(u8)") && !text.contains("scale!(u64)"),
-            "{text}"
-        );
-        // The bound's impl was cut, named by E0277 and put back.
+        for gone in [
+            "impl Sub for Meters",
+            "fn minus",
+            "fn unused",
+            "fn twice",
+            "fn name",
+            "scale!(u8)",
+            "scale!(u64)",
+        ] {
+            assert!(!text.contains(gone), "`{gone}` stayed:\n{text}");
+        }
         let before = run(BUNDLE, scratch.path(), "before");
-        assert_eq!(before, "7 42\n");
+        assert_eq!(before, "7 42 42 0\n");
         assert_eq!(run(text, scratch.path(), "after"), before);
+        // The second time, from the cache: the same text.
+        let again = cut_unreached(&bundle, lints_line, Edition::E2021, scratch.path()).unwrap();
+        assert_eq!(&again.text, text);
+    }
+
+    #[test]
+    fn errors_name_the_traits_of_their_operators_and_their_quoted_words() {
+        let named = named_by("cannot multiply `BigInt` by `BigInt`");
+        assert!(named.traits.contains("Mul") && named.traits.contains("MulAssign"));
+        assert!(named.words.contains("BigInt") && !named.traits.contains("BigInt"));
+        assert!(!named.traits.contains("Add"), "{named:?}");
+        let named = named_by("binary assignment operation `+=` cannot be applied to type `X`");
+        assert!(named.traits.contains("AddAssign"), "{named:?}");
+        let named = named_by("binary operation `<=` cannot be applied to type `X`");
+        assert!(named.traits.contains("PartialOrd"), "{named:?}");
+        assert!(!named.traits.contains("Shl"), "{named:?}");
+        let named = named_by("no implementation for `X << u32`");
+        assert!(named.traits.contains("Shl"), "{named:?}");
+        let named = named_by("no method named `sqrt` found for type `i64` in the current scope");
+        assert!(
+            named.words.contains("sqrt") && named.traits.is_empty(),
+            "{named:?}"
+        );
+        for message in [
+            "the trait bound `lib::Meters: lib::Unit` is not satisfied",
+            "the trait `lib::Unit` is not implemented for `lib::Meters`",
+        ] {
+            let named = named_by(message);
+            assert_eq!(
+                named.traits,
+                BTreeSet::from(["Unit".to_string()]),
+                "{message}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_macro_body_implements_the_words_between_impl_and_for() {
+        let body: TokenStream =
+            "($t:ty) => { impl Mul<$t> for X { fn mul() {} } impl<T: Copy> Sum for Y<T> {} }"
+                .parse()
+                .unwrap();
+        let mut traits = BTreeSet::new();
+        implemented(body, &mut None, &mut traits);
+        for name in ["Mul", "Sum"] {
+            assert!(traits.contains(name), "{traits:?}");
+        }
+        assert!(
+            !traits.contains("X") && !traits.contains("mul"),
+            "{traits:?}"
+        );
     }
 
     #[test]
@@ -614,21 +912,5 @@ mod lib {
         assert_eq!(inherent.method, "new");
         let free = parse_symbol("b::lib::gcd::<u64>");
         assert_eq!((free.trait_impl, free.method.as_str()), (None, "gcd"));
-    }
-
-    #[test]
-    fn e0277_names_the_missing_impl() {
-        for message in [
-            "the trait bound `lib::Meters: lib::Unit` is not satisfied",
-            "the trait `lib::Unit` is not implemented for `lib::Meters`",
-        ] {
-            let missing = missing_impl(message).unwrap();
-            assert_eq!(
-                missing.trait_impl,
-                Some((Some("Meters".to_string()), "Unit".to_string())),
-                "{message}"
-            );
-        }
-        assert!(missing_impl("mismatched types").is_none());
     }
 }
