@@ -216,7 +216,7 @@ struct Checked {
     dead_types: Vec<String>,
     /// The byte ranges of `use` leaves rustc could not resolve (E0432).
     unresolved_imports: Vec<Range<usize>>,
-    /// Every error's message.
+    /// Every error's message and its notes' (children's) messages.
     errors: Vec<String>,
 }
 
@@ -303,7 +303,12 @@ impl Judge<'_> {
                 }
             }
             if diagnostic.level == "error" {
-                checked.errors.push(diagnostic.message.clone());
+                // With its notes: `the following trait bounds were not satisfied: `X: T``.
+                let mut notes = vec![diagnostic];
+                while let Some(note) = notes.pop() {
+                    checked.errors.push(note.message.clone());
+                    notes.extend(&note.children);
+                }
             }
             if diagnostic.level != "warning" {
                 continue;

@@ -259,16 +259,29 @@ impl Unit {
         let fn_named = |fns: &BTreeSet<String>| fns.iter().any(|f| named.words.contains(f));
         match &self.kind {
             Kind::Impl {
-                trait_name, fns, ..
-            } => named.words.contains(trait_name) || fn_named(fns),
-            Kind::Call {
-                words, traits, fns, ..
+                trait_name,
+                self_name,
+                fns,
             } => {
                 fn_named(fns)
-                    || named
-                        .traits
-                        .iter()
-                        .any(|t| words.contains(t) || traits.contains(t))
+                    || named.missing.iter().any(|(of, missing)| {
+                        missing == trait_name
+                            && (of.is_none() || self_name.is_none() || of == self_name)
+                    })
+            }
+            Kind::Call {
+                words,
+                body,
+                traits,
+                fns,
+            } => {
+                fn_named(fns)
+                    || named.missing.iter().any(|(of, missing)| {
+                        (words.contains(missing) || traits.contains(missing))
+                            && of
+                                .as_ref()
+                                .is_none_or(|of| words.contains(of) || body.contains(of))
+                    })
             }
             Kind::Fn { name, .. } => named.words.contains(name),
         }
@@ -280,10 +293,11 @@ impl Unit {
 struct Named {
     /// The words of its quoted parts (`no method named `m``, `cannot find function `f``).
     words: BTreeSet<String>,
-    /// The traits it names: of a missing impl (`the trait bound `X: T` is not satisfied`,
-    /// `the trait `T` is not implemented for `X``), of an operator (`cannot multiply `X` by
-    /// `Y``: `Mul` and `MulAssign`).
-    traits: BTreeSet<String>,
+    /// The impls it says are missing, as (self type's name, trait's name; the type `None`
+    /// when any): `the trait bound `X: T` is not satisfied`, a note's `X: T`, `the trait `T`
+    /// is not implemented for `X``, an operator's (`cannot multiply `X` by `Y``: `Mul` and
+    /// `MulAssign`, for any type).
+    missing: BTreeSet<(Option<String>, String)>,
 }
 
 /// What `message` names (see [`Named`]).
@@ -292,19 +306,19 @@ fn named_by(message: &str) -> Named {
     let quoted: Vec<&str> = message.split('`').skip(1).step_by(2).collect();
     for part in &quoted {
         named.words.extend(words_of(part));
+        if let Some((of, bound)) = part.split_once(": ") {
+            let bound = last_segment(bound);
+            if bound.starts_with(|c: char| c.is_uppercase()) {
+                named.missing.insert((type_name(of), bound.to_string()));
+            }
+        }
     }
-    let missing_trait = if message.starts_with("the trait bound") {
-        quoted
-            .first()
-            .and_then(|bound| bound.split_once(": "))
-            .map(|(_, t)| t)
-    } else if message.starts_with("the trait `") {
-        quoted.first().copied()
-    } else {
-        None
-    };
-    if let Some(path) = missing_trait {
-        named.traits.insert(last_segment(path).to_string());
+    if message.starts_with("the trait `") && message.contains("is not implemented for") {
+        if let (Some(bound), Some(of)) = (quoted.first(), quoted.get(1)) {
+            named
+                .missing
+                .insert((type_name(of), last_segment(bound).to_string()));
+        }
     }
     const VERBS: [(&str, &str); 6] = [
         ("cannot add", "Add"),
@@ -352,12 +366,11 @@ fn named_by(message: &str) -> Named {
         }
     }
     for name in traits {
-        named.traits.insert(name.to_string());
+        named.missing.insert((None, name.to_string()));
         if !["PartialEq", "PartialOrd", "Not", "Neg"].contains(&name) {
-            named.traits.insert(format!("{name}Assign"));
+            named.missing.insert((None, format!("{name}Assign")));
         }
     }
-    named.words.extend(named.traits.iter().cloned());
     named
 }
 
@@ -848,32 +861,43 @@ mod lib {
 
     #[test]
     fn errors_name_the_traits_of_their_operators_and_their_quoted_words() {
-        let named = named_by("cannot multiply `BigInt` by `BigInt`");
-        assert!(named.traits.contains("Mul") && named.traits.contains("MulAssign"));
-        assert!(named.words.contains("BigInt") && !named.traits.contains("BigInt"));
-        assert!(!named.traits.contains("Add"), "{named:?}");
-        let named = named_by("binary assignment operation `+=` cannot be applied to type `X`");
-        assert!(named.traits.contains("AddAssign"), "{named:?}");
-        let named = named_by("binary operation `<=` cannot be applied to type `X`");
-        assert!(named.traits.contains("PartialOrd"), "{named:?}");
-        assert!(!named.traits.contains("Shl"), "{named:?}");
-        let named = named_by("no implementation for `X << u32`");
-        assert!(named.traits.contains("Shl"), "{named:?}");
+        let traits = |message: &str| -> BTreeSet<String> {
+            named_by(message)
+                .missing
+                .into_iter()
+                .map(|(_, t)| t)
+                .collect()
+        };
+        let named = traits("cannot multiply `BigInt` by `BigInt`");
+        assert!(
+            named.contains("Mul") && named.contains("MulAssign"),
+            "{named:?}"
+        );
+        assert!(
+            !named.contains("Add") && !named.contains("BigInt"),
+            "{named:?}"
+        );
+        let named = traits("binary assignment operation `+=` cannot be applied to type `X`");
+        assert!(named.contains("AddAssign"), "{named:?}");
+        let named = traits("binary operation `<=` cannot be applied to type `X`");
+        assert!(
+            named.contains("PartialOrd") && !named.contains("Shl"),
+            "{named:?}"
+        );
+        assert!(traits("no implementation for `X << u32`").contains("Shl"));
         let named = named_by("no method named `sqrt` found for type `i64` in the current scope");
         assert!(
-            named.words.contains("sqrt") && named.traits.is_empty(),
+            named.words.contains("sqrt") && named.missing.is_empty(),
             "{named:?}"
         );
         for message in [
             "the trait bound `lib::Meters: lib::Unit` is not satisfied",
             "the trait `lib::Unit` is not implemented for `lib::Meters`",
+            "the following trait bounds were not satisfied:\n`lib::Meters: lib::Unit`\n",
         ] {
-            let named = named_by(message);
-            assert_eq!(
-                named.traits,
-                BTreeSet::from(["Unit".to_string()]),
-                "{message}"
-            );
+            let missing = named_by(message).missing;
+            let expected = (Some("Meters".to_string()), "Unit".to_string());
+            assert_eq!(missing, BTreeSet::from([expected]), "{message}");
         }
     }
 
