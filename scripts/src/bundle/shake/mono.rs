@@ -256,6 +256,9 @@ impl Unit {
 
     /// Whether an error naming `named` may want this candidate back.
     fn is_named_by(&self, named: &Named) -> bool {
+        if let Some((method, of)) = &named.member {
+            return matches!(&self.kind, Kind::Fn { name, trait_name: Some(t) } if name == method && t == of);
+        }
         let fn_named = |fns: &BTreeSet<String>| fns.iter().any(|f| named.words.contains(f));
         match &self.kind {
             Kind::Impl {
@@ -298,12 +301,22 @@ struct Named {
     /// is not implemented for `X``, an operator's (`cannot multiply `X` by `Y``: `Mul` and
     /// `MulAssign`, for any type).
     missing: BTreeSet<(Option<String>, String)>,
+    /// A trait's method an impl defines and the trait no longer has (`method `m` is not a
+    /// member of trait `T``): only that method of the trait comes back, not the impls
+    /// defining it.
+    member: Option<(String, String)>,
 }
 
 /// What `message` names (see [`Named`]).
 fn named_by(message: &str) -> Named {
     let mut named = Named::default();
     let quoted: Vec<&str> = message.split('`').skip(1).step_by(2).collect();
+    if message.contains("is not a member of trait") {
+        if let (Some(method), Some(of)) = (quoted.first(), quoted.get(1)) {
+            named.member = Some((method.to_string(), last_segment(of).to_string()));
+            return named;
+        }
+    }
     for part in &quoted {
         named.words.extend(words_of(part));
         if let Some((of, bound)) = part.split_once(": ") {
@@ -885,6 +898,10 @@ mod lib {
             "{named:?}"
         );
         assert!(traits("no implementation for `X << u32`").contains("Shl"));
+        let named = named_by("method `to_i8` is not a member of trait `ToPrimitive`");
+        let member = Some(("to_i8".to_string(), "ToPrimitive".to_string()));
+        assert_eq!(named.member, member);
+        assert!(named.words.is_empty() && named.missing.is_empty());
         let named = named_by("no method named `sqrt` found for type `i64` in the current scope");
         assert!(
             named.words.contains("sqrt") && named.missing.is_empty(),
