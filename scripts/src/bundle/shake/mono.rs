@@ -39,7 +39,9 @@ use syn::spanned::Spanned;
 use super::{fn_names, has_cfg, type_head, Finder, NEVER_CUT};
 use crate::bundle::linemap::text_key;
 use crate::bundle::mapped::Mapped;
-use crate::bundle::shake::{cut_dead, is_cfg, names, tool_stamp, without_ranges, Judge};
+use crate::bundle::shake::{
+    cut_dead, is_cfg, names, tool_stamp, use_leaves, without_ranges, Judge,
+};
 use crate::rustc;
 use crate::settings::Edition;
 
@@ -64,6 +66,8 @@ struct Reached {
 #[derive(Debug)]
 struct Unit {
     range: Range<usize>,
+    /// The `use` leaves importing a free function: they go with it.
+    imports: Vec<Range<usize>>,
     kind: Kind,
 }
 
@@ -151,7 +155,11 @@ fn cut_uncached(bundle: &Mapped, judge: &Judge) -> Result<Option<Mapped>> {
         if cut.is_empty() {
             return Ok(None);
         }
-        let ranges: Vec<Range<usize>> = cut.iter().map(|&u| units[u].range.clone()).collect();
+        let ranges: Vec<Range<usize>> = cut
+            .iter()
+            .flat_map(|&u| std::iter::once(&units[u].range).chain(&units[u].imports))
+            .cloned()
+            .collect();
         let candidate = without_ranges(bundle, &ranges);
         let result = judge.check(&candidate.text)?;
         let back: Vec<usize> = if judge.accepts(&result, &baseline) {
@@ -490,6 +498,17 @@ fn candidates(text: &str, file: &syn::File, lib_start: usize) -> Vec<Unit> {
     let aliases = type_aliases(&file.items);
     let mut units = Vec::new();
     collect(&finder, &aliases, &file.items, &mut units);
+    let leaves = use_leaves(text, file, lib_start);
+    for unit in &mut units {
+        if let Kind::Fn {
+            name,
+            trait_name: None,
+        } = &unit.kind
+        {
+            let imports = leaves.iter().filter(|(leaf, _)| leaf == name);
+            unit.imports = imports.map(|(_, range)| range.clone()).collect();
+        }
+    }
     units
 }
 
@@ -532,7 +551,11 @@ fn collect(
         match item {
             syn::Item::Impl(block) if block.trait_.is_some() => {
                 if let Some(kind) = impl_kind(finder, aliases, block) {
-                    units.push(Unit { range, kind });
+                    units.push(Unit {
+                        range,
+                        imports: Vec::new(),
+                        kind,
+                    });
                 }
             }
             syn::Item::Impl(block) => {
@@ -541,6 +564,7 @@ fn collect(
                         if let Some(name) = cuttable_fn(finder, &method.attrs, &method.sig) {
                             units.push(Unit {
                                 range: inner.span().byte_range(),
+                                imports: Vec::new(),
                                 kind: Kind::Fn {
                                     name,
                                     trait_name: None,
@@ -568,6 +592,7 @@ fn collect(
                     if let Some(name) = cuttable_fn(finder, &method.attrs, &method.sig) {
                         units.push(Unit {
                             range: inner.span().byte_range(),
+                            imports: Vec::new(),
                             kind: Kind::Fn {
                                 name,
                                 trait_name: Some(trait_name.clone()),
@@ -580,6 +605,7 @@ fn collect(
                 if let Some(name) = cuttable_fn(finder, &function.attrs, &function.sig) {
                     units.push(Unit {
                         range,
+                        imports: Vec::new(),
                         kind: Kind::Fn {
                             name,
                             trait_name: None,
@@ -589,7 +615,11 @@ fn collect(
             }
             syn::Item::Macro(call) if call.ident.is_none() => {
                 if let Some(kind) = macro_call(finder, call) {
-                    units.push(Unit { range, kind });
+                    units.push(Unit {
+                        range,
+                        imports: Vec::new(),
+                        kind,
+                    });
                 }
             }
             _ => {}
