@@ -98,6 +98,13 @@ pub struct Bundle {
 }
 
 pub fn build(workspace: &Workspace, problem: &Problem, options: &Options) -> Result<Bundle> {
+    // The facts of files read before are kept (`facts::store`): an edit parses only itself.
+    facts::store::using(workspace.work_dir(".facts"), || {
+        build_uncached(workspace, problem, options)
+    })
+}
+
+fn build_uncached(workspace: &Workspace, problem: &Problem, options: &Options) -> Result<Bundle> {
     let lib_name = workspace.lib_name.as_str();
     let judge = match options.judge {
         Some(judge) => judge.clone(),
@@ -474,11 +481,7 @@ fn hoisted_attributes(lib: &CrateTree) -> Vec<String> {
     root.facts
         .inner_attrs
         .iter()
-        .filter(|(_, attr)| {
-            ["allow", "warn", "deny", "forbid", "expect"]
-                .iter()
-                .any(|l| attr.path().is_ident(l))
-        })
+        .filter(|(_, name)| ["allow", "warn", "deny", "forbid", "expect"].contains(&name.as_str()))
         .map(|(range, _)| root.source.text[range.clone()].to_string())
         .collect()
 }
