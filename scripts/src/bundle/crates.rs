@@ -298,7 +298,12 @@ impl Finder<'_> {
         let generated =
             self.has_build_script(id) && includes_build_output(entry.parent().unwrap_or(&entry));
         let dir = |entry: &Path| entry.parent().unwrap_or(entry).to_path_buf();
-        if pulling.is_empty() || !(generated || names_only_in_impls(&dir(&parent_entry), name)) {
+        // Only an optional dependency is out when its features are: num-iter's `i128` feature
+        // enables `num-integer/i128`, yet num-iter always needs num-integer.
+        let only_impls = self
+            .is_optional_dependency(parent, package["name"].as_str().unwrap_or(""))
+            && names_only_in_impls(&dir(&parent_entry), name);
+        if pulling.is_empty() || !(generated || only_impls) {
             return false;
         }
         self.dropped_features
@@ -446,6 +451,19 @@ impl Finder<'_> {
             .filter(|d| d["name"] == package_name)
             .map(|d| d["rename"].as_str().unwrap_or(package_name))
             .collect()
+    }
+
+    /// Whether `parent` declares `package_name` only as an optional dependency (one that a
+    /// feature of `parent` turns on).
+    fn is_optional_dependency(&self, parent: &str, package_name: &str) -> bool {
+        let mut declared = self
+            .package(parent)
+            .and_then(|p| p["dependencies"].as_array())
+            .into_iter()
+            .flatten()
+            .filter(|d| d["name"] == package_name && d["kind"].is_null())
+            .peekable();
+        declared.peek().is_some() && declared.all(|d| d["optional"] == true)
     }
 
     fn is_workspace_library(&self, id: &str) -> bool {
