@@ -264,6 +264,29 @@ pub fn type_check_text(
     compiled
 }
 
+/// The LLVM IR of `text`, built unoptimised as one codegen unit with v0 symbol names and no
+/// LLVM pass (not even the always-inliner, which deletes `#[inline(always)]` bodies): its
+/// `define`s are the functions codegen reached from `main`. Built as `scratch/NAME-PID.rs`,
+/// removed afterwards with its IR; the IR is `None` when rustc failed.
+pub fn llvm_ir_text(
+    text: &str,
+    edition: Edition,
+    scratch: &Path,
+    name: &str,
+) -> Result<(Compiled, Option<String>)> {
+    let source = scratch.join(format!("{name}-{}.rs", std::process::id()));
+    let ir = source.with_extension("ll");
+    fs::write(&source, text)?;
+    let mode = "-C opt-level=0 -C codegen-units=1 -C symbol-mangling-version=v0 \
+                -C no-prepopulate-passes --emit=llvm-ir";
+    let compiled = run(None, &source, edition, mode, &[], None, &ir);
+    let read = fs::read_to_string(&ir).ok();
+    let _ = (fs::remove_file(&source), fs::remove_file(&ir));
+    let compiled = compiled?;
+    let read = read.filter(|_| compiled.success);
+    Ok((compiled, read))
+}
+
 /// rustc (in `dir`, else here) with [`FLAGS`], `mode` (one or more words) in place of `-O`,
 /// then `extra`; with `msrv`, clippy-driver holding the code to that Rust version's APIs.
 fn run(
