@@ -92,6 +92,25 @@ pub fn build(
     packages: &[String],
     mode: Mode,
 ) -> Result<JudgeBuild> {
+    let built = build_in_project(workspace, id, bundle, judge, packages, mode)?;
+    // rustc compiled the project's copy, `src/main.rs`: its messages point into the bundle.
+    let bundle_name = bundle.display().to_string();
+    Ok(JudgeBuild {
+        compiled: built
+            .compiled
+            .with_file_renamed("src/main.rs", &bundle_name),
+        ..built
+    })
+}
+
+fn build_in_project(
+    workspace: &Workspace,
+    id: &str,
+    bundle: &Path,
+    judge: &Judge,
+    packages: &[String],
+    mode: Mode,
+) -> Result<JudgeBuild> {
     let dir = judge_dir(workspace, judge);
     let project = dir.join("projects").join(id);
     std::fs::create_dir_all(project.join("src"))

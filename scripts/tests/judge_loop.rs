@@ -42,6 +42,9 @@ fn an_atcoder_bundle_using_an_api_newer_than_atcoders_rustc_is_refused_naming_it
             "{round}: {}",
             judged.stdout
         );
+        // At the user's file and line, not the judge project's copy (`src/main.rs`).
+        let at = format!("--> problems/practice2_k/main.rs:{}:", lines + 2);
+        assert!(judged.stdout.contains(&at), "{round}: {}", judged.stdout);
     }
     // With an API AtCoder has, the same solution bundles and runs, the same each time.
     let older = newer.replace("checked_sub_signed(1)", "checked_sub(1)");

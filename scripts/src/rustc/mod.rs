@@ -37,6 +37,25 @@ impl Compiled {
         lines.join("\n")
     }
 
+    /// The same, its spans in file `from` (as rustc named it) named `to`: the judge's project
+    /// compiles a copy of the bundle as `src/main.rs`, and the line map knows the bundle.
+    pub fn with_file_renamed(mut self, from: &str, to: &str) -> Compiled {
+        fn rename(diagnostic: &mut Diagnostic, from: &str, to: &str) {
+            for span in &mut diagnostic.spans {
+                if span.file_name == from {
+                    span.file_name = to.to_string();
+                }
+            }
+            for child in &mut diagnostic.children {
+                rename(child, from, to);
+            }
+        }
+        for diagnostic in &mut self.diagnostics {
+            rename(diagnostic, from, to);
+        }
+        self
+    }
+
     /// From rustc's exit status and its JSON output (lines that are not JSON, such as a
     /// linker's, are kept as they are).
     pub(crate) fn from_output(success: bool, output: &str, command: String) -> Compiled {
