@@ -1,6 +1,7 @@
 //! `ojgames bundle`: one self-contained `.rs` file per problem, the way a judge wants it.
 
 mod cfg;
+mod cfg_if;
 mod crates;
 mod editions;
 mod edits;
@@ -97,6 +98,13 @@ pub struct Bundle {
 }
 
 pub fn build(workspace: &Workspace, problem: &Problem, options: &Options) -> Result<Bundle> {
+    // The facts of files read before are kept (`facts::store`): an edit parses only itself.
+    facts::store::using(workspace.work_dir(".facts"), || {
+        build_uncached(workspace, problem, options)
+    })
+}
+
+fn build_uncached(workspace: &Workspace, problem: &Problem, options: &Options) -> Result<Bundle> {
     let lib_name = workspace.lib_name.as_str();
     let judge = match options.judge {
         Some(judge) => judge.clone(),
@@ -358,7 +366,11 @@ impl ModuleNames {
 }
 
 /// Lints of an inlined crate from crates.io: all capped, as cargo does for dependencies.
-const DEPENDENCY_LINTS: &str = "#[allow(warnings)]";
+/// `warnings` leaves the lints that deny by default: those that crates on AtCoder's list
+/// trip are allowed by name (allocator-api2 0.2.21's `(*other).len()` on a raw pointer,
+/// `dangerous_implicit_autorefs`, denied by default in rustc 1.95), with `unknown_lints` for rustcs
+/// older than the lint.
+const DEPENDENCY_LINTS: &str = "#[allow(warnings, unknown_lints, dangerous_implicit_autorefs)]";
 
 /// The 0-based line of the `index`-th line that is one of the lints lines.
 fn nth_line_equal(text: &str, a: &str, b: &str, index: usize) -> Option<usize> {
@@ -369,8 +381,9 @@ fn nth_line_equal(text: &str, a: &str, b: &str, index: usize) -> Option<usize> {
         .map(|(number, _)| number)
 }
 
-/// Whether a kept file of an inlined crate has `extern crate alloc;` (deleted there: only at
-/// the bundle's root does it make `alloc::` a path in every module) and the problem has not.
+/// Whether a kept file of an inlined crate has `extern crate alloc;` (which binds `alloc` in
+/// its own module only: at the bundle's root it makes `alloc::` a path in every module) and
+/// the problem has not.
 fn needs_alloc(resolver: &Resolver, selection: &Selection) -> bool {
     let has_alloc = |tree: &CrateTree, file: usize| {
         tree.files[file]
@@ -391,7 +404,7 @@ fn needs_alloc(resolver: &Resolver, selection: &Selection) -> bool {
 
 /// The names inlined crates give `alloc` at their root (`extern crate alloc as alloc_crate;`
 /// in allocator-api2): at a crate's root such a name is in every module's scope, so the bundle
-/// binds it at its own root, where render removed the crate's line.
+/// binds it at its own root too.
 fn renamed_alloc(resolver: &Resolver, selection: &Selection) -> BTreeSet<String> {
     resolver
         .inlined()
@@ -470,11 +483,7 @@ fn hoisted_attributes(lib: &CrateTree) -> Vec<String> {
     root.facts
         .inner_attrs
         .iter()
-        .filter(|(_, attr)| {
-            ["allow", "warn", "deny", "forbid", "expect"]
-                .iter()
-                .any(|l| attr.path().is_ident(l))
-        })
+        .filter(|(_, name)| ["allow", "warn", "deny", "forbid", "expect"].contains(&name.as_str()))
         .map(|(range, _)| root.source.text[range.clone()].to_string())
         .collect()
 }
