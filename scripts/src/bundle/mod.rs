@@ -262,11 +262,13 @@ fn build_uncached(workspace: &Workspace, problem: &Problem, options: &Options) -
         text = fix_patterns_reused(&text, workspace, problem)?;
     }
     let mut laid_out = layout::apply(options.layout, &header, text.clone())?;
-    let over_limit = judge
-        .source_limit
-        .is_some_and(|limit| laid_out.text.len() > limit);
+    // Over the judge's limit, but not hopelessly (no bundle over twice the limit was brought
+    // under it, and the pass costs minutes there): the code codegen never reaches goes too.
+    let over_limit = judge.source_limit.is_some_and(|limit| {
+        let size = laid_out.text.len();
+        size > limit && size <= 2 * limit
+    });
     if over_limit && !options.whole_modules {
-        // Over the judge's limit: the library code codegen never reaches goes too.
         if let Some(line) = nth_line_equal(&text.text, INLINING_LINTS, DEPENDENCY_LINTS, 0) {
             let scratch = workspace.work_dir(&problem.id);
             let mut cut = shake::cut_unreached(&text, line, problem.meta.edition, &scratch)?;
