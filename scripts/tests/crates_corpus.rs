@@ -637,8 +637,13 @@ fn write_files(root: &Path, files: &[(&str, &str)]) {
 /// A macro body's `<$t as $crate::Unit>::Of::default()` (rand 0.9's `<$t as
 /// SampleUniform>::Sampler::…`) is no path from a crate `Of`.
 /// `graphs` also names itself in its exported macro (`::graphs::…`, as allocator-api2's
-/// `unsize_box!`) and renames `alloc` at its root (`extern crate alloc as alloc_crate;`). The
-/// bundle for Codeforces, compiled as Codeforces does, prints what the cargo build prints.
+/// `unsize_box!`) and renames `alloc` at its root (`extern crate alloc as alloc_crate;`).
+/// hashbrown's and allocator-api2's cases (i20hb): `extern crate alloc;` at the root with
+/// `crate::alloc::vec::Vec` in a module; `mod wide;` or `mod narrow;` declared in a `cfg_if!`
+/// by `target_feature = "sse2"`; `mod pair_eq;` holding only `PartialEq` impls a macro writes.
+/// And smallvec's `arbitrary` feature: `fuzz = ["dep:fuzzing"]`, enabled, with `fuzzing`
+/// named only in `mod fuzz_impls`' trait impl. The bundle for Codeforces, compiled as
+/// Codeforces does, prints what the cargo build prints.
 #[test]
 fn a_std_only_bundle_follows_the_dependencies_cargo_compiles_not_weak_features() {
     let ws = tempfile::tempdir().unwrap();
@@ -671,20 +676,44 @@ fn a_std_only_bundle_follows_the_dependencies_cargo_compiles_not_weak_features()
                 &package(
                     "graphs",
                     "[dependencies]\ngenerated = { path = \"../generated\", optional = true }\n\
-                     [features]\ndefault = [\"small\"]\nsmall = [\"generated?/x\"]\nserde = [\"dep:generated\"]\n",
+                     fuzzing = { path = \"../fuzzing\", optional = true }\n\
+                     [features]\ndefault = [\"small\"]\nsmall = [\"generated?/x\"]\nserde = [\"dep:generated\"]\n\
+                     fuzz = [\"dep:fuzzing\"]\n",
                 ),
             ),
             (
                 "crates/graphs/src/lib.rs",
-                "extern crate alloc as alloc_crate;\n\
+                "extern crate alloc as alloc_crate;\nextern crate alloc;\n\
+                 #[cfg(feature = \"fuzz\")]\nmod fuzz_impls;\npub mod pair;\n\
+                 macro_rules! cfg_if {\n    (if #[cfg($m:meta)] { $($a:item)* } else { $($b:item)* }) => {\n        \
+                 $(#[cfg($m)] $a)*\n        $(#[cfg(not($m))] $b)*\n    };\n}\n\
+                 cfg_if! {\n    if #[cfg(all(target_feature = \"sse2\", not(miri)))] {\n        mod wide;\n        \
+                 use wide as imp;\n    } else {\n        mod narrow;\n        use narrow as imp;\n    }\n}\n\
+                 pub use imp::twice;\n\
                  #[cfg(feature = \"serde\")]\npub use generated::Part;\n\
                  pub mod inner {\n    use alloc_crate::vec::Vec;\n    \
                  pub fn doubled(v: &[u64]) -> Vec<u64> {\n        v.iter().map(|x| 2 * x).collect()\n    }\n    \
-                 pub fn total(v: &[u64]) -> u64 {\n        v.iter().sum()\n    }\n}\n\
+                 pub fn total(v: &[u64]) -> u64 {\n        v.iter().sum()\n    }\n    \
+                 pub fn listed(n: u64) -> crate::alloc::vec::Vec<u64> {\n        (0..n).collect()\n    }\n}\n\
                  pub trait Unit {\n    type Of;\n}\nimpl Unit for u8 {\n    type Of = u64;\n}\n\
                  #[macro_export]\nmacro_rules! zero_of {\n    ($t:ty) => { <$t as $crate::Unit>::Of::default() };\n}\n\
                  #[macro_export]\nmacro_rules! sum_of {\n    ($($x:expr),*) => { ::graphs::inner::total(&[$($x),*]) };\n}\n",
             ),
+            ("crates/graphs/src/wide.rs", "pub fn twice(x: u64) -> u64 {\n    x << 1\n}\n"),
+            ("crates/graphs/src/narrow.rs", "pub fn twice(x: u64) -> u64 {\n    x + x + 1\n}\n"),
+            ("crates/graphs/src/pair.rs", "pub struct Pair(pub u64);\nmod pair_eq;\n"),
+            (
+                "crates/graphs/src/pair/pair_eq.rs",
+                "use super::Pair;\nmacro_rules! eq_by_field {\n    ($a:ty, $b:ty) => {\n        \
+                 impl PartialEq<$b> for $a {\n            fn eq(&self, other: &$b) -> bool {\n                \
+                 self.0 == other.0\n            }\n        }\n    };\n}\neq_by_field!(Pair, Pair);\n",
+            ),
+            (
+                "crates/graphs/src/fuzz_impls.rs",
+                "use fuzzing::Fuzz;\nimpl Fuzz for crate::pair::Pair {\n    fn fuzz() -> Self {\n        crate::pair::Pair(0)\n    }\n}\n",
+            ),
+            ("crates/fuzzing/Cargo.toml", &package("fuzzing", "")),
+            ("crates/fuzzing/src/lib.rs", "pub trait Fuzz {\n    fn fuzz() -> Self;\n}\n"),
             (
                 "crates/other/Cargo.toml",
                 &package("other", "[dependencies]\ngenerated = { path = \"../generated\" }\n"),
@@ -695,22 +724,23 @@ fn a_std_only_bundle_follows_the_dependencies_cargo_compiles_not_weak_features()
                 &package(
                     "p",
                     "[[bin]]\nname = \"p\"\npath = \"main.rs\"\n[dependencies]\n\
-                     graphs = { path = \"../../crates/graphs\" }\nother = { path = \"../../crates/other\" }\n\
+                     graphs = { path = \"../../crates/graphs\", features = [\"fuzz\"] }\nother = { path = \"../../crates/other\" }\n\
                      [package.metadata.judge]\ntitle = \"weak features\"\njudge = \"Codeforces\"\n\
                      url = \"https://example.invalid/p\"\n",
                 ),
             ),
             (
                 "problems/p/main.rs",
-                "fn main() {\n    println!(\"{} {:?} {}\", graphs::sum_of!(1, 2, 3), graphs::inner::doubled(&[4, 5]), graphs::zero_of!(u8));\n}\n",
+                "use graphs::pair::Pair;\nfn main() {\n    println!(\"{} {:?} {}\", graphs::sum_of!(1, 2, 3), graphs::inner::doubled(&[4, 5]), graphs::zero_of!(u8));\n    \
+                 println!(\"{} {} {:?}\", graphs::twice(21), Pair(3) == Pair(3), graphs::inner::listed(3));\n}\n",
             ),
         ],
     );
     let manifest = ws.path().join("problems/p/Cargo.toml");
     let weak = fs::read_to_string(&manifest).unwrap();
     let enabled = weak.replace(
-        "graphs = { path = \"../../crates/graphs\" }",
-        "graphs = { path = \"../../crates/graphs\", features = [\"serde\"] }",
+        "graphs = { path = \"../../crates/graphs\", features = [\"fuzz\"] }",
+        "graphs = { path = \"../../crates/graphs\", features = [\"fuzz\", \"serde\"] }",
     );
     assert_ne!(weak, enabled);
     for (round, manifest_text) in [weak, enabled].iter().enumerate() {
@@ -720,9 +750,20 @@ fn a_std_only_bundle_follows_the_dependencies_cargo_compiles_not_weak_features()
         let text = &bundled.stdout;
         assert!(text.contains("mod graphs {"), "{text}");
         assert!(
-            !text.contains("mod generated") && !text.contains("Part"),
+            !text.contains("mod generated") && !text.contains("Part;"),
             "{text}"
         );
+        // Only trait impls name `fuzzing`: it stays out, its feature off; `cfg_if!` chose
+        // `mod wide;` for x86_64; the module of macro-made impls stays.
+        assert!(
+            !text.contains("mod fuzzing") && !text.contains("Fuzz"),
+            "{text}"
+        );
+        assert!(
+            text.contains("mod wide {") && !text.contains("mod narrow"),
+            "{text}"
+        );
+        assert!(text.contains("mod pair_eq {"), "{text}");
         let source = ws.path().join("p.rs");
         fs::write(&source, text).unwrap();
         let binary = ws.path().join("p-bundle");
@@ -750,7 +791,10 @@ fn a_std_only_bundle_follows_the_dependencies_cargo_compiles_not_weak_features()
         let input = ws.path().join("empty.in");
         fs::write(&input, "").unwrap();
         let expected = run_on(&target.join("release/p"), &input).unwrap();
-        assert_eq!(String::from_utf8_lossy(&expected), "6 [8, 10] 0\n");
+        assert_eq!(
+            String::from_utf8_lossy(&expected),
+            "6 [8, 10] 0\n42 true [0, 1, 2]\n"
+        );
         assert_eq!(run_on(&binary, &input).unwrap(), expected, "round {round}");
     }
 }

@@ -4,9 +4,11 @@
 //! A `cfg` predicate is evaluated with `test` false, the judge's target (x86_64 Linux, GNU:
 //! `unix`, `target_os = "linux"`, `target_pointer_width = "64"`, …) and everything else unknown:
 //! an item goes only when its predicate is false for sure, so unknown cfgs
-//! (`debug_assertions`, `target_feature`) are kept for rustc to decide. For a crate from
+//! (`debug_assertions`, a `target_feature` beyond x86_64's baseline SSE2) are kept for rustc
+//! to decide. For a crate from
 //! crates.io the features cargo enabled are known: `feature = "x"` is true or false; and a
-//! bare name that rustc never sets itself (`kani`, a build script's `no_serde_derive`) is false,
+//! bare name that rustc never sets itself (`kani`, a build script's `no_serde_derive`), or a
+//! `key = "value"` with such a key (`getrandom_backend = "custom"`), is false,
 //! as it is when the judge's rustc compiles the bundle.
 //! `#[cfg_attr(p, a, b)]` with `p` true counts as `#[a] #[b]`.
 
@@ -135,6 +137,21 @@ const TARGET_VALUES: [(&str, &str); 7] = [
     ("target_vendor", "unknown"),
 ];
 
+/// The keys of `key = "value"` cfgs rustc itself may set (besides `target_*`), and `feature`.
+const RUSTC_KEYS: [&str; 7] = [
+    "feature",
+    "panic",
+    "relocation_model",
+    "sanitize",
+    "sanitizer_cfi_generalize_pointers",
+    "sanitizer_cfi_normalize_integers",
+    "fmt_debug",
+];
+
+/// The target features of x86_64's baseline (`rustc --print cfg` without `-C target-cpu`):
+/// on for any x86_64 build; the others (`avx2`, …) depend on flags, and stay for rustc.
+const BASELINE_FEATURES: [&str; 3] = ["fxsr", "sse", "sse2"];
+
 /// Names rustc itself may set (`rustc --print check-cfg`'s well-known names) that the lists
 /// above do not decide: they stay for rustc.
 const RUSTC_NAMES: [&str; 8] = [
@@ -180,6 +197,25 @@ fn eval(meta: &Meta, features: Features) -> Truth {
             } else {
                 Truth::False
             }
+        }
+        // What every x86_64 target has (its baseline): a judge cannot turn it off.
+        Meta::NameValue(pair) if pair.path.is_ident("target_feature") => match &pair.value {
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(name),
+                ..
+            }) if BASELINE_FEATURES.contains(&name.value().as_str()) => Truth::True,
+            _ => Truth::Unknown,
+        },
+        // The same for a `key = "value"` whose key rustc never sets: getrandom 0.3's
+        // `getrandom_backend = "efi_rng"`, which only `RUSTFLAGS='--cfg …'` sets.
+        Meta::NameValue(pair)
+            if features.is_some()
+                && pair.path.get_ident().is_some_and(|key| {
+                    let key = key.to_string();
+                    !key.starts_with("target_") && !RUSTC_KEYS.contains(&key.as_str())
+                }) =>
+        {
+            Truth::False
         }
         Meta::NameValue(pair) if pair.path.is_ident("feature") => {
             let Some(enabled) = features else {
@@ -277,6 +313,11 @@ mod tests {
         assert!(!gone("#[cfg(any(windows, target_env = \"gnu\"))]"));
         assert!(!gone("#[cfg(not(debug_assertions))]"));
         assert!(!gone("#[cfg(not(target_feature = \"avx2\"))]"));
+        // x86_64's baseline has SSE2 (hashbrown's group implementation is chosen by it).
+        assert!(gone("#[cfg(not(target_feature = \"sse2\"))]"));
+        assert!(gone(
+            "#[cfg(all(target_feature = \"sse2\", target_arch = \"aarch64\"))]"
+        ));
         assert!(!gone("#[cfg(any(test, kani))]"));
         // In a crate from crates.io a name only `--cfg` or a build script sets is false.
         let enabled = BTreeSet::new();
@@ -287,6 +328,10 @@ mod tests {
         assert!(!in_crate("#[cfg(debug_assertions)]"));
         assert!(!in_crate("#[cfg(not(overflow_checks))]"));
         assert!(!in_crate("#[cfg(target_feature = \"sse2\")]"));
+        assert!(in_crate("#[cfg(getrandom_backend = \"efi_rng\")]"));
+        assert!(!in_crate("#[cfg(not(getrandom_backend = \"custom\"))]"));
+        assert!(!in_crate("#[cfg(panic = \"unwind\")]"));
+        assert!(!gone("#[cfg(getrandom_backend = \"efi_rng\")]"));
     }
 
     #[test]

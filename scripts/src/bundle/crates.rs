@@ -277,18 +277,28 @@ impl Finder<'_> {
     /// does not name it, it stays out and those features count as off for `parent`, as for an
     /// unused proc-macro crate: a std-only judge has no serde, and code that names none of it
     /// does not run the impls the feature adds. Otherwise it is followed (and refused).
+    ///
+    /// The same for any crate that only features pull in and that the problem does not name,
+    /// when `parent`'s code names it only in trait impls and private imports (smallvec's
+    /// `arbitrary` feature, which AtCoder enables: `mod arbitrary;` of `impl Arbitrary for
+    /// SmallVec`): nothing of `parent`'s API then depends on it, and code that names the crate
+    /// nowhere does not use the impls. Where `parent` names it elsewhere (hashbrown's `pub type
+    /// DefaultHashBuilder = foldhash::…`), it is followed.
     fn skip_unused_generated_code(&mut self, name: &str, id: &str, parent: &str) -> bool {
-        if self.problem_words.contains(name) || !self.has_build_script(id) {
+        if self.problem_words.contains(name) {
             return false;
         }
         let Some(package) = self.package(id) else {
             return false;
         };
         let pulling = self.all_features_pulling(parent, package);
-        let Some(entry) = self.lib_entry(id) else {
+        let (Some(entry), Some(parent_entry)) = (self.lib_entry(id), self.lib_entry(parent)) else {
             return false;
         };
-        if pulling.is_empty() || !includes_build_output(entry.parent().unwrap_or(&entry)) {
+        let generated =
+            self.has_build_script(id) && includes_build_output(entry.parent().unwrap_or(&entry));
+        let dir = |entry: &Path| entry.parent().unwrap_or(entry).to_path_buf();
+        if pulling.is_empty() || !(generated || names_only_in_impls(&dir(&parent_entry), name)) {
             return false;
         }
         self.dropped_features
@@ -895,6 +905,109 @@ fn includes_build_output(dir: &Path) -> bool {
                 && std::fs::read_to_string(&path)
                     .is_ok_and(|text| text.contains("env!(\"OUT_DIR\")"))
         }
+    })
+}
+
+/// Whether the `.rs` files under `dir` name `name` (a crate) only in trait impls, private
+/// `use` and `extern crate` items: every other item mentions neither `name` nor a name those
+/// imports bring in (a private `use` reaches the modules below it too, so the names of all
+/// files count); false when a file cannot be read or parsed, or on a glob import of it.
+fn names_only_in_impls(dir: &Path, name: &str) -> bool {
+    let mut files = Vec::new();
+    if !parse_all(dir, &mut files) {
+        return false;
+    }
+    let mut names = BTreeSet::from([name.to_string()]);
+    for file in &files {
+        if !imported_from(&file.items, name, &mut names) {
+            return false;
+        }
+    }
+    files
+        .iter()
+        .all(|file| only_impls_mention(&file.items, &names))
+}
+
+/// Every `.rs` file under `dir`, parsed; false when one cannot be.
+fn parse_all(dir: &Path, files: &mut Vec<syn::File>) -> bool {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return false;
+    };
+    entries.flatten().all(|entry| {
+        let path = entry.path();
+        if path.is_dir() {
+            return parse_all(&path, files);
+        }
+        if path.extension().is_none_or(|e| e != "rs") {
+            return true;
+        }
+        let parsed = std::fs::read_to_string(&path)
+            .ok()
+            .and_then(|text| syn::parse_file(&text).ok());
+        parsed.map(|file| files.push(file)).is_some()
+    })
+}
+
+/// Adds to `names` what the `use` and `extern crate` items of crate `name` in `items` bind;
+/// false on a glob import from it (what it binds is not known here).
+fn imported_from(items: &[syn::Item], name: &str, names: &mut BTreeSet<String>) -> bool {
+    use syn::{Item, UseTree};
+    fn leaves(tree: &UseTree, names: &mut BTreeSet<String>) -> bool {
+        match tree {
+            UseTree::Path(p) => leaves(&p.tree, names),
+            UseTree::Name(n) => {
+                names.insert(n.ident.to_string());
+                true
+            }
+            UseTree::Rename(r) => {
+                names.insert(r.rename.to_string());
+                true
+            }
+            UseTree::Glob(_) => false,
+            UseTree::Group(g) => g.items.iter().all(|t| leaves(t, names)),
+        }
+    }
+    items.iter().all(|item| match item {
+        Item::Use(u) if mentions(quote::ToTokens::to_token_stream(&u.tree), name) => {
+            leaves(&u.tree, names)
+        }
+        Item::ExternCrate(k) if k.ident == name => {
+            if let Some((_, rename)) = &k.rename {
+                names.insert(rename.to_string());
+            }
+            true
+        }
+        Item::Mod(module) => module
+            .content
+            .as_ref()
+            .is_none_or(|(_, inner)| imported_from(inner, name, names)),
+        _ => true,
+    })
+}
+
+/// Whether only trait impls, private imports and modules mention any of `names` in `items`.
+fn only_impls_mention(items: &[syn::Item], names: &BTreeSet<String>) -> bool {
+    use quote::ToTokens;
+    use syn::{Item, Visibility};
+    items.iter().all(|item| match item {
+        Item::Impl(imp) if imp.trait_.is_some() => true,
+        Item::Use(u) if matches!(u.vis, Visibility::Inherited) => true,
+        Item::ExternCrate(k) if matches!(k.vis, Visibility::Inherited) => true,
+        Item::Mod(module) => module
+            .content
+            .as_ref()
+            .is_none_or(|(_, inner)| only_impls_mention(inner, names)),
+        other => !names
+            .iter()
+            .any(|name| mentions(other.to_token_stream(), name)),
+    })
+}
+
+fn mentions(tokens: proc_macro2::TokenStream, name: &str) -> bool {
+    tokens.into_iter().any(|token| match token {
+        proc_macro2::TokenTree::Ident(ident) => ident == name,
+        proc_macro2::TokenTree::Group(group) => mentions(group.stream(), name),
+        _ => false,
     })
 }
 

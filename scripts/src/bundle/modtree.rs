@@ -111,6 +111,12 @@ impl CrateTree {
             }
             // After the build-script check: its message says more than `include!`'s.
             let source = super::include::inline(source, path.parent().unwrap_or(Path::new(".")))?;
+            // A crate's `cfg_if!` may declare modules (hashbrown's `mod sse2;`): written out,
+            // they are declarations like any other.
+            let source = match features {
+                Some(_) => super::cfg_if::expand(source)?,
+                None => source,
+            };
             let facts = FileFacts::collect(source.syntax()?, &source.text, features);
             Ok(Some((source, facts)))
         })?;

@@ -5,6 +5,9 @@
 
 use std::collections::BTreeSet;
 
+use proc_macro2::{TokenStream, TokenTree};
+use syn::Item;
+
 use super::modtree::CrateTree;
 use super::resolve::{CrateId, Loc, Resolver};
 
@@ -99,10 +102,14 @@ impl Selection {
     }
 }
 
-/// File modules not kept yet that hold an impl whose trait or self type is in a kept module.
+/// File modules not kept yet that hold an impl whose trait or self type is in a kept module,
+/// or impls that a macro makes (a file whose items are calls of a `macro_rules!` that writes
+/// `impl`: allocator-api2's `vec/partial_eq.rs`, arbitrary's tuple impls) that name a kept
+/// module anywhere (such an impl's trait and type are known only once the macro expands).
 fn impl_holders(resolver: &Resolver, whole: &BTreeSet<Loc>) -> Vec<Loc> {
     // Looking at impls of modules that may stay out must not keep what their imports name.
     let passed_before = resolver.passed_through.borrow().clone();
+    let impl_macros = impl_making_macros(resolver);
     let mut holders = Vec::new();
     for krate in resolver.inlined() {
         let lib = resolver.view(krate).tree;
@@ -110,17 +117,22 @@ fn impl_holders(resolver: &Resolver, whole: &BTreeSet<Loc>) -> Vec<Loc> {
             if whole.contains(&(krate, file.scope_modules[0])) {
                 continue;
             }
+            let is_kept = |targets: Vec<Loc>| {
+                targets.iter().any(|&(k, target)| {
+                    whole.contains(&(k, resolver.view(k).tree.file_module(target)))
+                })
+            };
             let needed = file.facts.impls.iter().any(|imp| {
                 let module = lib.scope_module(file_id, imp.scope);
-                imp.paths.iter().any(|path| {
-                    resolver
-                        .targets(krate, module, path)
-                        .iter()
-                        .any(|&(k, target)| {
-                            whole.contains(&(k, resolver.view(k).tree.file_module(target)))
-                        })
-                })
-            });
+                imp.paths
+                    .iter()
+                    .any(|path| is_kept(resolver.targets(krate, module, path)))
+            }) || (file
+                .facts
+                .item_macro_calls
+                .iter()
+                .any(|name| impl_macros.contains(name))
+                && is_kept(targets_in_file(resolver, krate, file_id)));
             if needed {
                 holders.push((krate, file.scope_modules[0]));
             }
@@ -128,6 +140,70 @@ fn impl_holders(resolver: &Resolver, whole: &BTreeSet<Loc>) -> Vec<Loc> {
     }
     *resolver.passed_through.borrow_mut() = passed_before;
     holders
+}
+
+/// The names of the inlined crates' `macro_rules!` whose bodies write `impl`.
+fn impl_making_macros(resolver: &Resolver) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    for krate in resolver.inlined() {
+        for file in &resolver.view(krate).tree.files {
+            names.extend(file.facts.impl_macros.iter().cloned());
+        }
+    }
+    names
+}
+
+/// The `macro_rules!` of `items` (and of inline modules among them) whose bodies write `impl`
+/// (a fact of each file: `FileFacts::impl_macros`).
+pub(super) fn macros_writing_impl(items: &[Item]) -> Vec<String> {
+    let mut names = Vec::new();
+    visit_items(items, &mut |item| {
+        if let Item::Macro(mac) = item {
+            if let Some(name) = &mac.ident {
+                if writes_impl(mac.mac.tokens.clone()) {
+                    names.push(name.to_string());
+                }
+            }
+        }
+    });
+    names
+}
+
+fn writes_impl(tokens: TokenStream) -> bool {
+    tokens.into_iter().any(|token| match token {
+        TokenTree::Ident(ident) => ident == "impl",
+        TokenTree::Group(group) => writes_impl(group.stream()),
+        _ => false,
+    })
+}
+
+/// The macros `items` (or inline modules among them) call as items, by the last segment of
+/// their path (a fact of each file: `FileFacts::item_macro_calls`).
+pub(super) fn item_macro_calls(items: &[Item]) -> Vec<String> {
+    let mut names = Vec::new();
+    visit_items(items, &mut |item| {
+        if let Item::Macro(mac) = item {
+            let name = mac.mac.path.segments.last().map(|s| s.ident.to_string());
+            if let (None, Some(name)) = (&mac.ident, name) {
+                names.push(name);
+            }
+        }
+    });
+    names
+}
+
+/// Each item, and those of inline modules.
+fn visit_items(items: &[Item], visit: &mut impl FnMut(&Item)) {
+    for item in items {
+        visit(item);
+        if let Item::Mod(syn::ItemMod {
+            content: Some((_, inner)),
+            ..
+        }) = item
+        {
+            visit_items(inner, visit);
+        }
+    }
 }
 
 /// The modules of inlined crates the paths and `use` items of one file of `krate` lead to.

@@ -131,12 +131,14 @@ impl Renderer<'_> {
                     }
                     _ => edits.delete(text, item.range.clone()),
                 }
-            } else if is_lib && (item.name == "alloc" || item.macro_use) {
+            } else if is_lib && item.macro_use {
                 // `#[macro_use]` must be at the crate root, and std's macros are the bundle's.
                 edits.delete(text, item.range.clone());
             }
-            // A plain `extern crate std;` / `core` stays: inside the crate's module it binds
-            // the name there, and lazy_static's `use self::std::cell::Cell;` needs that.
+            // A plain `extern crate std;` / `core` / `alloc` stays: inside the crate's module
+            // it binds the name there, as at the crate's root (lazy_static's `use
+            // self::std::cell::Cell;`, hashbrown's `use crate::alloc::alloc::Layout;`); the
+            // bundle's root binds `alloc` for every module besides (`needs_alloc`).
         }
         let display: Arc<str> = file.source.display.as_str().into();
         let source_lines: Vec<&str> = text.lines().collect();
