@@ -160,6 +160,10 @@ pub struct FileFacts {
     /// Inner attributes of the file (`#![…]`), doc comments excluded, with the attribute's
     /// name when it is one identifier (`allow`), else "".
     pub inner_attrs: Vec<(Range<usize>, String)>,
+    /// The file's `macro_rules!` whose bodies write `impl` (`reach::macros_writing_impl`).
+    pub impl_macros: Vec<String>,
+    /// The macros the file calls as items, by their last path segment.
+    pub item_macro_calls: Vec<String>,
 }
 
 impl FileFacts {
@@ -188,6 +192,8 @@ impl FileFacts {
         for item in &file.items {
             collector.visit_item(item);
         }
+        collector.facts.impl_macros = super::reach::macros_writing_impl(&file.items);
+        collector.facts.item_macro_calls = super::reach::item_macro_calls(&file.items);
         if let (Some(enabled), Ok(tokens)) = (features, text.parse::<TokenStream>()) {
             feature_tests(tokens, false, enabled, &mut collector.facts.feature_tests);
         }

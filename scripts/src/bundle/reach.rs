@@ -128,9 +128,10 @@ fn impl_holders(resolver: &Resolver, whole: &BTreeSet<Loc>) -> Vec<Loc> {
                     .iter()
                     .any(|path| is_kept(resolver.targets(krate, module, path)))
             }) || (file
-                .source
-                .syntax()
-                .is_ok_and(|syntax| calls_any(&syntax.items, &impl_macros))
+                .facts
+                .item_macro_calls
+                .iter()
+                .any(|name| impl_macros.contains(name))
                 && is_kept(targets_in_file(resolver, krate, file_id)));
             if needed {
                 holders.push((krate, file.scope_modules[0]));
@@ -146,21 +147,25 @@ fn impl_making_macros(resolver: &Resolver) -> BTreeSet<String> {
     let mut names = BTreeSet::new();
     for krate in resolver.inlined() {
         for file in &resolver.view(krate).tree.files {
-            // Parsed when the facts were collected or kept (then it parsed before).
-            let Ok(syntax) = file.source.syntax() else {
-                continue;
-            };
-            visit_items(&syntax.items, &mut |item| {
-                if let Item::Macro(mac) = item {
-                    if let Some(name) = &mac.ident {
-                        if writes_impl(mac.mac.tokens.clone()) {
-                            names.insert(name.to_string());
-                        }
-                    }
-                }
-            });
+            names.extend(file.facts.impl_macros.iter().cloned());
         }
     }
+    names
+}
+
+/// The `macro_rules!` of `items` (and of inline modules among them) whose bodies write `impl`
+/// (a fact of each file: `FileFacts::impl_macros`).
+pub(super) fn macros_writing_impl(items: &[Item]) -> Vec<String> {
+    let mut names = Vec::new();
+    visit_items(items, &mut |item| {
+        if let Item::Macro(mac) = item {
+            if let Some(name) = &mac.ident {
+                if writes_impl(mac.mac.tokens.clone()) {
+                    names.push(name.to_string());
+                }
+            }
+        }
+    });
     names
 }
 
@@ -172,16 +177,19 @@ fn writes_impl(tokens: TokenStream) -> bool {
     })
 }
 
-/// Whether `items` (or inline modules among them) call one of `macros` as an item.
-fn calls_any(items: &[Item], macros: &BTreeSet<String>) -> bool {
-    let mut found = false;
+/// The macros `items` (or inline modules among them) call as items, by the last segment of
+/// their path (a fact of each file: `FileFacts::item_macro_calls`).
+pub(super) fn item_macro_calls(items: &[Item]) -> Vec<String> {
+    let mut names = Vec::new();
     visit_items(items, &mut |item| {
         if let Item::Macro(mac) = item {
             let name = mac.mac.path.segments.last().map(|s| s.ident.to_string());
-            found |= mac.ident.is_none() && name.is_some_and(|n| macros.contains(&n));
+            if let (None, Some(name)) = (&mac.ident, name) {
+                names.push(name);
+            }
         }
     });
-    found
+    names
 }
 
 /// Each item, and those of inline modules.
