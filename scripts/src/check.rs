@@ -108,7 +108,7 @@ fn too_new_error(compiled: &rustc::Compiled, judge: &Judge, lines: &LineMap) -> 
     let too_new = too_new_apis(compiled, lines);
     if let (false, Some(version)) = (too_new.is_empty(), &judge.rustc) {
         bail!(
-            "{} runs rustc {version}; the bundle uses APIs stabilised after it, so the judge would not compile it:\n{}",
+            "{} runs rustc {version}; the bundle uses APIs or syntax stabilised after it, so the judge would not compile it:\n{}",
             judge.name,
             too_new.join("\n")
         );
@@ -116,15 +116,34 @@ fn too_new_error(compiled: &rustc::Compiled, judge: &Judge, lines: &LineMap) -> 
     Ok(())
 }
 
-/// Each use of an API newer than the version the check held the code to (clippy's
-/// `incompatible_msrv`), as "`checked_sub_signed` at main.rs:3:15 is stable since Rust 1.90.0".
+/// Each use of an API (clippy's `incompatible_msrv`) or of a language feature
+/// ([`rustc::syntax`]) newer than the version the check held the code to, as
+/// "`checked_sub_signed` at main.rs:3:15 is stable since Rust 1.90.0".
 fn too_new_apis(checked: &rustc::Compiled, lines: &LineMap) -> Vec<String> {
     checked
         .diagnostics
         .iter()
-        .filter(|d| d.code() == Some(rustc::INCOMPATIBLE_MSRV))
+        .filter(|d| {
+            matches!(
+                d.code(),
+                Some(rustc::INCOMPATIBLE_MSRV | rustc::TOO_NEW_SYNTAX)
+            )
+        })
         .filter_map(|diagnostic| {
             let span = diagnostic.primary()?;
+            let at = match lines.original(span.line_start, span.column_start) {
+                Some((file, line, column)) => format!("{file}:{line}:{column}"),
+                None => format!(
+                    "{}:{}:{}",
+                    span.file_name, span.line_start, span.column_start
+                ),
+            };
+            if diagnostic.code() == Some(rustc::TOO_NEW_SYNTAX) {
+                // "`if let` guards on match arms: stable since Rust 1.95.0, newer than …"
+                let (feature, rest) = diagnostic.message.split_once(": stable since Rust ")?;
+                let since = rest.split(',').next().unwrap_or(rest);
+                return Some(format!("{feature} at {at} is stable since Rust {since}"));
+            }
             let text = span.text.first().map_or("", |line| line.text.as_str());
             let from = span.column_start.saturating_sub(1) as usize;
             let to = if span.line_start == span.line_end {
@@ -141,13 +160,6 @@ fn too_new_apis(checked: &rustc::Compiled, lines: &LineMap) -> Vec<String> {
                 .next()
                 .and_then(|rest| rest.split('`').next())
                 .unwrap_or("?");
-            let at = match lines.original(span.line_start, span.column_start) {
-                Some((file, line, column)) => format!("{file}:{line}:{column}"),
-                None => format!(
-                    "{}:{}:{}",
-                    span.file_name, span.line_start, span.column_start
-                ),
-            };
             Some(format!("`{api}` at {at} is stable since Rust {since}"))
         })
         .collect()

@@ -20,6 +20,9 @@ pub struct Judge {
     pub rustc: Option<String>,
     /// The edition it compiles with; `None`: the problem's.
     pub edition: Option<Edition>,
+    /// Other editions it offers (Codeforces has "Rust 2021" and "Rust 2024"): a package at one
+    /// of these is compiled at its own ([`Judge::edition_for`]).
+    pub also_editions: Vec<Edition>,
     pub source_limit: Option<usize>,
     /// The crates it provides, by package name: empty for a std-only judge.
     pub crates: BTreeMap<String, Pin>,
@@ -44,6 +47,7 @@ struct RawFile {
 struct RawJudge {
     rustc: Option<String>,
     edition: Option<String>,
+    also_editions: Vec<String>,
     source_limit: Option<usize>,
     crates_source: Option<String>,
     crates_date: Option<String>,
@@ -68,9 +72,19 @@ impl Judge {
             name: name.to_string(),
             rustc: None,
             edition: None,
+            also_editions: Vec::new(),
             source_limit: None,
             crates: BTreeMap::new(),
         }
+    }
+
+    /// The edition a package at `wanted` is compiled at for this judge: `wanted` when the
+    /// judge offers it too, else the judge's edition; `None` when the judge names none.
+    pub fn edition_for(&self, wanted: Edition) -> Option<Edition> {
+        if self.also_editions.contains(&wanted) {
+            return Some(wanted);
+        }
+        self.edition
     }
 
     pub fn has_crates(&self) -> bool {
@@ -154,6 +168,12 @@ fn parse(text: &str) -> Result<Vec<Judge>> {
             .map(Edition::parse)
             .transpose()
             .with_context(|| format!("scripts/judges.toml: [judges.{name}]"))?;
+        let also_editions = judge
+            .also_editions
+            .iter()
+            .map(|e| Edition::parse(e))
+            .collect::<Result<Vec<_>>>()
+            .with_context(|| format!("scripts/judges.toml: [judges.{name}] also-editions"))?;
         if !judge.crates.is_empty()
             && (judge.crates_source.is_none() || judge.crates_date.is_none())
         {
@@ -177,6 +197,7 @@ fn parse(text: &str) -> Result<Vec<Judge>> {
             name,
             rustc: judge.rustc,
             edition,
+            also_editions,
             source_limit: judge.source_limit,
             crates,
         });
@@ -218,7 +239,13 @@ mod tests {
         ] {
             assert!(!named(std_only).has_crates(), "{std_only}");
         }
-        assert_eq!(named("Codeforces").source_limit, Some(64 * 1024));
+        let codeforces = named("Codeforces");
+        assert_eq!(codeforces.source_limit, Some(64 * 1024));
+        // Codeforces has Rust 2021 and Rust 2024: a 2024 package stays 2024, 2018 goes 2021.
+        assert_eq!(codeforces.edition_for(Edition::E2024), Some(Edition::E2024));
+        assert_eq!(codeforces.edition_for(Edition::E2018), Some(Edition::E2021));
+        assert_eq!(atcoder.edition_for(Edition::E2021), Some(Edition::E2024));
+        assert_eq!(named("POJ").edition_for(Edition::E2018), None);
         assert_eq!(named("luogu").rustc.as_deref(), Some("1.88.0"));
         assert!(listed("Topcoder")
             .unwrap_err()

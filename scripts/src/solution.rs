@@ -253,11 +253,12 @@ pub struct Written {
 }
 
 /// The edition a bundle is compiled with: that of `--judge NAME` (scripts/judges.toml) when one
-/// is given, else the problem's. The bundle's check and the judged program use this one rule,
+/// is given (the problem's own when that judge offers it too: Codeforces' Rust 2024), else the
+/// problem's. The bundle's check and the judged program use this one rule,
 /// so that a bundle the check passes is the one the judge's edition compiles.
-fn compile_edition(problem: &Problem, chosen: Option<&Judge>) -> Edition {
+pub fn compile_edition(problem: &Problem, chosen: Option<&Judge>) -> Edition {
     chosen
-        .and_then(|judge| judge.edition)
+        .and_then(|judge| judge.edition_for(problem.meta.edition))
         .unwrap_or(problem.meta.edition)
 }
 

@@ -46,11 +46,6 @@ const KNOWN_FAILURES: &[(&str, &str, &str)] = &[
         "F4: 458 KB, over Codeforces' 64 KiB (num's shake)",
     ),
     (
-        "iter_tricks",
-        "Codeforces",
-        "F4: 79.7 KB, over Codeforces' 64 KiB (itertools' and proconio's shake)",
-    ),
-    (
         "lazy_sieve",
         "Codeforces",
         "F4: 167 KB, over Codeforces' 64 KiB (num-integer, num-traits, once_cell)",

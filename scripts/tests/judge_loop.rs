@@ -63,7 +63,8 @@ fn an_atcoder_bundle_using_an_api_newer_than_atcoders_rustc_is_refused_naming_it
 /// `bundle --judge NAME` checks the bundle with the edition the judged program is compiled
 /// with (the judge's, from scripts/judges.toml), not the problem's: a let chain of edition 2024
 /// passed `bundle --judge Codeforces` and then failed to compile in `run --judge Codeforces`
-/// (found by the contest corpus probe, F6).
+/// (found by the contest corpus probe, F6). Codeforces offers Rust 2024 too, so the judge here
+/// is Kattis (2021 only).
 #[test]
 fn bundle_and_run_for_a_judge_compile_with_the_same_edition() {
     let ws = copy_workspace(&fixture("verdict_ws"));
@@ -90,7 +91,7 @@ fn bundle_and_run_for_a_judge_compile_with_the_same_edition() {
     fs::write(&input, "40 2\n").unwrap();
     let input = input.to_str().unwrap();
     for command in ["bundle", "run"] {
-        let mut args = vec![command, "ac", "--judge", "Codeforces"];
+        let mut args = vec![command, "ac", "--judge", "Kattis"];
         if command == "run" {
             args.extend(["--input", input]);
         }

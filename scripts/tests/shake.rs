@@ -241,3 +241,41 @@ fn a_reused_shake_that_lacks_an_impl_the_edit_needs_is_shaken_again() {
     let (output, _) = oj_counting_rustc(ws.path(), &log, &["run", "impls", "--input", "/dev/null"]);
     assert!(output.starts_with("7m\n"), "{output}");
 }
+
+#[test]
+fn an_edit_of_a_library_file_is_in_the_next_bundle_even_at_the_same_size_and_time() {
+    // The second bundle reads the library's facts kept by the first (`facts::store`); the
+    // edit keeps the file's size and modification time, so only its text tells.
+    let ws = copy_workspace(&fixture("shake_ws"));
+    let log = ws.path().join("rustc.log");
+    let bundle =
+        |ws: &std::path::Path| oj_counting_rustc(ws, &log, &["bundle", "impls", "-o", "-"]);
+    let (first, _) = bundle(ws.path());
+    assert!(first.contains("\"{}m\""), "{first}");
+    let main = ws.path().join("problems/impls/main.rs");
+    fs::write(
+        &main,
+        fs::read_to_string(&main).unwrap() + "fn _edited() {}\n",
+    )
+    .unwrap();
+    let (edited, _) = bundle(ws.path());
+    assert!(edited.contains("fn _edited() {}"), "{edited}");
+    let lib = ws.path().join("src/lib.rs");
+    let modified = fs::metadata(&lib).unwrap().modified().unwrap();
+    let text = fs::read_to_string(&lib).unwrap();
+    assert_eq!(text.matches("\"{}m\"").count(), 1);
+    fs::write(&lib, text.replace("\"{}m\"", "\"{}M\"")).unwrap();
+    fs::File::options()
+        .write(true)
+        .open(&lib)
+        .unwrap()
+        .set_modified(modified)
+        .unwrap();
+    let (followed, _) = bundle(ws.path());
+    assert!(
+        followed.contains("\"{}M\"") && !followed.contains("\"{}m\""),
+        "{followed}"
+    );
+    let (output, _) = oj_counting_rustc(ws.path(), &log, &["run", "impls", "--input", "/dev/null"]);
+    assert!(output.starts_with("7M\n"), "{output}");
+}

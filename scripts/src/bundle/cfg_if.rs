@@ -42,7 +42,7 @@ pub fn expand(mut source: Source) -> Result<Source> {
     // A call inside a branch is written out on the next round.
     while source.text.contains("cfg_if") {
         let mut calls = Vec::new();
-        collect(&source.text, &source.syntax.items, &mut calls);
+        collect(&source.text, &source.syntax()?.items, &mut calls);
         if calls.is_empty() {
             break;
         }

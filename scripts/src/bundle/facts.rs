@@ -2,10 +2,13 @@
 //! text: scopes (the file and its inline modules), `mod` declarations, `use` trees, paths
 //! (also inside macro invocations), macro definitions, and the test-only items to remove.
 
+pub mod store;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 
 use proc_macro2::{Spacing, TokenStream, TokenTree};
+use serde::{Deserialize, Serialize};
 use syn::spanned::Spanned;
 use syn::visit::{self, Visit};
 use syn::{Attribute, Item, UseTree};
@@ -16,14 +19,14 @@ use super::source::byte_range;
 /// Index into [`FileFacts::scopes`]; 0 is the file itself.
 pub type ScopeId = usize;
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Segment {
     pub name: String,
     pub range: Range<usize>,
 }
 
 /// A path such as `crate::io::Scanner`, `$crate::f` or `ojlib::m!`.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct PathOcc {
     pub scope: ScopeId,
     pub leading_colon: Option<Range<usize>>,
@@ -34,7 +37,7 @@ pub struct PathOcc {
     pub is_visibility: bool,
 }
 
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Serialize, Deserialize)]
 pub struct ScopeFacts {
     pub parent: Option<ScopeId>,
     /// Inline module names from the file to this scope.
@@ -44,6 +47,7 @@ pub struct ScopeFacts {
     pub items: BTreeSet<String>,
 }
 
+#[derive(Serialize, Deserialize)]
 pub struct ModDecl {
     pub scope: ScopeId,
     pub name: String,
@@ -59,6 +63,7 @@ pub struct ModDecl {
     pub decl_range: Range<usize>,
 }
 
+#[derive(Serialize, Deserialize)]
 pub struct UseItem {
     pub scope: ScopeId,
     pub range: Range<usize>,
@@ -68,7 +73,7 @@ pub struct UseItem {
     pub tree: UseNode,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub enum UseNode {
     Path {
         segment: Segment,
@@ -95,6 +100,7 @@ pub struct UseLeaf {
     pub is_glob: bool,
 }
 
+#[derive(Serialize, Deserialize)]
 pub struct MacroDef {
     pub scope: ScopeId,
     pub name: String,
@@ -105,11 +111,13 @@ pub struct MacroDef {
 
 /// An `impl` at the top of a scope: the paths of its trait and of its self type. A module
 /// that only holds impls is named by nothing, yet needed when their trait or type is kept.
+#[derive(Serialize, Deserialize)]
 pub struct ImplFact {
     pub scope: ScopeId,
     pub paths: Vec<PathOcc>,
 }
 
+#[derive(Serialize, Deserialize)]
 pub struct ExternCrate {
     pub name: String,
     /// The name it binds (`extern crate b as beta;`: `beta`).
@@ -120,13 +128,14 @@ pub struct ExternCrate {
 }
 
 /// An item at the top of the file (not in an inline module or function).
+#[derive(Serialize, Deserialize)]
 pub struct TopItem {
     pub range: Range<usize>,
     /// Index into `mod_decls` when the item is `mod name;`.
     pub mod_decl: Option<usize>,
 }
 
-#[derive(Default)]
+#[derive(Default, Serialize, Deserialize)]
 pub struct FileFacts {
     pub scopes: Vec<ScopeFacts>,
     pub mod_decls: Vec<ModDecl>,
@@ -148,8 +157,9 @@ pub struct FileFacts {
     pub feature_tests: Vec<(Range<usize>, bool)>,
     /// Doc comments (`///`, `//!`, `/** */`, `/*! */`).
     pub doc_comments: Vec<Range<usize>>,
-    /// Inner attributes of the file (`#![…]`), doc comments excluded.
-    pub inner_attrs: Vec<(Range<usize>, Attribute)>,
+    /// Inner attributes of the file (`#![…]`), doc comments excluded, with the attribute's
+    /// name when it is one identifier (`allow`), else "".
+    pub inner_attrs: Vec<(Range<usize>, String)>,
 }
 
 impl FileFacts {
@@ -168,10 +178,11 @@ impl FileFacts {
         for attr in &file.attrs {
             collector.visit_attribute(attr);
             if !collector.is_doc_comment(attr) {
+                let name = attr.path().get_ident().map(|name| name.to_string());
                 collector
                     .facts
                     .inner_attrs
-                    .push((byte_range(attr.span()), attr.clone()));
+                    .push((byte_range(attr.span()), name.unwrap_or_default()));
             }
         }
         for item in &file.items {

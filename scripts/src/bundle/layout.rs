@@ -121,6 +121,19 @@ fn strip_comments(bundle: &Mapped) -> Result<Mapped> {
     Ok(out)
 }
 
+/// `bundle` with the comments and blank lines from line `first` (0-based) on removed.
+pub fn strip_comments_from(bundle: &Mapped, first: usize) -> Result<Mapped> {
+    let (head, tail) = bundle.split_at_line(first);
+    let stripped = strip_comments(&tail)?;
+    let mut kept = Mapped::new();
+    for (index, line) in stripped.text.split_inclusive('\n').enumerate() {
+        if !line.trim().is_empty() {
+            kept.push(line, |_| stripped.lines[index].clone());
+        }
+    }
+    Ok(head.joined(&kept))
+}
+
 /// The leading comment lines of the bundle (its header).
 fn header_lines(text: &str) -> usize {
     text.lines().take_while(|l| l.starts_with("//")).count()
@@ -158,5 +171,24 @@ mod tests {
         assert_eq!(minified.text.lines().count(), 2, "{}", minified.text);
         assert!(minified.text.contains("\"// not a comment\""));
         assert!(!minified.text.contains("trailing"));
+    }
+
+    #[test]
+    fn stripping_from_a_line_keeps_what_is_before_it() {
+        let text = "// header\n// mine\nfn main() {}\n\n#[allow(warnings)]\nmod c {\n    // theirs\n\n    fn f() {} // too\n}\n";
+        let mut mapped = Mapped::new();
+        mapped.push(text, |k| {
+            Some(super::super::mapped::Origin {
+                file: "f.rs".into(),
+                line: k as u32,
+                indent: 0,
+            })
+        });
+        let stripped = strip_comments_from(&mapped, 4).unwrap();
+        assert_eq!(
+            stripped.text,
+            "// header\n// mine\nfn main() {}\n\n#[allow(warnings)]\nmod c {\n    fn f() {}\n}\n"
+        );
+        assert_eq!(stripped.lines[6].as_ref().unwrap().line, 8);
     }
 }

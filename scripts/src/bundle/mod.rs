@@ -98,6 +98,13 @@ pub struct Bundle {
 }
 
 pub fn build(workspace: &Workspace, problem: &Problem, options: &Options) -> Result<Bundle> {
+    // The facts of files read before are kept (`facts::store`): an edit parses only itself.
+    facts::store::using(workspace.work_dir(".facts"), || {
+        build_uncached(workspace, problem, options)
+    })
+}
+
+fn build_uncached(workspace: &Workspace, problem: &Problem, options: &Options) -> Result<Bundle> {
     let lib_name = workspace.lib_name.as_str();
     let judge = match options.judge {
         Some(judge) => judge.clone(),
@@ -254,7 +261,29 @@ pub fn build(workspace: &Workspace, problem: &Problem, options: &Options) -> Res
     if older_crates {
         text = fix_patterns_reused(&text, workspace, problem)?;
     }
-    let text = layout::apply(options.layout, &header, text)?;
+    let mut laid_out = layout::apply(options.layout, &header, text.clone())?;
+    let over_limit = judge
+        .source_limit
+        .is_some_and(|limit| laid_out.text.len() > limit);
+    if over_limit && !options.whole_modules {
+        // Over the judge's limit: the library code codegen never reaches goes too.
+        if let Some(line) = nth_line_equal(&text.text, INLINING_LINTS, DEPENDENCY_LINTS, 0) {
+            let scratch = workspace.work_dir(&problem.id);
+            let mut cut = shake::cut_unreached(&text, line, problem.meta.edition, &scratch)?;
+            let still_over = |text: &Mapped| -> Result<bool> {
+                let laid_out = layout::apply(options.layout, &header, text.clone())?;
+                Ok(judge
+                    .source_limit
+                    .is_some_and(|limit| laid_out.text.len() > limit))
+            };
+            if still_over(&cut)? {
+                // Then the pasted crates' comments and blank lines: no one reads them there.
+                cut = layout::strip_comments_from(&cut, line)?;
+            }
+            laid_out = layout::apply(options.layout, &header, cut)?;
+        }
+    }
+    let text = laid_out;
     Ok(Bundle {
         judge,
         provided: dependencies.provided,
@@ -452,11 +481,7 @@ fn hoisted_attributes(lib: &CrateTree) -> Vec<String> {
     root.facts
         .inner_attrs
         .iter()
-        .filter(|(_, attr)| {
-            ["allow", "warn", "deny", "forbid", "expect"]
-                .iter()
-                .any(|l| attr.path().is_ident(l))
-        })
+        .filter(|(_, name)| ["allow", "warn", "deny", "forbid", "expect"].contains(&name.as_str()))
         .map(|(range, _)| root.source.text[range.clone()].to_string())
         .collect()
 }

@@ -93,31 +93,38 @@ impl CrateTree {
         declared_by: Option<(FileId, usize)>,
         display: Display,
     ) -> Result<Option<ModId>> {
-        let source = Source::load(path, display(path))?;
-        // A module file whose inner `#![cfg(…)]` is false is not compiled, and its `mod`
-        // declaration goes with it (num-bigint's `mod serde;` without feature `serde`).
-        if let Some((file, index)) = declared_by {
-            if is_test_only(&source.syntax.attrs, self.features.as_ref()) {
-                let decl = &mut self.files[file].facts.mod_decls[index];
-                decl.dropped = true;
+        let features = self.features.as_ref();
+        // Parsed and collected, or the facts kept from the last time this text was.
+        let declared = declared_by.is_some();
+        let loaded = super::facts::store::load(path, display(path), features, declared, || {
+            let source = Source::load(path, display(path))?;
+            // A module file whose inner `#![cfg(…)]` is false is not compiled, and its `mod`
+            // declaration goes with it (num-bigint's `mod serde;` without feature `serde`).
+            if declared && is_test_only(&source.syntax()?.attrs, features) {
                 return Ok(None);
             }
-        }
-        if let Some(at) = source.text.find("env!(\"OUT_DIR\")") {
-            bail!(
-                "{}: includes code that a build script generates (`OUT_DIR`); it exists only inside a cargo build, so it cannot be pasted into a bundle",
-                source.location(at)
-            );
-        }
-        // After the build-script check: its message says more than `include!`'s.
-        let source = super::include::inline(source, path.parent().unwrap_or(Path::new(".")))?;
-        // A crate's `cfg_if!` may declare modules (hashbrown's `mod sse2;`): written out, they
-        // are declarations like any other.
-        let source = match self.features {
-            Some(_) => super::cfg_if::expand(source)?,
-            None => source,
+            if let Some(at) = source.text.find("env!(\"OUT_DIR\")") {
+                bail!(
+                    "{}: includes code that a build script generates (`OUT_DIR`); it exists only inside a cargo build, so it cannot be pasted into a bundle",
+                    source.location(at)
+                );
+            }
+            // After the build-script check: its message says more than `include!`'s.
+            let source = super::include::inline(source, path.parent().unwrap_or(Path::new(".")))?;
+            // A crate's `cfg_if!` may declare modules (hashbrown's `mod sse2;`): written out,
+            // they are declarations like any other.
+            let source = match features {
+                Some(_) => super::cfg_if::expand(source)?,
+                None => source,
+            };
+            let facts = FileFacts::collect(source.syntax()?, &source.text, features);
+            Ok(Some((source, facts)))
+        })?;
+        let Some((source, facts)) = loaded else {
+            let (file, index) = declared_by.expect("only a declared module is dropped");
+            self.files[file].facts.mod_decls[index].dropped = true;
+            return Ok(None);
         };
-        let facts = FileFacts::collect(&source.syntax, &source.text, self.features.as_ref());
         let file_id = self.files.len();
         let mut scope_modules = Vec::with_capacity(facts.scopes.len());
         for (scope_id, scope) in facts.scopes.iter().enumerate() {

@@ -127,7 +127,10 @@ fn impl_holders(resolver: &Resolver, whole: &BTreeSet<Loc>) -> Vec<Loc> {
                 imp.paths
                     .iter()
                     .any(|path| is_kept(resolver.targets(krate, module, path)))
-            }) || (calls_any(&file.source.syntax.items, &impl_macros)
+            }) || (file
+                .source
+                .syntax()
+                .is_ok_and(|syntax| calls_any(&syntax.items, &impl_macros))
                 && is_kept(targets_in_file(resolver, krate, file_id)));
             if needed {
                 holders.push((krate, file.scope_modules[0]));
@@ -143,7 +146,11 @@ fn impl_making_macros(resolver: &Resolver) -> BTreeSet<String> {
     let mut names = BTreeSet::new();
     for krate in resolver.inlined() {
         for file in &resolver.view(krate).tree.files {
-            visit_items(&file.source.syntax.items, &mut |item| {
+            // Parsed when the facts were collected or kept (then it parsed before).
+            let Ok(syntax) = file.source.syntax() else {
+                continue;
+            };
+            visit_items(&syntax.items, &mut |item| {
                 if let Item::Macro(mac) = item {
                     if let Some(name) = &mac.ident {
                         if writes_impl(mac.mac.tokens.clone()) {

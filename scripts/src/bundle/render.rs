@@ -59,7 +59,7 @@ impl Renderer<'_> {
                 Some(format!("crate::{}", self.resolver.view(other).name))
             };
             proc_macro::expand_proconio(
-                &file.source.syntax,
+                file.source.syntax()?,
                 text,
                 &file.source.display,
                 &format!("crate::{}", self.resolver.view(proconio).name),

@@ -105,6 +105,17 @@ pub fn shake(
     Ok(unchanged(&shaken))
 }
 
+/// `bundle` without the library code (after line `lints_line`) its codegen never reaches:
+/// for a bundle over its judge's source limit (see [`impls::mono`]).
+pub fn cut_unreached(
+    bundle: &Mapped,
+    lints_line: usize,
+    edition: Edition,
+    scratch: &Path,
+) -> Result<Mapped> {
+    impls::mono::cut_unreached(bundle, lints_line, edition, scratch)
+}
+
 fn shake_uncached(
     bundle: &Mapped,
     lints_line: usize,
@@ -205,6 +216,8 @@ struct Checked {
     dead_types: Vec<String>,
     /// The byte ranges of `use` leaves rustc could not resolve (E0432).
     unresolved_imports: Vec<Range<usize>>,
+    /// Every error's message and its notes' (children's) messages.
+    errors: Vec<String>,
 }
 
 impl Judge<'_> {
@@ -271,6 +284,7 @@ impl Judge<'_> {
             others: Vec::new(),
             dead_types: Vec::new(),
             unresolved_imports: Vec::new(),
+            errors: Vec::new(),
         };
         for diagnostic in &compiled.diagnostics {
             let Some(primary) = diagnostic.primary() else {
@@ -286,6 +300,14 @@ impl Judge<'_> {
                     ) {
                         checked.unresolved_imports.push(start..end);
                     }
+                }
+            }
+            if diagnostic.level == "error" {
+                // With its notes: `the following trait bounds were not satisfied: `X: T``.
+                let mut notes = vec![diagnostic];
+                while let Some(note) = notes.pop() {
+                    checked.errors.push(note.message.clone());
+                    notes.extend(&note.children);
                 }
             }
             if diagnostic.level != "warning" {

@@ -1,5 +1,6 @@
 //! A Rust source file read from disk and parsed, with errors that point at file:line:column.
 
+use std::cell::OnceCell;
 use std::fs;
 use std::ops::Range;
 use std::path::Path;
@@ -11,7 +12,9 @@ pub struct Source {
     /// The path as shown to the user (relative to the workspace root).
     pub display: String,
     pub text: String,
-    pub syntax: syn::File,
+    /// Parsed when loaded, or on first use for a file whose facts were kept
+    /// ([`super::facts::store`]): its text parsed then, so it parses again.
+    syntax: OnceCell<syn::File>,
 }
 
 impl Source {
@@ -22,25 +25,32 @@ impl Source {
     }
 
     pub fn parse(display: String, text: String) -> Result<Source> {
+        let source = Source::unparsed(display, text);
+        let syntax = parse_text(&source.display, &source.text)?;
+        let _ = source.syntax.set(syntax);
+        Ok(source)
+    }
+
+    /// The file's text, not parsed until [`Source::syntax`] asks (a byte-order mark dropped,
+    /// as [`Source::parse`] drops it).
+    pub fn unparsed(display: String, text: String) -> Source {
         let text = text
             .strip_prefix('\u{feff}')
             .map(str::to_string)
             .unwrap_or(text);
-        let syntax = syn::parse_str::<syn::File>(&text).map_err(|err| {
-            let start = err.span().start();
-            let code = text.lines().nth(start.line.saturating_sub(1)).unwrap_or("");
-            anyhow!(
-                "{display}:{}:{}: parse error: {err}\n{}",
-                start.line,
-                start.column + 1,
-                code_with_caret(start.line, start.column, code)
-            )
-        })?;
-        Ok(Source {
+        Source {
             display,
             text,
-            syntax,
-        })
+            syntax: OnceCell::new(),
+        }
+    }
+
+    pub fn syntax(&self) -> Result<&syn::File> {
+        if let Some(syntax) = self.syntax.get() {
+            return Ok(syntax);
+        }
+        let syntax = parse_text(&self.display, &self.text)?;
+        Ok(self.syntax.get_or_init(|| syntax))
     }
 
     /// `file:line:column` of a byte offset, for messages.
@@ -50,6 +60,20 @@ impl Source {
         let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
         format!("{}:{line}:{column}", self.display)
     }
+}
+
+/// `text` parsed as a file; a parse error at `display:line:column`, with the code line.
+fn parse_text(display: &str, text: &str) -> Result<syn::File> {
+    syn::parse_str::<syn::File>(text).map_err(|err| {
+        let start = err.span().start();
+        let code = text.lines().nth(start.line.saturating_sub(1)).unwrap_or("");
+        anyhow!(
+            "{display}:{}:{}: parse error: {err}\n{}",
+            start.line,
+            start.column + 1,
+            code_with_caret(start.line, start.column, code)
+        )
+    })
 }
 
 /// The code line under its number and a caret under `column` (0-based, in characters), the

@@ -23,7 +23,7 @@ use crate::helpers::Interactor;
 use crate::id::ProblemId;
 use crate::runner::{Limits, Outcome, Runner, Scratch};
 use crate::settings::{JudgeMeta, MissingOut};
-use crate::solution::{build_solution, Built, Solution, SolutionSource};
+use crate::solution::{build_solution, compile_edition, Built, Solution, SolutionSource};
 use crate::workspace::{Problem, Tests, Workspace};
 use checker::Checker;
 use command::UserCommand;
@@ -45,7 +45,7 @@ pub struct CaseRecord {
 #[derive(Debug)]
 pub struct ProblemRecord {
     pub id: ProblemId,
-    /// `300 ms, 65536 KiB, compare lines, edition 2021`.
+    /// `300 ms, 65536 KiB, stack 65536 KiB, compare lines, edition 2021, rustc 1.89.0 (AtCoder)`.
     pub settings: String,
     /// What ran: `bundled/x.rs (rustc --edition 2021 -O bundled/x.rs)`.
     pub solution: String,
@@ -136,12 +136,13 @@ pub fn judge(
     let meta = &problem.meta;
     let mut record = ProblemRecord::new(&problem.id);
     record.settings = format!(
-        "{} ms, {} KiB, stack {} KiB, compare {}, edition {}",
+        "{} ms, {} KiB, stack {} KiB{}, compare {}, {}",
         meta.time_limit.as_millis(),
         meta.memory_limit_kib,
         meta.stack_limit_kib,
+        whose_limits(problem, options.source),
         meta.compare,
-        meta.edition
+        built_with(problem, options.source)
     );
     record.limits = Some(solution_limits(meta));
     if options.command.is_none() && options.source != SolutionSource::CargoBuild {
@@ -218,6 +219,47 @@ pub fn judge(
         context.judge_case(worker, case)
     });
     Ok(record)
+}
+
+/// What the program is built with, as the header says it: `edition 2021, rustc 1.89.0
+/// (Codeforces)`, the edition it is compiled at and the judge's rustc it is held to; with
+/// `--judge NAME` that judge's, else the problem's judge's (the rule of
+/// [`crate::solution::compile_edition`]).
+fn built_with(problem: &Problem, source: SolutionSource) -> String {
+    let meta = &problem.meta;
+    let (edition, judge) = match source {
+        SolutionSource::CargoBuild => {
+            return match meta.package_edition {
+                Some(edition) => format!("edition {edition}, cargo build"),
+                None => "edition of the package, cargo build".to_string(),
+            }
+        }
+        SolutionSource::Bundle {
+            judge: Some(judge), ..
+        } => (compile_edition(problem, Some(judge)), judge.clone()),
+        _ => (
+            compile_edition(problem, None),
+            crate::judges::named(&meta.judge),
+        ),
+    };
+    match &judge.rustc {
+        Some(rustc) => format!("edition {edition}, rustc {rustc} ({})", judge.name),
+        None => format!("edition {edition}"),
+    }
+}
+
+/// With `--judge NAME` naming another judge than the problem's: the limits stay the
+/// problem's (its statement's, which its settings or suite hold), since `--judge` changes
+/// only how the program is built (docs/bundling.md).
+fn whose_limits(problem: &Problem, source: SolutionSource) -> String {
+    match source {
+        SolutionSource::Bundle {
+            judge: Some(judge), ..
+        } if !judge.name.eq_ignore_ascii_case(&problem.meta.judge) => {
+            format!(" (the problem's limits, not {}'s)", judge.name)
+        }
+        _ => String::new(),
+    }
 }
 
 /// `--command`'s program as the solution: nothing to build, no bundle lines to map. An

@@ -1,6 +1,7 @@
 //! Plain `rustc`, the way judges call it: one file, no crates. The one place that calls rustc.
 
 pub mod diagnostics;
+pub mod syntax;
 
 use std::ffi::OsString;
 use std::fs;
@@ -11,7 +12,7 @@ use std::process::Command;
 use anyhow::{Context, Result};
 
 use crate::settings::Edition;
-use diagnostics::Diagnostic;
+use diagnostics::{Code, Diagnostic, DiagnosticSpan, SpanLine};
 
 pub struct Compiled {
     pub success: bool,
@@ -86,6 +87,77 @@ pub fn compile_for_version(
 /// clippy's lint that holds code to the APIs of a Rust version: an item stabilised later is
 /// this lint's diagnostic.
 pub const INCOMPATIBLE_MSRV: &str = "clippy::incompatible_msrv";
+
+/// The code of the diagnostic for a language feature newer than the version the check holds
+/// the code to ([`syntax`]): clippy's lint sees library APIs only.
+pub const TOO_NEW_SYNTAX: &str = "ojgames::too_new_syntax";
+
+/// An error for each use in `text` (the file rustc names `file_name`) of a language feature
+/// that rustc `version` lacks, as rustc would draw it.
+fn too_new_syntax(text: &str, file_name: &str, version: &str) -> Vec<Diagnostic> {
+    let lines: Vec<&str> = text.lines().collect();
+    syntax::too_new(text, version)
+        .into_iter()
+        .map(|found| {
+            let message = format!(
+                "{}: stable since Rust {}, newer than the judge's rustc {version}",
+                found.feature.name, found.feature.since
+            );
+            let covered = (found.line..=found.end_line)
+                .filter_map(|n| lines.get(n as usize - 1))
+                .map(|line| SpanLine {
+                    text: line.to_string(),
+                })
+                .collect();
+            let label = format!("needs Rust {}", found.feature.since);
+            let rendered = format!(
+                "error: {message}\n --> {file_name}:{}:{}\n",
+                found.line, found.column
+            );
+            Diagnostic {
+                message,
+                code: Some(Code {
+                    code: TOO_NEW_SYNTAX.to_string(),
+                }),
+                level: "error".to_string(),
+                spans: vec![DiagnosticSpan {
+                    file_name: file_name.to_string(),
+                    line_start: found.line,
+                    line_end: found.end_line,
+                    column_start: found.column,
+                    column_end: found.end_column,
+                    is_primary: true,
+                    label: Some(label),
+                    suggested_replacement: None,
+                    text: covered,
+                }],
+                children: Vec::new(),
+                rendered: Some(rendered),
+            }
+        })
+        .collect()
+}
+
+/// `compiled` held to the language of rustc `version` as well: each use in `source` (read
+/// at `path`, named `file_name` as rustc names it) of a newer feature is an error before
+/// clippy's.
+fn hold_syntax(
+    mut compiled: Compiled,
+    path: &Path,
+    file_name: &str,
+    version: &str,
+) -> Result<Compiled> {
+    let text =
+        fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let found = too_new_syntax(&text, file_name, version);
+    if !found.is_empty() {
+        let rendered: String = found.iter().filter_map(|d| d.rendered.clone()).collect();
+        compiled.success = false;
+        compiled.messages.insert_str(0, &rendered);
+        compiled.diagnostics.splice(0..0, found);
+    }
+    Ok(compiled)
+}
 
 /// [`compile`] with more arguments after the flags: the benchmark links its proconio
 /// competitors with `--extern`, compiled otherwise as a judge compiles a bundle.
@@ -173,6 +245,29 @@ pub fn type_check_text(
     compiled
 }
 
+/// The LLVM IR of `text`, built unoptimised as one codegen unit with v0 symbol names and no
+/// LLVM pass (not even the always-inliner, which deletes `#[inline(always)]` bodies): its
+/// `define`s are the functions codegen reached from `main`. Built as `scratch/NAME-PID.rs`,
+/// removed afterwards with its IR; the IR is `None` when rustc failed.
+pub fn llvm_ir_text(
+    text: &str,
+    edition: Edition,
+    scratch: &Path,
+    name: &str,
+) -> Result<(Compiled, Option<String>)> {
+    let source = scratch.join(format!("{name}-{}.rs", std::process::id()));
+    let ir = source.with_extension("ll");
+    fs::write(&source, text)?;
+    let mode = "-C opt-level=0 -C codegen-units=1 -C symbol-mangling-version=v0 \
+                -C no-prepopulate-passes --emit=llvm-ir";
+    let compiled = run(None, &source, edition, mode, &[], None, &ir);
+    let read = fs::read_to_string(&ir).ok();
+    let _ = (fs::remove_file(&source), fs::remove_file(&ir));
+    let compiled = compiled?;
+    let read = read.filter(|_| compiled.success);
+    Ok((compiled, read))
+}
+
 /// rustc (in `dir`, else here) with [`FLAGS`], `mode` (one or more words) in place of `-O`,
 /// then `extra`; with `msrv`, clippy-driver holding the code to that Rust version's APIs.
 fn run(
@@ -213,14 +308,21 @@ fn run(
             Some(_) => "cannot run clippy-driver, which holds a bundle to its judge's rustc version; install it with `rustup component add clippy`".to_string(),
             None => "cannot run rustc; is it on PATH?".to_string(),
         })?;
-    Ok(Compiled::from_output(
+    let compiled = Compiled::from_output(
         result.status.success(),
         &String::from_utf8_lossy(&result.stderr),
         format!(
             "{program} --edition {edition} {mode}{lints} {}",
             source.display()
         ),
-    ))
+    );
+    match msrv {
+        Some(version) => {
+            let path = dir.map_or_else(|| source.to_path_buf(), |dir| dir.join(source));
+            hold_syntax(compiled, &path, &source.display().to_string(), version)
+        }
+        None => Ok(compiled),
+    }
 }
 
 /// [`compile`] into `cache/<key>/solution`, where the key is a hash of the source, the edition
@@ -242,7 +344,8 @@ pub fn compile_cached(
     let text = fs::read(source).with_context(|| format!("cannot read {}", source.display()))?;
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     // "rustc": programs cached before were clippy-driver's when `msrv` was given.
-    ("rustc", edition.as_str(), FLAGS, msrv, &text).hash(&mut hasher);
+    // "syntax": programs cached before were not held to the judge's language.
+    ("rustc", "syntax", edition.as_str(), FLAGS, msrv, &text).hash(&mut hasher);
     let dir = cache.join(format!("{:016x}", hasher.finish()));
     let program = dir.join("solution");
     let messages_file = dir.join("messages");
@@ -500,11 +603,21 @@ pub fn run_recorded(invocation: &Invocation, msrv: Option<&str>) -> Result<Compi
             program.display()
         )
     })?;
-    Ok(Compiled::from_output(
+    let compiled = Compiled::from_output(
         result.status.success(),
         &String::from_utf8_lossy(&result.stderr),
         format!("{}{lints}", invocation.display()),
-    ))
+    );
+    let source = invocation
+        .args
+        .iter()
+        .find(|a| a.ends_with(".rs") && invocation.dir.join(a).is_file());
+    match (msrv, source) {
+        (Some(version), Some(source)) => {
+            hold_syntax(compiled, &invocation.dir.join(source), source, version)
+        }
+        _ => Ok(compiled),
+    }
 }
 
 #[cfg(test)]

@@ -24,6 +24,9 @@ use syn::spanned::Spanned;
 use super::{cfg_gated_names, idents_of, without_ranges, Checked, Judge};
 use crate::bundle::mapped::Mapped;
 
+#[path = "mono.rs"]
+pub(super) mod mono;
+
 /// At most this many rustc runs for the delta debugging (each ~0.1-0.3 s on 2 cores).
 pub const MAX_RUNS: usize = 48;
 

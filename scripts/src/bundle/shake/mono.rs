@@ -1,0 +1,987 @@
+//! Over the judge's source limit: the library code codegen never reaches, cut in one batch.
+//! Delta debugging ([`super::reduce`]) gets few or no rustc runs on a big bundle (see
+//! [`super::run_budget`]), and rustc's dead-code lint keeps whatever any code names, reached
+//! or not (num's operator impls, itertools' adaptors): a bundle of num or itertools stays at
+//! 80-460 KB. This pass takes a few rustc runs whatever the size, and runs only on a bundle
+//! over its judge's limit, so a bundle under it stays byte for byte what it was.
+//!
+//! The bundle is built unoptimised to LLVM IR ([`rustc::llvm_ir_text`]); its `define`s, with
+//! their v0 symbols demangled, are the monomorphised functions reachable from `main`, vtables
+//! included (`<num_bigint::BigInt as core::ops::arith::Mul>::mul`). Candidates, in the
+//! library and never behind a `#[cfg]`: trait impls (impls.rs' rules: never `Drop`, `Deref`,
+//! `DerefMut`, `Index`, `IndexMut`, a trait used as `dyn`; at least one fn), calls of
+//! `macro_rules!` macros that write impls (whole; never a macro that also defines a trait or
+//! a type), free functions, inherent methods and trait default methods (never a `const fn`,
+//! which may run at compile time and so never be in the IR). Those none of whose functions may
+//! be a defined one go at once: the unreached code that needed an operator impl goes with it.
+//!
+//! The cut is kept only when the bundle type-checks with no new warning but dead code and,
+//! after rustc's dead-code pass and the names pass take what only the cut code used, builds to
+//! exactly the same set of functions: an impl that compiles away but had answered a call, or
+//! whose absence changes inference, changes that set. An error puts back the candidates it
+//! names (a trait of a missing impl, an operator's trait, a function or method), a changed
+//! function those that could be it, for a few rounds; else nothing is cut.
+//!
+//! Matching a symbol to source is by names: an impl block by its trait's name, its self
+//! type's name (any, for a generic parameter, an alias or a slice) and its fns' names; a
+//! macro call by its words (`u16` in `impl_ops!(u8 u16)`), all of which the symbol must
+//! contain; a function by its name anywhere in a symbol. Names over-match (keeping more,
+//! never less), and what they miss the checks above catch.
+
+use std::collections::BTreeSet;
+use std::ops::Range;
+use std::path::Path;
+
+use anyhow::Result;
+use proc_macro2::{TokenStream, TokenTree};
+use syn::spanned::Spanned;
+
+use super::{fn_names, has_cfg, type_head, Finder, NEVER_CUT};
+use crate::bundle::linemap::text_key;
+use crate::bundle::mapped::Mapped;
+use crate::bundle::shake::{
+    cut_dead, is_cfg, names, tool_stamp, use_leaves, without_ranges, Judge,
+};
+use crate::rustc;
+use crate::settings::Edition;
+
+/// Rounds of putting back what an error or a changed function names before giving up.
+const ROUNDS: usize = 8;
+
+/// A function codegen reached, from its demangled symbol.
+#[derive(Debug, PartialEq, Eq, PartialOrd, Ord, Clone)]
+struct Reached {
+    /// The demangled symbol.
+    symbol: String,
+    /// `Some((self type's name, trait's name))` for a trait impl's method; the self type's
+    /// name is `None` for a slice, tuple, array or pointer-to-function type.
+    trait_impl: Option<(Option<String>, String)>,
+    /// The method (the first segment after the impl), or the last path segment.
+    method: String,
+    /// Every word of the symbol.
+    words: BTreeSet<String>,
+}
+
+/// What cutting one candidate deletes and how to know it is reached.
+#[derive(Debug)]
+struct Unit {
+    range: Range<usize>,
+    /// The `use` leaves importing a free function: they go with it.
+    imports: Vec<Range<usize>>,
+    kind: Kind,
+}
+
+#[derive(Debug)]
+enum Kind {
+    /// An impl block of `trait_name` for `self_name` (`None`: any type) with these fns.
+    Impl {
+        trait_name: String,
+        self_name: Option<String>,
+        fns: BTreeSet<String>,
+    },
+    /// A call of a macro whose body defines impls: its words, the macro body's words, the
+    /// words between `impl` and `for` in the body (the traits it implements) and the fns it
+    /// defines (empty when it defines them through another macro).
+    Call {
+        words: BTreeSet<String>,
+        body: BTreeSet<String>,
+        traits: BTreeSet<String>,
+        fns: BTreeSet<String>,
+    },
+    /// A free function or an inherent method (`trait_name` `None`), or a trait's default
+    /// method.
+    Fn {
+        name: String,
+        trait_name: Option<String>,
+    },
+}
+
+/// `bundle` without the library code codegen never reaches (after line `lints_line`), or as
+/// it is when that cut does not keep it compiling to the same functions. Cached in `scratch`
+/// under the bundle's text.
+pub(in crate::bundle::shake) fn cut_unreached(
+    bundle: &Mapped,
+    lints_line: usize,
+    edition: Edition,
+    scratch: &Path,
+) -> Result<Mapped> {
+    std::fs::create_dir_all(scratch)?;
+    let cache = scratch.join("mono.cache");
+    let key = format!(
+        "mono {} line {lints_line} edition {edition} tool {}",
+        text_key(&bundle.text),
+        tool_stamp()
+    );
+    if let Some(cut) = Mapped::load(&key, &cache) {
+        return Ok(cut);
+    }
+    let judge = Judge {
+        lints_line,
+        edition,
+        scratch,
+        jobs: 1,
+    };
+    let cut = cut_uncached(bundle, &judge)?.unwrap_or_else(|| bundle.clone());
+    // A cache that cannot be written only costs time next time.
+    let _ = cut.save(&key, &cache);
+    Ok(cut)
+}
+
+fn cut_uncached(bundle: &Mapped, judge: &Judge) -> Result<Option<Mapped>> {
+    let Ok(file) = syn::parse_file(&bundle.text) else {
+        return Ok(None);
+    };
+    let lib_start: usize = bundle
+        .text
+        .split_inclusive('\n')
+        .take(judge.lints_line + 1)
+        .map(str::len)
+        .sum();
+    let units = candidates(&bundle.text, &file, lib_start);
+    if units.is_empty() {
+        return Ok(None);
+    }
+    let baseline = judge.check(&bundle.text)?;
+    if !baseline.success {
+        return Ok(None);
+    }
+    let Some(before) = reached(&bundle.text, judge)? else {
+        return Ok(None);
+    };
+    let mut cut: Vec<usize> = (0..units.len())
+        .filter(|&u| !before.iter().any(|r| units[u].may_be(r)))
+        .collect();
+    for _ in 0..ROUNDS {
+        if cut.is_empty() {
+            return Ok(None);
+        }
+        let ranges: Vec<Range<usize>> = cut
+            .iter()
+            .flat_map(|&u| std::iter::once(&units[u].range).chain(&units[u].imports))
+            .cloned()
+            .collect();
+        let candidate = without_ranges(bundle, &ranges);
+        let result = judge.check(&candidate.text)?;
+        let back: Vec<usize> = if judge.accepts(&result, &baseline) {
+            // What only the cut code used: rustc's dead-code pass, then the names pass.
+            let mut tidy = match cut_dead(&candidate, &result, judge)? {
+                Some((tidy, _)) => tidy,
+                None => candidate,
+            };
+            let pruned = names::cut_unnamed(&tidy, lib_start);
+            if pruned.text != tidy.text && judge.accepts(&judge.check(&pruned.text)?, &baseline) {
+                tidy = pruned;
+            }
+            let Some(now) = reached(&tidy.text, judge)? else {
+                return Ok(None);
+            };
+            if now == before {
+                return Ok(Some(tidy));
+            }
+            // Functions gone or new: put back what could have been or answered them.
+            let changed: Vec<&Reached> = before.symmetric_difference(&now).collect();
+            cut.iter()
+                .copied()
+                .filter(|&u| changed.iter().any(|r| units[u].may_be_loosely(r)))
+                .collect()
+        } else {
+            let named: Vec<Named> = result.errors.iter().map(|e| named_by(e)).collect();
+            cut.iter()
+                .copied()
+                .filter(|&u| named.iter().any(|n| units[u].is_named_by(n)))
+                .collect()
+        };
+        if back.is_empty() {
+            return Ok(None);
+        }
+        cut.retain(|u| !back.contains(u));
+    }
+    Ok(None)
+}
+
+impl Unit {
+    /// Whether `reached` may be one of this candidate's fns.
+    fn may_be(&self, reached: &Reached) -> bool {
+        match &self.kind {
+            Kind::Impl {
+                trait_name,
+                self_name,
+                fns,
+            } => match &reached.trait_impl {
+                Some((reached_self, reached_trait)) => {
+                    reached_trait == trait_name
+                        && fns.contains(&reached.method)
+                        && (self_name.is_none()
+                            || reached_self.is_none()
+                            || self_name == reached_self)
+                }
+                None => false,
+            },
+            Kind::Call {
+                words, body, fns, ..
+            } => {
+                let trait_fits = match &reached.trait_impl {
+                    Some((_, name)) => body.contains(name) || words.contains(name),
+                    None => true,
+                };
+                trait_fits
+                    && (fns.is_empty() || fns.contains(&reached.method))
+                    && words.is_subset(&reached.words)
+            }
+            Kind::Fn {
+                name,
+                trait_name: None,
+            } => reached.words.contains(name),
+            Kind::Fn {
+                name,
+                trait_name: Some(trait_name),
+            } => reached.words.contains(name) && reached.words.contains(trait_name),
+        }
+    }
+
+    /// Whether this candidate could be a function that changed: an impl of its trait (for
+    /// any type), a macro call naming its trait, a function of its name.
+    fn may_be_loosely(&self, changed: &Reached) -> bool {
+        let Some((_, trait_name)) = &changed.trait_impl else {
+            return match &self.kind {
+                Kind::Fn { name, .. } => changed.words.contains(name),
+                _ => self.may_be(changed),
+            };
+        };
+        let method_fits = |fns: &BTreeSet<String>| fns.is_empty() || fns.contains(&changed.method);
+        match &self.kind {
+            Kind::Impl {
+                trait_name: mine,
+                fns,
+                ..
+            } => mine == trait_name && method_fits(fns),
+            Kind::Call {
+                words, body, fns, ..
+            } => (body.contains(trait_name) || words.contains(trait_name)) && method_fits(fns),
+            Kind::Fn { name, .. } => changed.words.contains(name),
+        }
+    }
+
+    /// Whether an error naming `named` may want this candidate back.
+    fn is_named_by(&self, named: &Named) -> bool {
+        if let Some((method, of)) = &named.member {
+            return matches!(&self.kind, Kind::Fn { name, trait_name: Some(t) } if name == method && t == of);
+        }
+        let fn_named = |fns: &BTreeSet<String>| fns.iter().any(|f| named.words.contains(f));
+        match &self.kind {
+            Kind::Impl {
+                trait_name,
+                self_name,
+                fns,
+            } => {
+                fn_named(fns)
+                    || named.missing.iter().any(|(of, missing)| {
+                        missing == trait_name
+                            && (of.is_none() || self_name.is_none() || of == self_name)
+                    })
+            }
+            Kind::Call {
+                words,
+                body,
+                traits,
+                fns,
+            } => {
+                fn_named(fns)
+                    || named.missing.iter().any(|(of, missing)| {
+                        (words.contains(missing) || traits.contains(missing))
+                            && of
+                                .as_ref()
+                                .is_none_or(|of| words.contains(of) || body.contains(of))
+                    })
+            }
+            Kind::Fn { name, .. } => named.words.contains(name),
+        }
+    }
+}
+
+/// What an error's message names.
+#[derive(Debug, Default)]
+struct Named {
+    /// The words of its quoted parts (`no method named `m``, `cannot find function `f``).
+    words: BTreeSet<String>,
+    /// The impls it says are missing, as (self type's name, trait's name; the type `None`
+    /// when any): `the trait bound `X: T` is not satisfied`, a note's `X: T`, `the trait `T`
+    /// is not implemented for `X``, an operator's (`cannot multiply `X` by `Y``: `Mul` and
+    /// `MulAssign`, for any type).
+    missing: BTreeSet<(Option<String>, String)>,
+    /// A trait's method an impl defines and the trait no longer has (`method `m` is not a
+    /// member of trait `T``): only that method of the trait comes back, not the impls
+    /// defining it.
+    member: Option<(String, String)>,
+}
+
+/// What `message` names (see [`Named`]).
+fn named_by(message: &str) -> Named {
+    let mut named = Named::default();
+    let quoted: Vec<&str> = message.split('`').skip(1).step_by(2).collect();
+    if message.contains("is not a member of trait") {
+        if let (Some(method), Some(of)) = (quoted.first(), quoted.get(1)) {
+            named.member = Some((method.to_string(), last_segment(of).to_string()));
+            return named;
+        }
+    }
+    for part in &quoted {
+        named.words.extend(words_of(part));
+        if let Some((of, bound)) = part.split_once(": ") {
+            let bound = last_segment(bound);
+            if bound.starts_with(|c: char| c.is_uppercase()) {
+                named.missing.insert((type_name(of), bound.to_string()));
+            }
+        }
+    }
+    if message.starts_with("the trait `") && message.contains("is not implemented for") {
+        if let (Some(bound), Some(of)) = (quoted.first(), quoted.get(1)) {
+            named
+                .missing
+                .insert((type_name(of), last_segment(bound).to_string()));
+        }
+    }
+    const VERBS: [(&str, &str); 6] = [
+        ("cannot add", "Add"),
+        ("cannot subtract", "Sub"),
+        ("cannot multiply", "Mul"),
+        ("cannot divide", "Div"),
+        ("cannot calculate the remainder", "Rem"),
+        ("cannot mod", "Rem"),
+    ];
+    const OPERATORS: [(&str, &str); 18] = [
+        ("+", "Add"),
+        ("-", "Sub"),
+        ("*", "Mul"),
+        ("/", "Div"),
+        ("%", "Rem"),
+        ("&", "BitAnd"),
+        ("|", "BitOr"),
+        ("^", "BitXor"),
+        ("<<", "Shl"),
+        (">>", "Shr"),
+        ("==", "PartialEq"),
+        ("!=", "PartialEq"),
+        ("<", "PartialOrd"),
+        (">", "PartialOrd"),
+        ("<=", "PartialOrd"),
+        (">=", "PartialOrd"),
+        ("!", "Not"),
+        ("-", "Neg"),
+    ];
+    let mut traits: Vec<&str> = VERBS
+        .iter()
+        .filter(|(verb, _)| message.contains(verb))
+        .map(|&(_, name)| name)
+        .collect();
+    for part in &quoted {
+        for token in part.split_whitespace() {
+            let op = token.strip_suffix('=').filter(|op| {
+                !op.is_empty() && !["=", "!", "<", ">"].contains(op) || *op == "<<" || *op == ">>"
+            });
+            for &(symbol, name) in &OPERATORS {
+                if token == symbol || op == Some(symbol) {
+                    traits.push(name);
+                }
+            }
+        }
+    }
+    for name in traits {
+        named.missing.insert((None, name.to_string()));
+        if !["PartialEq", "PartialOrd", "Not", "Neg"].contains(&name) {
+            named.missing.insert((None, format!("{name}Assign")));
+        }
+    }
+    named
+}
+
+/// The functions the bundle's codegen reaches, or `None` when it did not build.
+fn reached(text: &str, judge: &Judge) -> Result<Option<BTreeSet<Reached>>> {
+    let (compiled, ir) = rustc::llvm_ir_text(text, judge.edition, judge.scratch, "mono")?;
+    super::super::stopped_early(&compiled)?;
+    Ok(ir.map(|ir| defined_functions(&ir)))
+}
+
+/// The functions an LLVM IR module defines, demangled.
+fn defined_functions(ir: &str) -> BTreeSet<Reached> {
+    ir.lines()
+        .filter(|line| line.starts_with("define "))
+        .filter_map(|line| {
+            let at = line.find('@')?;
+            let name = line[at + 1..].split('(').next()?.trim_matches('"');
+            name.starts_with("_R")
+                .then(|| format!("{:#}", rustc_demangle::demangle(name)))
+        })
+        .map(|symbol| parse_symbol(&symbol))
+        .collect()
+}
+
+/// `<&a::B<u8> as c::D<e::F>>::g::{closure#0}`: self type `B`, trait `D`, method `g`.
+fn parse_symbol(symbol: &str) -> Reached {
+    let words = words_of(symbol);
+    let mut reached = Reached {
+        symbol: symbol.to_string(),
+        trait_impl: None,
+        method: last_segment(symbol).to_string(),
+        words,
+    };
+    if let Some(inner) = symbol.strip_prefix('<') {
+        let mut depth = 0usize;
+        let mut as_at = None;
+        for (at, c) in inner.char_indices() {
+            match c {
+                '<' | '(' | '[' => depth += 1,
+                ')' | ']' => depth = depth.saturating_sub(1),
+                '>' if depth == 0 => {
+                    let rest = inner[at + 1..].trim_start_matches("::");
+                    reached.method = rest.split("::").next().unwrap_or("").to_string();
+                    if let Some(as_at) = as_at {
+                        let trait_path: &str = &inner[as_at + 4..at];
+                        reached.trait_impl = Some((
+                            type_name(&inner[..as_at]),
+                            last_segment(trait_path).to_string(),
+                        ));
+                    }
+                    break;
+                }
+                '>' => depth -= 1,
+                ' ' if depth == 0 && inner[at..].starts_with(" as ") && as_at.is_none() => {
+                    as_at = Some(at);
+                }
+                _ => {}
+            }
+        }
+    }
+    reached
+}
+
+/// The name of a type as a symbol writes it (`&mut a::B<u8>` → `B`), `None` for a slice,
+/// tuple, array or function type.
+fn type_name(ty: &str) -> Option<String> {
+    let mut ty = ty.trim();
+    loop {
+        let stripped = ["&mut ", "&", "*const ", "*mut ", "mut "]
+            .iter()
+            .find_map(|prefix| ty.strip_prefix(prefix));
+        match stripped {
+            Some(rest) => ty = rest.trim_start(),
+            None => break,
+        }
+    }
+    if ty.starts_with(['[', '(', '<']) || ty.starts_with("fn") || ty.starts_with("dyn ") {
+        return None;
+    }
+    Some(last_segment(ty).to_string())
+}
+
+/// The last segment of a path, without generic arguments: `a::b::C<d::E>` → `C`.
+fn last_segment(path: &str) -> &str {
+    let head = path
+        .split('<')
+        .next()
+        .unwrap_or(path)
+        .trim_end_matches("::");
+    head.rsplit("::").next().unwrap_or(head).trim()
+}
+
+fn words_of(text: &str) -> BTreeSet<String> {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// The candidates in the library (after byte `lib_start`), but the protected ones (see the
+/// module's doc).
+fn candidates(text: &str, file: &syn::File, lib_start: usize) -> Vec<Unit> {
+    let finder = Finder::new(text, lib_start, &[]);
+    let aliases = type_aliases(&file.items);
+    let mut units = Vec::new();
+    collect(&finder, &aliases, &file.items, &mut units);
+    let leaves = use_leaves(text, file, lib_start);
+    for unit in &mut units {
+        if let Kind::Fn {
+            name,
+            trait_name: None,
+        } = &unit.kind
+        {
+            let imports = leaves.iter().filter(|(leaf, _)| leaf == name);
+            unit.imports = imports.map(|(_, range)| range.clone()).collect();
+        }
+    }
+    units
+}
+
+fn type_aliases(items: &[syn::Item]) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    for item in items {
+        match item {
+            syn::Item::Type(alias) => {
+                names.insert(alias.ident.to_string());
+            }
+            syn::Item::Mod(module) => {
+                if let Some((_, inner)) = &module.content {
+                    names.extend(type_aliases(inner));
+                }
+            }
+            _ => {}
+        }
+    }
+    names
+}
+
+fn collect(
+    finder: &Finder,
+    aliases: &BTreeSet<String>,
+    items: &[syn::Item],
+    units: &mut Vec<Unit>,
+) {
+    for item in items {
+        let range = item.span().byte_range();
+        if let syn::Item::Mod(module) = item {
+            let gated = module.attrs.iter().any(is_cfg);
+            if let (Some((_, inner)), false) = (&module.content, gated) {
+                collect(finder, aliases, inner, units);
+            }
+            continue;
+        }
+        if range.start < finder.lib_start || has_cfg(item) {
+            continue;
+        }
+        match item {
+            syn::Item::Impl(block) if block.trait_.is_some() => {
+                if let Some(kind) = impl_kind(finder, aliases, block) {
+                    units.push(Unit {
+                        range,
+                        imports: Vec::new(),
+                        kind,
+                    });
+                }
+            }
+            syn::Item::Impl(block) => {
+                for inner in &block.items {
+                    if let syn::ImplItem::Fn(method) = inner {
+                        if let Some(name) = cuttable_fn(finder, &method.attrs, &method.sig) {
+                            units.push(Unit {
+                                range: inner.span().byte_range(),
+                                imports: Vec::new(),
+                                kind: Kind::Fn {
+                                    name,
+                                    trait_name: None,
+                                },
+                            });
+                        }
+                    }
+                }
+            }
+            syn::Item::Trait(definition) => {
+                let trait_name = definition.ident.to_string();
+                if definition.attrs.iter().any(is_cfg)
+                    || finder.dyn_traits.contains(&trait_name)
+                    || finder.gated.contains(&trait_name)
+                {
+                    continue;
+                }
+                for inner in &definition.items {
+                    let syn::TraitItem::Fn(method) = inner else {
+                        continue;
+                    };
+                    if method.default.is_none() {
+                        continue;
+                    }
+                    if let Some(name) = cuttable_fn(finder, &method.attrs, &method.sig) {
+                        units.push(Unit {
+                            range: inner.span().byte_range(),
+                            imports: Vec::new(),
+                            kind: Kind::Fn {
+                                name,
+                                trait_name: Some(trait_name.clone()),
+                            },
+                        });
+                    }
+                }
+            }
+            syn::Item::Fn(function) => {
+                if let Some(name) = cuttable_fn(finder, &function.attrs, &function.sig) {
+                    units.push(Unit {
+                        range,
+                        imports: Vec::new(),
+                        kind: Kind::Fn {
+                            name,
+                            trait_name: None,
+                        },
+                    });
+                }
+            }
+            syn::Item::Macro(call) if call.ident.is_none() => {
+                if let Some(kind) = macro_call(finder, call) {
+                    units.push(Unit {
+                        range,
+                        imports: Vec::new(),
+                        kind,
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The name of a function that may be cut: not `const` (it may run only at compile time),
+/// not behind a `#[cfg]`, not exported by a linker attribute, not named by code behind a
+/// `#[cfg]`.
+fn cuttable_fn(finder: &Finder, attrs: &[syn::Attribute], sig: &syn::Signature) -> Option<String> {
+    let name = sig.ident.to_string();
+    let linked = attrs.iter().any(|a| {
+        ["no_mangle", "export_name", "link_section", "used"]
+            .iter()
+            .any(|n| a.path().is_ident(n))
+    });
+    let protected = sig.constness.is_some()
+        || attrs.iter().any(is_cfg)
+        || linked
+        || name == "main"
+        || finder.gated.contains(&name);
+    (!protected).then_some(name)
+}
+
+fn impl_kind(finder: &Finder, aliases: &BTreeSet<String>, block: &syn::ItemImpl) -> Option<Kind> {
+    let (_, trait_path, _) = block.trait_.as_ref()?;
+    let trait_name = trait_path.segments.last()?.ident.to_string();
+    let fns: BTreeSet<String> = block
+        .items
+        .iter()
+        .filter_map(|item| match item {
+            syn::ImplItem::Fn(f) => Some(f.sig.ident.to_string()),
+            _ => None,
+        })
+        .collect();
+    let self_name = type_head(&block.self_ty);
+    let protected = fns.is_empty()
+        || NEVER_CUT.contains(&trait_name.as_str())
+        || finder.dyn_traits.contains(&trait_name)
+        || finder.gated.contains(&trait_name)
+        || self_name.as_ref().is_some_and(|n| finder.gated.contains(n));
+    if protected {
+        return None;
+    }
+    let is_parameter = |name: &String| {
+        block
+            .generics
+            .type_params()
+            .any(|p| p.ident == name.as_str())
+    };
+    let self_name = self_name.filter(|n| !is_parameter(n) && !aliases.contains(n));
+    Some(Kind::Impl {
+        trait_name,
+        self_name,
+        fns,
+    })
+}
+
+/// A call of a `macro_rules!` macro whose body has `impl … for`, unless the body names a
+/// protected trait, defines a trait, a type or a macro (`FloatConst`'s macro defines the
+/// trait beside its impls), or the macro is behind a `#[cfg]`. A call goes whole: its parts
+/// may be arguments (`m!(i8, u8)`, `m!(impl Add for X, add)`) rather than entries.
+fn macro_call(finder: &Finder, call: &syn::ItemMacro) -> Option<Kind> {
+    let name = call.mac.path.get_ident()?.to_string();
+    let body = finder.macros.get(&name)?;
+    let body_words = words_of(&body.to_string());
+    let defines = ["trait", "struct", "enum", "union", "macro_rules", "static"]
+        .iter()
+        .any(|w| body_words.contains(*w));
+    let protected = !(body_words.contains("impl") && body_words.contains("for"))
+        || defines
+        || NEVER_CUT.iter().any(|t| body_words.contains(*t))
+        || finder.dyn_traits.iter().any(|t| body_words.contains(t))
+        || finder.gated.contains(&name);
+    if protected {
+        return None;
+    }
+    let mut fns = BTreeSet::new();
+    fn_names(body.clone(), &mut fns);
+    let mut words = BTreeSet::new();
+    significant_words(call.mac.tokens.clone(), &mut words);
+    let mut traits = BTreeSet::new();
+    implemented(body.clone(), &mut None, &mut traits);
+    Some(Kind::Call {
+        words,
+        body: body_words,
+        traits,
+        fns,
+    })
+}
+
+/// The words between `impl` and `for` in `tokens`: the traits (or a macro's variable for
+/// one) a macro body implements. `open` holds those of an `impl` not closed yet.
+fn implemented(tokens: TokenStream, open: &mut Option<Vec<String>>, traits: &mut BTreeSet<String>) {
+    for token in tokens {
+        match &token {
+            TokenTree::Ident(ident) if ident == "impl" => *open = Some(Vec::new()),
+            TokenTree::Ident(ident) if ident == "for" => {
+                if let Some(words) = open.take() {
+                    traits.extend(words);
+                }
+            }
+            TokenTree::Ident(ident) => {
+                if let Some(words) = open {
+                    words.push(ident.to_string());
+                }
+            }
+            TokenTree::Group(group) => implemented(group.stream(), open, traits),
+            _ => {}
+        }
+    }
+}
+
+/// The identifiers a symbol built from these tokens would show: not keywords, not lifetimes.
+fn significant_words(tokens: TokenStream, words: &mut BTreeSet<String>) {
+    const KEYWORDS: [&str; 12] = [
+        "impl", "for", "where", "mut", "ref", "dyn", "const", "self", "Self", "crate", "super",
+        "fn",
+    ];
+    let mut after_quote = false;
+    for token in tokens {
+        match &token {
+            TokenTree::Ident(ident) => {
+                let word = ident.to_string();
+                if !after_quote && !KEYWORDS.contains(&word.as_str()) {
+                    words.insert(word);
+                }
+                after_quote = false;
+            }
+            TokenTree::Punct(p) => after_quote = p.as_char() == '\'',
+            TokenTree::Group(group) => {
+                significant_words(group.stream(), words);
+                after_quote = false;
+            }
+            TokenTree::Literal(_) => after_quote = false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::process::Command;
+
+    use super::*;
+
+    /// `main`, the lints line, then the library: `Add`, `Mul<u32>` and `total` are called,
+    /// `Unit` is only a bound of `describe`, `zero` runs only at compile time; `Sub` only the
+    /// never-called `minus` and `unused` use, and `Mul<u8>`/`Mul<u64>` and `Unit::twice` (the
+    /// only user of `Unit::name`) are never used. `Named` is a trait a macro defines beside
+    /// its impls.
+    const BUNDLE: &str = r#"use lib::{describe, Meters};
+fn main() {
+    let a = describe(Meters(3) + Meters(4));
+    let b = a * 6u32;
+    println!("{} {} {} {}", a.0, b.0, b.total(), lib::ORIGIN.0);
+}
+#[allow(dead_code, unused_imports, unused_macros)]
+mod lib {
+    use std::ops::{Add, Mul, Sub};
+    #[derive(Clone, Copy)]
+    pub struct Meters(pub u64);
+    impl Meters {
+        pub fn total(self) -> u64 {
+            self.0
+        }
+        pub fn minus(self, other: Meters) -> Meters {
+            self - other
+        }
+        pub const fn zero() -> Meters {
+            Meters(0)
+        }
+    }
+    impl Add for Meters {
+        type Output = Meters;
+        fn add(self, other: Meters) -> Meters {
+            Meters(self.0 + other.0)
+        }
+    }
+    impl Sub for Meters {
+        type Output = Meters;
+        fn sub(self, other: Meters) -> Meters {
+            Meters(self.0 - other.0)
+        }
+    }
+    macro_rules! scale {
+        ($($t:ty),*) => {$(
+            impl Mul<$t> for Meters {
+                type Output = Meters;
+                fn mul(self, k: $t) -> Meters {
+                    Meters(self.0 * k as u64)
+                }
+            }
+        )*};
+    }
+    scale!(u8);
+    scale!(u32);
+    scale!(u64);
+    macro_rules! named {
+        ($($t:ty),*) => {
+            pub trait Named { fn label() -> &'static str; }
+            $(impl Named for $t { fn label() -> &'static str { "n" } })*
+        };
+    }
+    named!(Meters);
+    pub trait Unit {
+        fn name() -> &'static str;
+        fn twice() -> String {
+            format!("{0}{0}", Self::name())
+        }
+    }
+    impl Unit for Meters {
+        fn name() -> &'static str {
+            "m"
+        }
+    }
+    pub fn describe<T: Unit>(x: T) -> T {
+        x
+    }
+    pub const ORIGIN: Meters = Meters::zero();
+    pub fn unused(a: Meters) -> Meters {
+        a - Meters(1)
+    }
+}
+"#;
+
+    fn run(text: &str, dir: &Path, name: &str) -> String {
+        let source = dir.join(format!("{name}.rs"));
+        let binary = dir.join(name);
+        std::fs::write(&source, text).unwrap();
+        let built = Command::new("rustc")
+            .args(["--edition", "2021", "-o"])
+            .arg(&binary)
+            .arg(&source)
+            .output()
+            .unwrap();
+        assert!(built.status.success(), "{text}");
+        let output = Command::new(&binary).output().unwrap();
+        String::from_utf8(output.stdout).unwrap()
+    }
+
+    #[test]
+    fn unreached_code_goes_with_the_operator_impls_it_needed_and_a_bound_impl_comes_back() {
+        let scratch = tempfile::tempdir().unwrap();
+        let mut bundle = Mapped::new();
+        bundle.push(BUNDLE, |_| None);
+        let lints_line = BUNDLE
+            .lines()
+            .position(|l| l.starts_with("#[allow"))
+            .unwrap();
+        let cut = cut_unreached(&bundle, lints_line, Edition::E2021, scratch.path()).unwrap();
+        let text = &cut.text;
+        for kept in [
+            "impl Add for Meters",
+            "impl Unit for Meters",
+            "fn total",
+            "scale!(u32);",
+            "named!(Meters);",
+            "const fn zero",
+            "const ORIGIN",
+        ] {
+            assert!(text.contains(kept), "`{kept}` went:\n{text}");
+        }
+        for gone in [
+            "impl Sub for Meters",
+            "fn minus",
+            "fn unused",
+            "fn twice",
+            "fn name",
+            "scale!(u8)",
+            "scale!(u64)",
+        ] {
+            assert!(!text.contains(gone), "`{gone}` stayed:\n{text}");
+        }
+        let before = run(BUNDLE, scratch.path(), "before");
+        assert_eq!(before, "7 42 42 0\n");
+        assert_eq!(run(text, scratch.path(), "after"), before);
+        // The second time, from the cache: the same text.
+        let again = cut_unreached(&bundle, lints_line, Edition::E2021, scratch.path()).unwrap();
+        assert_eq!(&again.text, text);
+    }
+
+    #[test]
+    fn errors_name_the_traits_of_their_operators_and_their_quoted_words() {
+        let traits = |message: &str| -> BTreeSet<String> {
+            named_by(message)
+                .missing
+                .into_iter()
+                .map(|(_, t)| t)
+                .collect()
+        };
+        let named = traits("cannot multiply `BigInt` by `BigInt`");
+        assert!(
+            named.contains("Mul") && named.contains("MulAssign"),
+            "{named:?}"
+        );
+        assert!(
+            !named.contains("Add") && !named.contains("BigInt"),
+            "{named:?}"
+        );
+        let named = traits("binary assignment operation `+=` cannot be applied to type `X`");
+        assert!(named.contains("AddAssign"), "{named:?}");
+        let named = traits("binary operation `<=` cannot be applied to type `X`");
+        assert!(
+            named.contains("PartialOrd") && !named.contains("Shl"),
+            "{named:?}"
+        );
+        assert!(traits("no implementation for `X << u32`").contains("Shl"));
+        let named = named_by("method `to_i8` is not a member of trait `ToPrimitive`");
+        let member = Some(("to_i8".to_string(), "ToPrimitive".to_string()));
+        assert_eq!(named.member, member);
+        assert!(named.words.is_empty() && named.missing.is_empty());
+        let named = named_by("no method named `sqrt` found for type `i64` in the current scope");
+        assert!(
+            named.words.contains("sqrt") && named.missing.is_empty(),
+            "{named:?}"
+        );
+        for message in [
+            "the trait bound `lib::Meters: lib::Unit` is not satisfied",
+            "the trait `lib::Unit` is not implemented for `lib::Meters`",
+            "the following trait bounds were not satisfied:\n`lib::Meters: lib::Unit`\n",
+        ] {
+            let missing = named_by(message).missing;
+            let expected = (Some("Meters".to_string()), "Unit".to_string());
+            assert_eq!(missing, BTreeSet::from([expected]), "{message}");
+        }
+    }
+
+    #[test]
+    fn a_macro_body_implements_the_words_between_impl_and_for() {
+        let body: TokenStream =
+            "($t:ty) => { impl Mul<$t> for X { fn mul() {} } impl<T: Copy> Sum for Y<T> {} }"
+                .parse()
+                .unwrap();
+        let mut traits = BTreeSet::new();
+        implemented(body, &mut None, &mut traits);
+        for name in ["Mul", "Sum"] {
+            assert!(traits.contains(name), "{traits:?}");
+        }
+        assert!(
+            !traits.contains("X") && !traits.contains("mul"),
+            "{traits:?}"
+        );
+    }
+
+    #[test]
+    fn symbols_name_their_self_type_trait_and_method() {
+        let reached = parse_symbol(
+            "<&b::lib::num::BigInt as core::ops::arith::Mul<&b::lib::num::BigInt>>::mul::{closure#0}",
+        );
+        assert_eq!(
+            reached.trait_impl,
+            Some((Some("BigInt".to_string()), "Mul".to_string()))
+        );
+        assert_eq!(reached.method, "mul");
+        let slice = parse_symbol("<[u8] as b::Hash>::hash::<u64>");
+        assert_eq!(slice.trait_impl, Some((None, "Hash".to_string())));
+        assert_eq!(slice.method, "hash");
+        let inherent = parse_symbol("<b::lib::Meters>::new");
+        assert_eq!(inherent.trait_impl, None);
+        assert_eq!(inherent.method, "new");
+        let free = parse_symbol("b::lib::gcd::<u64>");
+        assert_eq!((free.trait_impl, free.method.as_str()), (None, "gcd"));
+    }
+}

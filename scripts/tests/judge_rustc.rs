@@ -1,0 +1,139 @@
+//! The judge's compiler (issue 20): a bundle for a judge is held to that judge's rustc, its
+//! syntax as well as its APIs, and `judge --judge NAME` says what it really builds with.
+
+mod common;
+
+use std::fs;
+
+use common::ojgames_in;
+
+/// A workspace with the std-only problem `guard` (AtCoder's, at `edition`), its `main.rs` and
+/// one case.
+fn workspace(edition: &str, main: &str, input: &str, output: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    fs::write(
+        root.join("Cargo.toml"),
+        "[workspace]\nmembers = [\"problems/*\"]\n\n\
+         [package]\nname = \"wlib\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    )
+    .unwrap();
+    fs::create_dir_all(root.join("src")).unwrap();
+    fs::write(root.join("src/lib.rs"), "").unwrap();
+    let problem = root.join("problems/guard");
+    fs::create_dir_all(&problem).unwrap();
+    fs::write(
+        problem.join("Cargo.toml"),
+        format!(
+            "[package]\nname = \"guard\"\nversion = \"0.1.0\"\nedition = \"{edition}\"\n\n\
+             [[bin]]\nname = \"guard\"\npath = \"main.rs\"\n\n\
+             [package.metadata.judge]\njudge = \"AtCoder\"\nedition = \"{edition}\"\n\
+             time-limit-ms = 2000\nmemory-limit-kb = 1048576\ncompare = \"lines\"\n"
+        ),
+    )
+    .unwrap();
+    fs::write(problem.join("main.rs"), main).unwrap();
+    let data = root.join("testdata/guard");
+    fs::create_dir_all(&data).unwrap();
+    fs::write(data.join("1.in"), input).unwrap();
+    fs::write(data.join("1.out"), output).unwrap();
+    dir
+}
+
+/// An `if let` guard (stable since Rust 1.95) on line 7, column 11.
+const GUARDED: &str = "use std::io::Read;\n\nfn main() {\n    let mut s = String::new();\n    std::io::stdin().read_to_string(&mut s).unwrap();\n    match s.trim() {\n        t if let Ok(n) = t.parse::<u64>() => println!(\"{}\", n * 2),\n        _ => println!(\"?\"),\n    }\n}\n";
+
+#[test]
+fn an_if_let_guard_is_refused_for_codeforces_naming_the_feature_both_versions_and_the_line() {
+    let ws = workspace("2024", GUARDED, "21\n", "42\n");
+    let root = ws.path();
+    let bundled = ojgames_in(root, &["bundle", "guard", "--judge", "Codeforces"]);
+    assert!(!bundled.success, "{}", bundled.stdout);
+    for words in [
+        "Codeforces runs rustc 1.89.0",
+        "`if let` guards on match arms at problems/guard/main.rs:7:11 is stable since Rust 1.95.0",
+    ] {
+        assert!(bundled.stderr.contains(words), "{}", bundled.stderr);
+    }
+    // `judge` and `run` compile the same bundle: a compile error at the user's line.
+    let judged = ojgames_in(root, &["judge", "guard", "--judge", "Codeforces"]);
+    assert!(!judged.success);
+    assert!(judged.stdout.contains(" CE"), "{}", judged.stdout);
+    for words in [
+        "`if let` guards on match arms: stable since Rust 1.95.0, newer than the judge's rustc 1.89.0",
+        "--> problems/guard/main.rs:7:11",
+    ] {
+        assert!(judged.stdout.contains(words), "{}", judged.stdout);
+    }
+    let ran = ojgames_in(root, &["run", "guard", "--judge", "Codeforces"]);
+    assert!(!ran.success);
+    let all = format!("{}{}", ran.stdout, ran.stderr);
+    assert!(all.contains("problems/guard/main.rs:7:11"), "{all}");
+    assert!(all.contains("stable since Rust 1.95.0"), "{all}");
+}
+
+/// The judge's line of settings for the problem: `guard: 2000 ms, …`.
+fn settings_line(stdout: &str) -> &str {
+    stdout
+        .lines()
+        .find(|l| l.starts_with("guard: "))
+        .unwrap_or_else(|| panic!("no header in:\n{stdout}"))
+}
+
+#[test]
+fn judge_with_another_judge_says_the_edition_and_rustc_it_builds_with_and_whose_limits() {
+    let plain = GUARDED.replace(
+        "t if let Ok(n) = t.parse::<u64>() => println!(\"{}\", n * 2)",
+        "t => println!(\"{}\", t.parse::<u64>().unwrap() * 2)",
+    );
+    let ws = workspace("2018", &plain, "21\n", "42\n");
+    let judged = ojgames_in(ws.path(), &["judge", "guard", "--judge", "Codeforces"]);
+    assert!(judged.success, "{}{}", judged.stdout, judged.stderr);
+    let header = settings_line(&judged.stdout);
+    for words in [
+        "2000 ms, 1048576 KiB",
+        "the problem's limits",
+        "edition 2021, rustc 1.89.0 (Codeforces)",
+    ] {
+        assert!(header.contains(words), "{header}");
+    }
+    assert!(!header.contains("2018"), "{header}");
+    // Without --judge, the problem's own judge and edition.
+    let judged = ojgames_in(ws.path(), &["judge", "guard"]);
+    let header = settings_line(&judged.stdout);
+    assert!(
+        header.contains("edition 2018, rustc 1.89.0 (AtCoder)"),
+        "{header}"
+    );
+}
+
+/// A let chain (Rust 1.88, edition 2024 only) on line 7.
+const CHAINED: &str = "use std::io::Read;\n\nfn main() {\n    let mut s = String::new();\n    std::io::stdin().read_to_string(&mut s).unwrap();\n    let t = s.trim();\n    if let Ok(n) = t.parse::<u64>() && n > 0 {\n        println!(\"{}\", n * 2);\n    } else {\n        println!(\"?\");\n    }\n}\n";
+
+#[test]
+fn a_2024_package_goes_to_codeforces_as_rust_2024_which_it_offers_and_its_let_chain_passes() {
+    let ws = workspace("2024", CHAINED, "21\n", "42\n");
+    let judged = ojgames_in(ws.path(), &["judge", "guard", "--judge", "Codeforces"]);
+    assert!(judged.success, "{}{}", judged.stdout, judged.stderr);
+    let header = settings_line(&judged.stdout);
+    assert!(
+        header.contains("edition 2024, rustc 1.89.0 (Codeforces)"),
+        "{header}"
+    );
+    // Held to Codeforces' 1.89 all the same: a let chain needs 1.88, an `if let` guard 1.95.
+    let guarded = CHAINED.replace(
+        "    if let Ok(n) = t.parse::<u64>() && n > 0 {\n        println!(\"{}\", n * 2);\n    } else {\n        println!(\"?\");\n    }\n",
+        "    match t {\n        t if let Ok(n) = t.parse::<u64>() && n > 0 => println!(\"{}\", n * 2),\n        _ => println!(\"?\"),\n    }\n",
+    );
+    assert_ne!(guarded, CHAINED);
+    fs::write(ws.path().join("problems/guard/main.rs"), guarded).unwrap();
+    let bundled = ojgames_in(ws.path(), &["bundle", "guard", "--judge", "Codeforces"]);
+    assert!(!bundled.success);
+    assert!(
+        bundled
+            .stderr
+            .contains("`if let` guards on match arms at problems/guard/main.rs:8:11"),
+        "{}",
+        bundled.stderr
+    );
+}
