@@ -298,12 +298,13 @@ impl Finder<'_> {
         let generated =
             self.has_build_script(id) && includes_build_output(entry.parent().unwrap_or(&entry));
         let dir = |entry: &Path| entry.parent().unwrap_or(entry).to_path_buf();
-        // Only an optional dependency is out when its features are: num-iter's `i128` feature
-        // enables `num-integer/i128`, yet num-iter always needs num-integer.
-        let only_impls = self
-            .is_optional_dependency(parent, package["name"].as_str().unwrap_or(""))
-            && names_only_in_impls(&dir(&parent_entry), name);
-        if pulling.is_empty() || !(generated || only_impls) {
+        // Only an optional dependency is pulled in by features alone (num-iter's `std =
+        // ["num-integer/std"]` names a dependency it always has).
+        let impls_only = || {
+            self.is_optional_dependency(parent, package)
+                && names_only_in_impls(&dir(&parent_entry), name)
+        };
+        if pulling.is_empty() || !(generated || impls_only()) {
             return false;
         }
         self.dropped_features
@@ -443,6 +444,19 @@ impl Finder<'_> {
     }
 
     /// The names package `parent` gives its dependency `package_name` (renames included).
+    /// Whether every dependency of `parent` on `package` is optional.
+    fn is_optional_dependency(&self, parent: &str, package: &Value) -> bool {
+        let name = package["name"].as_str().unwrap_or("");
+        let mut deps = self
+            .package(parent)
+            .and_then(|p| p["dependencies"].as_array())
+            .into_iter()
+            .flatten()
+            .filter(|d| d["name"] == name && d["kind"].is_null())
+            .peekable();
+        deps.peek().is_some() && deps.all(|d| d["optional"].as_bool() == Some(true))
+    }
+
     fn dependency_keys<'p>(&'p self, parent: &str, package_name: &'p str) -> Vec<&'p str> {
         self.package(parent)
             .and_then(|p| p["dependencies"].as_array())
@@ -451,19 +465,6 @@ impl Finder<'_> {
             .filter(|d| d["name"] == package_name)
             .map(|d| d["rename"].as_str().unwrap_or(package_name))
             .collect()
-    }
-
-    /// Whether `parent` declares `package_name` only as an optional dependency (one that a
-    /// feature of `parent` turns on).
-    fn is_optional_dependency(&self, parent: &str, package_name: &str) -> bool {
-        let mut declared = self
-            .package(parent)
-            .and_then(|p| p["dependencies"].as_array())
-            .into_iter()
-            .flatten()
-            .filter(|d| d["name"] == package_name && d["kind"].is_null())
-            .peekable();
-        declared.peek().is_some() && declared.all(|d| d["optional"] == true)
     }
 
     fn is_workspace_library(&self, id: &str) -> bool {
@@ -935,10 +936,17 @@ fn names_only_in_impls(dir: &Path, name: &str) -> bool {
     if !parse_all(dir, &mut files) {
         return false;
     }
+    // Until no import adds a name: `extern crate a as b;` then `use b::X;`.
     let mut names = BTreeSet::from([name.to_string()]);
-    for file in &files {
-        if !imported_from(&file.items, name, &mut names) {
-            return false;
+    loop {
+        let before = names.len();
+        for file in &files {
+            if !imported_from(&file.items, &mut names) {
+                return false;
+            }
+        }
+        if names.len() == before {
+            break;
         }
     }
     files
@@ -966,9 +974,9 @@ fn parse_all(dir: &Path, files: &mut Vec<syn::File>) -> bool {
     })
 }
 
-/// Adds to `names` what the `use` and `extern crate` items of crate `name` in `items` bind;
-/// false on a glob import from it (what it binds is not known here).
-fn imported_from(items: &[syn::Item], name: &str, names: &mut BTreeSet<String>) -> bool {
+/// Adds to `names` what the `use` and `extern crate` items in `items` that mention one of
+/// `names` bind; false on a glob import among them (what it binds is not known here).
+fn imported_from(items: &[syn::Item], names: &mut BTreeSet<String>) -> bool {
     use syn::{Item, UseTree};
     fn leaves(tree: &UseTree, names: &mut BTreeSet<String>) -> bool {
         match tree {
@@ -985,11 +993,14 @@ fn imported_from(items: &[syn::Item], name: &str, names: &mut BTreeSet<String>) 
             UseTree::Group(g) => g.items.iter().all(|t| leaves(t, names)),
         }
     }
+    let mentions_any = |tokens: proc_macro2::TokenStream, names: &BTreeSet<String>| {
+        names.iter().any(|name| mentions(tokens.clone(), name))
+    };
     items.iter().all(|item| match item {
-        Item::Use(u) if mentions(quote::ToTokens::to_token_stream(&u.tree), name) => {
+        Item::Use(u) if mentions_any(quote::ToTokens::to_token_stream(&u.tree), names) => {
             leaves(&u.tree, names)
         }
-        Item::ExternCrate(k) if k.ident == name => {
+        Item::ExternCrate(k) if names.contains(&k.ident.to_string()) => {
             if let Some((_, rename)) = &k.rename {
                 names.insert(rename.to_string());
             }
@@ -998,7 +1009,7 @@ fn imported_from(items: &[syn::Item], name: &str, names: &mut BTreeSet<String>) 
         Item::Mod(module) => module
             .content
             .as_ref()
-            .is_none_or(|(_, inner)| imported_from(inner, name, names)),
+            .is_none_or(|(_, inner)| imported_from(inner, names)),
         _ => true,
     })
 }
