@@ -549,7 +549,7 @@ fn an_api_newer_than_the_judges_rustc_is_refused_naming_it_and_the_version() {
         let run = ojgames_in(ws.path(), &args);
         assert!(!run.success, "{flags:?}: {}", run.stdout);
         assert!(
-            run.stderr.contains("Codeforces runs rustc 1.89.0; the bundle uses APIs stabilised after it")
+            run.stderr.contains("Codeforces runs rustc 1.89.0; the bundle uses APIs or syntax stabilised after it")
                 && run.stderr.contains("`checked_sub_signed` at problems/fastout_panic/main.rs:16:18 is stable since Rust 1.90.0"),
             "{flags:?}: {}",
             run.stderr
