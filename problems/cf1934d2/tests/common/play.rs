@@ -17,6 +17,22 @@ pub struct Game {
     pub solution: ExitStatus,
 }
 
+/// `command` started; retried while the program is "busy": a script that another test thread
+/// has just written is still open for writing in any child forked meanwhile, until that
+/// child's exec closes it, and exec of it fails with ETXTBSY for that moment.
+fn spawn(command: &mut Command) -> io::Result<Child> {
+    for _ in 0..100 {
+        match command.spawn() {
+            // ETXTBSY on Linux (`io::ErrorKind::ExecutableFileBusy` is newer than the MSRV).
+            Err(e) if e.raw_os_error() == Some(26) => {
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            started => return started,
+        }
+    }
+    command.spawn()
+}
+
 /// Plays `solution` against `interactor` on the hidden test `input`, written to a file of
 /// this test's own under the target directory.
 pub fn play(solution: &str, interactor: &str, input: &str) -> Game {
@@ -29,21 +45,23 @@ pub fn play(solution: &str, interactor: &str, input: &str) -> Game {
     let test = dir.join("test.in");
     std::fs::write(&test, input).unwrap();
     let report = dir.join("report.txt");
-    let mut solution = Command::new(solution)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the solution starts");
-    let mut jury = Command::new(interactor)
-        .arg(&test)
-        .arg(&report)
-        .arg(dir.join("answer-is-empty"))
-        .stdin(Stdio::from(solution.stdout.take().unwrap()))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the interactor starts");
+    let mut solution = spawn(
+        Command::new(solution)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null()),
+    )
+    .expect("the solution starts");
+    let mut jury = spawn(
+        Command::new(interactor)
+            .arg(&test)
+            .arg(&report)
+            .arg(dir.join("answer-is-empty"))
+            .stdin(Stdio::from(solution.stdout.take().unwrap()))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null()),
+    )
+    .expect("the interactor starts");
     let mut from_jury = jury.stdout.take().unwrap();
     let mut to_solution = solution.stdin.take().unwrap();
     let relay = std::thread::spawn(move || {
