@@ -183,34 +183,13 @@ fn item_starts(body: TokenStream) -> Option<Vec<usize>> {
         file.items
             .iter()
             .map(|item| {
-                let first = item_attrs(item)
+                let first = super::facts::item_attrs(item)
                     .first()
                     .map_or(item.span(), |a| a.pound_token.span);
                 first.byte_range().start.min(item.span().byte_range().start)
             })
             .collect(),
     )
-}
-
-fn item_attrs(item: &Item) -> &[syn::Attribute] {
-    match item {
-        Item::Const(i) => &i.attrs,
-        Item::Enum(i) => &i.attrs,
-        Item::ExternCrate(i) => &i.attrs,
-        Item::Fn(i) => &i.attrs,
-        Item::ForeignMod(i) => &i.attrs,
-        Item::Impl(i) => &i.attrs,
-        Item::Macro(i) => &i.attrs,
-        Item::Mod(i) => &i.attrs,
-        Item::Static(i) => &i.attrs,
-        Item::Struct(i) => &i.attrs,
-        Item::Trait(i) => &i.attrs,
-        Item::TraitAlias(i) => &i.attrs,
-        Item::Type(i) => &i.attrs,
-        Item::Union(i) => &i.attrs,
-        Item::Use(i) => &i.attrs,
-        _ => &[],
-    }
 }
 
 /// The call's text written out: each branch's body with `#[cfg(…)]` (and the call's own

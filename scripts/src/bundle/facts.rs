@@ -578,7 +578,7 @@ fn scan_path(tokens: &[TokenTree], start: usize) -> (usize, Option<ScannedPath>)
     (i - start, Some((leading_colon, segments, is_macro)))
 }
 
-fn item_attrs(item: &Item) -> &[Attribute] {
+pub(super) fn item_attrs(item: &Item) -> &[Attribute] {
     match item {
         Item::Const(i) => &i.attrs,
         Item::Enum(i) => &i.attrs,

@@ -128,12 +128,7 @@ fn shake_uncached(
         scratch,
         jobs: jobs(),
     };
-    let lib_start: usize = bundle
-        .text
-        .split_inclusive('\n')
-        .take(lints_line + 1)
-        .map(str::len)
-        .sum();
+    let lib_start = lib_start(&bundle.text, lints_line);
     let pruned = names::cut_unnamed(bundle, lib_start);
     let mut baseline = judge.check(&pruned.text)?;
     let bundle = if baseline.success {
@@ -165,6 +160,14 @@ fn shake_uncached(
         return Ok(pruned);
     }
     Ok(shaken)
+}
+
+/// The byte where the shaken library starts: after the lints line (0-based `lints_line`).
+pub(super) fn lib_start(text: &str, lints_line: usize) -> usize {
+    text.split_inclusive('\n')
+        .take(lints_line + 1)
+        .map(str::len)
+        .sum()
 }
 
 /// How many rustc runs the shake keeps going at once: `OJGAMES_SHAKE_JOBS` if set (1 runs

@@ -68,12 +68,7 @@ pub(super) fn reduce(
     let Ok(file) = syn::parse_file(&bundle.text) else {
         return unchanged();
     };
-    let lib_start: usize = bundle
-        .text
-        .split_inclusive('\n')
-        .take(judge.lints_line + 1)
-        .map(str::len)
-        .sum();
+    let lib_start = super::lib_start(&bundle.text, judge.lints_line);
     let mut finder = Finder::new(&bundle.text, lib_start, &checked.dead_types);
     finder.items(&file.items);
     let Finder {

@@ -131,12 +131,7 @@ fn cut_uncached(bundle: &Mapped, judge: &Judge) -> Result<Option<Mapped>> {
     let Ok(file) = syn::parse_file(&bundle.text) else {
         return Ok(None);
     };
-    let lib_start: usize = bundle
-        .text
-        .split_inclusive('\n')
-        .take(judge.lints_line + 1)
-        .map(str::len)
-        .sum();
+    let lib_start = super::super::lib_start(&bundle.text, judge.lints_line);
     let units = candidates(&bundle.text, &file, lib_start);
     if units.is_empty() {
         return Ok(None);
