@@ -76,6 +76,8 @@ struct Guide {
     body: BTreeSet<String>,
     /// An item rustc's lint calls dead (its name is in [`Unit::names`]).
     item: bool,
+    /// An impl for a reference to a type parameter (`impl<T: Put> Put for &T`).
+    by_reference: bool,
 }
 
 impl Unit {
@@ -88,7 +90,9 @@ impl Unit {
         }
         named.missing.iter().any(|(of, missing)| {
             if guide.trait_name.as_ref() == Some(missing) {
-                return of.is_none() || guide.self_name.is_none() || *of == guide.self_name;
+                // An impl for `&T` may be what `X: Trait` misses, or not: the error strips `&`.
+                let any_self = guide.self_name.is_none() && !guide.by_reference;
+                return of.is_none() || any_self || *of == guide.self_name;
             }
             (guide.entry.contains(missing) || guide.body.contains(missing))
                 && of
@@ -97,11 +101,18 @@ impl Unit {
         })
     }
 
-    /// Whether an error naming `named` names a function this unit defines (a method of
-    /// that name may be another one's).
+    /// Whether an error naming `named` may want this unit: it names a function the unit
+    /// defines (a method of that name may be another one's), or a missing impl of the
+    /// unit's trait, which is for `&T`.
     fn has_fn_named_by(&self, named: &Named) -> bool {
         let guide = &self.guide;
-        guide.item && self.names.iter().any(|n| named.words.contains(n))
+        let by_reference = guide.by_reference
+            && named
+                .missing
+                .iter()
+                .any(|(_, missing)| guide.trait_name.as_ref() == Some(missing));
+        by_reference
+            || guide.item && self.names.iter().any(|n| named.words.contains(n))
             || guide.fns.iter().any(|f| named.words.contains(f))
     }
 
@@ -564,6 +575,8 @@ impl<'a> Finder<'a> {
                 names: Vec::new(),
                 guide: Guide {
                     trait_name: Some(trait_name),
+                    by_reference: matches!(*block.self_ty, syn::Type::Reference(_))
+                        && parameters.contains(&self_name),
                     self_name: Some(self_name).filter(|s| !parameters.contains(s)),
                     fns,
                     ..Guide::default()
