@@ -296,14 +296,14 @@ impl Unit {
 
 /// What an error's message names.
 #[derive(Debug, Default)]
-struct Named {
+pub(super) struct Named {
     /// The words of its quoted parts (`no method named `m``, `cannot find function `f``).
-    words: BTreeSet<String>,
+    pub(super) words: BTreeSet<String>,
     /// The impls it says are missing, as (self type's name, trait's name; the type `None`
     /// when any): `the trait bound `X: T` is not satisfied`, a note's `X: T`, `the trait `T`
     /// is not implemented for `X``, an operator's (`cannot multiply `X` by `Y``: `Mul` and
     /// `MulAssign`, for any type).
-    missing: BTreeSet<(Option<String>, String)>,
+    pub(super) missing: BTreeSet<(Option<String>, String)>,
     /// A trait's method an impl defines and the trait no longer has (`method `m` is not a
     /// member of trait `T``): only that method of the trait comes back, not the impls
     /// defining it.
@@ -311,7 +311,7 @@ struct Named {
 }
 
 /// What `message` names (see [`Named`]).
-fn named_by(message: &str) -> Named {
+pub(super) fn named_by(message: &str) -> Named {
     let mut named = Named::default();
     let quoted: Vec<&str> = message.split('`').skip(1).step_by(2).collect();
     if message.contains("is not a member of trait") {
