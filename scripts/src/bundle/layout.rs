@@ -2,6 +2,8 @@
 //! bundle is the default; stripping keeps every line that holds code (and so the line map),
 //! minifying prints the tokens on one line after the header.
 
+use std::collections::BTreeSet;
+
 use anyhow::{anyhow, Result};
 use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
 
@@ -129,12 +131,13 @@ pub fn compact_from(bundle: &Mapped, first: usize) -> Result<Mapped> {
     let (head, tail) = bundle.split_at_line(first);
     let stripped = strip_comments(&tail)?;
     let inside = inside_tokens(&stripped.text)?;
+    let test_only = test_only_lines(&stripped.text)?;
     let mut kept = Mapped::new();
     let mut offset = 0;
     for (index, line) in stripped.text.split_inclusive('\n').enumerate() {
         let at = offset;
         offset += line.len();
-        if line.trim().is_empty() {
+        if line.trim().is_empty() || test_only.contains(&index) {
             continue;
         }
         let indent = line.len() - line.trim_start_matches(' ').len();
@@ -147,6 +150,99 @@ pub fn compact_from(bundle: &Mapped, first: usize) -> Result<Mapped> {
         kept.push(&compact, |_| stripped.lines[index].clone());
     }
     Ok(head.joined(&kept))
+}
+
+/// The lines of `text` that hold only `#[cfg(test)]` modules and functions written in
+/// `macro_rules!` bodies (num-integer's tests of every integer type): whatever the macro is
+/// called with, they expand to nothing, as no judge builds with `--test`. Those sharing a line
+/// with other code stay.
+fn test_only_lines(text: &str) -> Result<BTreeSet<usize>> {
+    let tokens: TokenStream = text
+        .parse()
+        .map_err(|err| anyhow!("cannot strip comments (internal error): {err}"))?;
+    let mut ranges = Vec::new();
+    in_macro_bodies(tokens, &mut ranges);
+    let breaks: Vec<usize> = text.match_indices('\n').map(|(at, _)| at).collect();
+    let line_of = |offset: usize| breaks.partition_point(|&at| at < offset);
+    let mut lines = BTreeSet::new();
+    for range in ranges {
+        let line_start = text[..range.start].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = text[range.end..]
+            .find('\n')
+            .map_or(text.len(), |i| range.end + i);
+        let whole = text[line_start..range.start].trim().is_empty()
+            && text[range.end..line_end].trim().is_empty();
+        if whole {
+            lines.extend(line_of(range.start)..=line_of(range.end));
+        }
+    }
+    Ok(lines)
+}
+
+/// The byte ranges of the `#[cfg(test)]` items in the bodies of the `macro_rules!` in
+/// `tokens`.
+fn in_macro_bodies(tokens: TokenStream, ranges: &mut Vec<std::ops::Range<usize>>) {
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    for (at, token) in tokens.iter().enumerate() {
+        let TokenTree::Group(group) = token else {
+            continue;
+        };
+        let is_body = at >= 3
+            && matches!(&tokens[at - 3], TokenTree::Ident(i) if i == "macro_rules")
+            && matches!(&tokens[at - 2], TokenTree::Punct(p) if p.as_char() == '!');
+        if is_body {
+            test_items(group.stream(), ranges);
+        } else {
+            in_macro_bodies(group.stream(), ranges);
+        }
+    }
+}
+
+/// The `#[cfg(test)] mod …{…}` and `#[cfg(test)] fn …{…}` items in `tokens`, at any depth.
+fn test_items(tokens: TokenStream, ranges: &mut Vec<std::ops::Range<usize>>) {
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    let is_attr = |at: usize| {
+        matches!(tokens.get(at), Some(TokenTree::Punct(p)) if p.as_char() == '#')
+            && matches!(tokens.get(at + 1), Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Bracket)
+    };
+    let mut at = 0;
+    while at < tokens.len() {
+        let cfg_test = is_attr(at)
+            && matches!(&tokens[at + 1], TokenTree::Group(g)
+                if g.stream().to_string().replace(' ', "") == "cfg(test)");
+        if cfg_test {
+            let mut next = at + 2;
+            while is_attr(next) {
+                next += 2;
+            }
+            let keyword =
+                |at: usize, k: &str| matches!(tokens.get(at), Some(TokenTree::Ident(i)) if i == k);
+            if keyword(next, "pub") {
+                next += 1;
+                if matches!(tokens.get(next), Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Parenthesis)
+                {
+                    next += 1;
+                }
+            }
+            if keyword(next, "mod") || keyword(next, "fn") {
+                let body = tokens[next..].iter().position(|t| {
+                    matches!(t, TokenTree::Group(g) if g.delimiter() == Delimiter::Brace)
+                        || matches!(t, TokenTree::Punct(p) if p.as_char() == ';')
+                });
+                if let Some(body) = body {
+                    let end = next + body;
+                    let start = tokens[at].span().byte_range().start;
+                    ranges.push(start..tokens[end].span().byte_range().end);
+                    at = end + 1;
+                    continue;
+                }
+            }
+        }
+        if let TokenTree::Group(group) = &tokens[at] {
+            test_items(group.stream(), ranges);
+        }
+        at += 1;
+    }
 }
 
 /// For each byte of `text`, whether it lies inside a token (after its first byte): a line
@@ -235,5 +331,17 @@ mod tests {
             "fn main() {}\n#[allow(warnings)]\nmod c {\n\tmod d {\n\t\t  fn f() -> &'static str {\n\t\t\t\"a\n        b\"\n\t\t}\n\t}\n}\n"
         );
         assert_eq!(compact.lines.len(), compact.text.lines().count());
+    }
+
+    #[test]
+    fn compacting_drops_test_modules_and_functions_in_macro_bodies_only() {
+        let text = "fn main() {}\n#[allow(warnings)]\nmod c {\n    macro_rules! m {\n        ($t:ty, $test:ident) => {\n            impl X for $t {}\n            #[cfg(test)]\n            mod $test {\n                #[test]\n                fn t() {}\n            }\n            #[cfg(test)]\n            pub(crate) fn helper(a: $t) -> $t {\n                a\n            }\n        };\n    }\n    #[cfg(test)]\n    fn outside() {}\n}\n";
+        let mut mapped = Mapped::new();
+        mapped.push(text, |_| None);
+        let compact = compact_from(&mapped, 1).unwrap();
+        assert_eq!(
+            compact.text,
+            "fn main() {}\n#[allow(warnings)]\nmod c {\n\tmacro_rules! m {\n\t\t($t:ty, $test:ident) => {\n\t\t\timpl X for $t {}\n\t\t};\n\t}\n\t#[cfg(test)]\n\tfn outside() {}\n}\n"
+        );
     }
 }
