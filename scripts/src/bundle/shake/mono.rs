@@ -666,10 +666,14 @@ fn trait_methods(finder: &Finder, items: &[syn::Item], units: &mut Vec<Unit>) {
             let mut with = Vec::new();
             for block in &of_trait {
                 for item in &block.items {
-                    if let syn::ImplItem::Fn(f) = item {
-                        if f.sig.ident == name.as_str() {
+                    match item {
+                        syn::ImplItem::Fn(f) if f.sig.ident == name.as_str() => {
                             with.push(item.span().byte_range());
                         }
+                        syn::ImplItem::Macro(call) => {
+                            entries_named(call.mac.tokens.clone(), &name, &mut with);
+                        }
+                        _ => {}
                     }
                 }
             }
@@ -755,6 +759,10 @@ fn fns_named(tokens: TokenStream, name: &str, with: &mut Vec<Range<usize>>) {
             && matches!(&tokens[at + 1], TokenTree::Group(g) if g.delimiter() == Delimiter::Bracket)
     };
     for at in 0..tokens.len() {
+        let call = matches!(&tokens[at], TokenTree::Punct(p) if p.as_char() == '!');
+        if let (true, Some(TokenTree::Group(group))) = (call, tokens.get(at + 1)) {
+            entries_named(group.stream(), name, with);
+        }
         if !(is(at, "fn") && is(at + 1, name)) {
             continue;
         }
@@ -780,6 +788,26 @@ fn fns_named(tokens: TokenStream, name: &str, with: &mut Vec<Range<usize>>) {
         }
         let from = tokens[start].span().byte_range().start;
         with.push(from..tokens[at + body].span().byte_range().end);
+    }
+}
+
+/// The entries of a macro call in an impl that define method `name` (num-traits'
+/// `forward! { Self::is_nan(self) -> bool; … }`): each from its first token to its `;`.
+fn entries_named(tokens: TokenStream, name: &str, with: &mut Vec<Range<usize>>) {
+    let mut entry: Vec<TokenTree> = Vec::new();
+    for token in tokens {
+        if matches!(&token, TokenTree::Punct(p) if p.as_char() == ';') {
+            let defines = entry.windows(2).any(|pair| {
+                matches!(&pair[0], TokenTree::Ident(i) if i == name)
+                    && matches!(&pair[1], TokenTree::Group(g) if g.delimiter() == Delimiter::Parenthesis)
+            });
+            if let (true, Some(first)) = (defines, entry.first()) {
+                with.push(first.span().byte_range().start..token.span().byte_range().end);
+            }
+            entry.clear();
+        } else {
+            entry.push(token);
+        }
     }
 }
 
@@ -1073,6 +1101,75 @@ mod lib {
         // The second time, from the cache: the same text.
         let again = cut_unreached(&bundle, lints_line, Edition::E2021, scratch.path()).unwrap();
         assert_eq!(&again.text, text);
+    }
+
+    /// `Shape::area` is reached for `u32` and `u64`; `Shape::corners` never is, for any type:
+    /// it goes from the trait, from the impls a macro writes and from a `forward!` entry.
+    const METHODS: &str = r#"use lib::Shape;
+fn main() {
+    println!("{} {} {}", 3u32.area(), 4u64.area(), lib::Square(5).area());
+}
+#[allow(dead_code, unused_imports, unused_macros)]
+mod lib {
+    pub trait Shape {
+        fn area(&self) -> u64;
+        fn corners(&self) -> u64 {
+            4
+        }
+    }
+    macro_rules! shape {
+        ($($t:ty)*) => {$(
+            impl Shape for $t {
+                fn area(&self) -> u64 {
+                    (*self as u64) * (*self as u64)
+                }
+                #[inline]
+                fn corners(&self) -> u64 {
+                    *self as u64 % 5
+                }
+            }
+        )*};
+    }
+    shape!(u32 u64);
+    macro_rules! forward {
+        ($(Self::$m:ident(&self) -> $r:ty;)*) => {$(
+            fn $m(&self) -> $r {
+                self.0.$m()
+            }
+        )*};
+    }
+    pub struct Square(pub u32);
+    impl Shape for Square {
+        forward! {
+            Self::area(&self) -> u64;
+            Self::corners(&self) -> u64;
+        }
+    }
+}
+"#;
+
+    #[test]
+    fn a_trait_method_no_type_reaches_goes_with_its_definitions_in_macros() {
+        let scratch = tempfile::tempdir().unwrap();
+        let mut bundle = Mapped::new();
+        bundle.push(METHODS, |_| None);
+        let lints_line = METHODS
+            .lines()
+            .position(|l| l.starts_with("#[allow"))
+            .unwrap();
+        let cut = cut_unreached(&bundle, lints_line, Edition::E2021, scratch.path()).unwrap();
+        let text = &cut.text;
+        assert!(!text.contains("corners"), "`corners` stayed:\n{text}");
+        for kept in [
+            "fn area(&self) -> u64;",
+            "Self::area(&self) -> u64;",
+            "shape!(u32 u64);",
+        ] {
+            assert!(text.contains(kept), "`{kept}` went:\n{text}");
+        }
+        let before = run(METHODS, scratch.path(), "before");
+        assert_eq!(before, "9 16 25\n");
+        assert_eq!(run(text, scratch.path(), "after"), before);
     }
 
     #[test]
