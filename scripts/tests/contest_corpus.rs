@@ -43,7 +43,7 @@ const KNOWN_FAILURES: &[(&str, &str, &str)] = &[
     (
         "lazy_sieve",
         "Codeforces",
-        "F4: 167 KB, over Codeforces' 64 KiB (num-integer, num-traits, once_cell)",
+        "F4: 83.5 KB, over Codeforces' 64 KiB (num-integer, num-traits, once_cell)",
     ),
 ];
 
