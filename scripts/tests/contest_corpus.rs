@@ -26,11 +26,6 @@ const KNOWN_FAILURES: &[(&str, &str, &str)] = &[
         "F4: 729 KB, over Codeforces' 64 KiB (hashbrown, petgraph, fixedbitset)",
     ),
     (
-        "sorted_queries",
-        "Codeforces",
-        "F4: 75.4 KB, over Codeforces' 64 KiB (fixedbitset, smallvec)",
-    ),
-    (
         "words_order",
         "Codeforces",
         "F4: 592 KB, over Codeforces' 64 KiB (hashbrown, allocator-api2, ordered-float)",
@@ -48,7 +43,7 @@ const KNOWN_FAILURES: &[(&str, &str, &str)] = &[
     (
         "lazy_sieve",
         "Codeforces",
-        "F4: 167 KB, over Codeforces' 64 KiB (num-integer, num-traits, once_cell)",
+        "F4: 83.5 KB, over Codeforces' 64 KiB (num-integer, num-traits, once_cell)",
     ),
 ];
 
