@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Result};
 
+use super::cargo_env::CargoEnv;
 use super::cfg::is_test_only;
 use super::facts::{FileFacts, ScopeId};
 use super::source::Source;
@@ -43,6 +44,8 @@ pub struct CrateTree {
     pub declared_by: Vec<Option<(FileId, usize)>>,
     /// The features cargo enabled, for a crate from crates.io (`#[cfg(feature)]` is decided).
     pub features: Option<BTreeSet<String>>,
+    /// What cargo sets for this crate (`env!("CARGO_PKG_VERSION")`, …).
+    env: CargoEnv,
 }
 
 /// Turns absolute paths into the names shown in messages.
@@ -59,6 +62,7 @@ impl CrateTree {
             modules: Vec::new(),
             declared_by: Vec::new(),
             features,
+            env: CargoEnv::for_crate(entry),
         };
         let dir = entry.parent().unwrap_or(Path::new(".")).to_path_buf();
         tree.load_file(entry, dir, Vec::new(), None, None, display)?;
@@ -111,6 +115,7 @@ impl CrateTree {
             }
             // After the build-script check: its message says more than `include!`'s.
             let source = super::include::inline(source, path.parent().unwrap_or(Path::new(".")))?;
+            let source = super::cargo_env::expand(source, &self.env)?;
             // A crate's `cfg_if!` may declare modules (hashbrown's `mod sse2;`): written out,
             // they are declarations like any other.
             let source = match features {
