@@ -1,5 +1,6 @@
 //! `ojgames bundle`: one self-contained `.rs` file per problem, the way a judge wants it.
 
+mod cargo_env;
 mod cfg;
 mod cfg_if;
 mod crates;
