@@ -845,7 +845,7 @@ mod tests {
 
     fn impl_unit(trait_name: &str, self_name: Option<&str>) -> Unit {
         Unit {
-            ranges: vec![0..1],
+            ranges: std::iter::once(0..1).collect(),
             names: Vec::new(),
             guide: Guide {
                 trait_name: Some(trait_name.to_string()),
@@ -861,7 +861,7 @@ mod tests {
             impl_unit("From", Some("Tokens")),
             impl_unit("From", Some("Other")),
             Unit {
-                ranges: vec![0..1],
+                ranges: std::iter::once(0..1).collect(),
                 names: vec!["helper".to_string()],
                 guide: Guide {
                     item: true,
