@@ -13,8 +13,9 @@
 #   judge    an edit, then `make judge P=ID` against an edit, then `cargo build --release -p
 #            ID` plus running the binary on every testdata/ID/*.in (output compared with `cmp`
 #            where a .out exists).
-# `make X P=ID` is `cargo run --release -q -p ojgames -- X ID` (the Makefile), so for the corpus
-# fixtures that command is run with `--root`. Prints the medians and their ratios, and the load.
+# `make X P=ID` is run as it is (the Makefile: the tool's binary, built by cargo only when a
+# file it is built from is newer), with `--root` added to the tool's command for the corpus
+# fixtures. Prints the medians and their ratios, and the load.
 # Usage: scripts/sh/bundle-speed.sh [ROUNDS] [ROOT:ID[@JUDGE] ...]   (default: 3 rounds; hdu1536,
 # ALPC K over ac-library-rs, ALPC G over ac-library-rs + proconio + itertools; `@JUDGE` bundles
 # and judges with `--judge JUDGE`, e.g. `@Codeforces` pastes and shakes the crates AtCoder would
@@ -71,7 +72,9 @@ for case in "${cases[@]}"; do
     main=$root/problems/$id/main.rs
     cp "$main" "$tmp/$id.rs"
     saved+=("$id:$main")
-    oj=(cargo run --release -q -p ojgames --manifest-path "$repo/Cargo.toml" -- --root "$root")
+    tool=$repo/target/release/ojgames
+    # `make bundle P=ID`, for any root and judge: `make -s … bundle P="ID --judge J"`.
+    make_oj() { make -s -C "$repo" --no-print-directory OJ="$tool --root $root" "$1" P="$id${judge[*]:+ ${judge[*]}}"; }
     build=(cargo build --release -q --manifest-path "$root/Cargo.toml" -p "$id")
     samples() {
         "${build[@]}"
@@ -88,15 +91,15 @@ for case in "${cases[@]}"; do
     : >"$tmp/first" >"$tmp/clean" >"$tmp/first_judge" >"$tmp/bundle" >"$tmp/cargo" >"$tmp/judge" >"$tmp/run"
     for _ in $(seq "$rounds"); do
         rm -rf "$root/target/ojgames" "$tmp/clean-target"
-        timed "${oj[@]}" bundle "$id" "${judge[@]}" >>"$tmp/first"
+        timed make_oj bundle >>"$tmp/first"
         timed env CARGO_TARGET_DIR="$tmp/clean-target" "${build[@]}" >>"$tmp/clean"
-        timed "${oj[@]}" judge "$id" "${judge[@]}" >>"$tmp/first_judge"
+        timed make_oj judge >>"$tmp/first_judge"
         edit "$main"
-        timed "${oj[@]}" bundle "$id" "${judge[@]}" >>"$tmp/bundle"
+        timed make_oj bundle >>"$tmp/bundle"
         edit "$main"
         timed "${build[@]}" >>"$tmp/cargo"
         edit "$main"
-        timed "${oj[@]}" judge "$id" "${judge[@]}" >>"$tmp/judge"
+        timed make_oj judge >>"$tmp/judge"
         edit "$main"
         timed samples >>"$tmp/run"
         cp "$tmp/$id.rs" "$main"

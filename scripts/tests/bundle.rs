@@ -400,6 +400,29 @@ fn crates_other_than_the_library_are_inlined_with_their_paths_macros_and_feature
 }
 
 #[test]
+fn env_of_what_cargo_sets_is_each_crates_own_value_and_a_macros_crate_glob_is_rewritten() {
+    // A judge's plain rustc sets no `CARGO_*`: zerocopy's `env!("CARGO_PKG_VERSION")` failed 13
+    // times in random_hash's std-only bundle. The output is `cargo run`'s (path crate
+    // `delta-env` 3.4.5-beta.1, lib `delta`; the solution 0.2.0); `use crate::*;` and
+    // `use crate::{…}` in a macro's body (zerocopy's `simd_arch_mod!`) reach delta's items;
+    // delta re-exports crate beta (whose `extra` alpha enables) and has a module `std`, as
+    // rand 0.9 does; a module of it calls `quad!` of its root's `#[macro_use] extern crate`.
+    let ws = copy_workspace(&fixture("deps_ws"));
+    let (text, output) = bundle_compile_run(ws.path(), "uses_cargo_env");
+    assert_eq!(
+        output,
+        "uses_cargo_env 0.2.0\nuses_cargo_env Some(\"uses_cargo_env\")\n\
+         3.4.5-beta.1 3.4.5-beta.1 delta Ann <ann@example.invalid>:Bo None\n10\n103 9 255\n22\n"
+    );
+    assert!(!text.contains("env!("), "{text}");
+    assert!(text.contains("use crate::delta::*;"), "{text}");
+    // rand's `pub use rand_core;` (E0365 as `pub`), and the 2021 prelude's `TryFrom` imported
+    // beside a child module `std` (rand's `rngs::std`: `use std::…` named it, E0432).
+    assert!(text.contains("pub(crate) use crate::beta;"), "{text}");
+    assert!(text.contains("use ::std::convert::TryFrom;"), "{text}");
+}
+
+#[test]
 fn a_crates_macro_through_a_renamed_crate_or_a_renamed_import_bundles() {
     // `use alpha as a; a::twice!`, `use alpha::quad as times_four;`, and a renamed import in
     // a nested module: E0433 when exported macros only lived at the bundle's root.

@@ -4,45 +4,15 @@
 
 mod common;
 
-use std::fs;
 use std::path::Path;
 
 use common::{ojgames_in, Run};
 
 /// A workspace with the problem `echo` (64 MiB, 300 ms, exact) and these cases.
 fn workspace(judge: &str, cases: &[(&str, &str, Option<&str>)]) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path();
-    fs::write(
-        root.join("Cargo.toml"),
-        "[workspace]\nmembers = [\"problems/*\"]\n\n\
-         [package]\nname = \"wlib\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
-    )
-    .unwrap();
-    fs::create_dir_all(root.join("src")).unwrap();
-    fs::write(root.join("src/lib.rs"), "").unwrap();
-    let problem = root.join("problems/echo");
-    fs::create_dir_all(&problem).unwrap();
-    fs::write(
-        problem.join("Cargo.toml"),
-        format!(
-            "[package]\nname = \"echo\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n\
-             [[bin]]\nname = \"echo\"\npath = \"main.rs\"\n\n\
-             [package.metadata.judge]\ntime-limit-ms = 300\nmemory-limit-kb = 65536\n\
-             compare = \"exact\"\n{judge}"
-        ),
-    )
-    .unwrap();
-    fs::write(problem.join("main.rs"), "fn main() {}\n").unwrap();
-    let data = root.join("testdata/echo");
-    fs::create_dir_all(&data).unwrap();
-    for (name, input, output) in cases {
-        fs::write(data.join(format!("{name}.in")), input).unwrap();
-        if let Some(output) = output {
-            fs::write(data.join(format!("{name}.out")), output).unwrap();
-        }
-    }
-    dir
+    let judge_table =
+        format!("time-limit-ms = 300\nmemory-limit-kb = 65536\ncompare = \"exact\"\n{judge}");
+    common::one_problem_workspace("echo", "2021", &judge_table, "fn main() {}\n", cases)
 }
 
 fn judge(root: &Path, args: &[&str]) -> Run {

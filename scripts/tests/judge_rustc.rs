@@ -10,34 +10,17 @@ use common::ojgames_in;
 /// A workspace with the std-only problem `guard` (AtCoder's, at `edition`), its `main.rs` and
 /// one case.
 fn workspace(edition: &str, main: &str, input: &str, output: &str) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path();
-    fs::write(
-        root.join("Cargo.toml"),
-        "[workspace]\nmembers = [\"problems/*\"]\n\n\
-         [package]\nname = \"wlib\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    let judge_table = format!(
+        "judge = \"AtCoder\"\nedition = \"{edition}\"\n\
+         time-limit-ms = 2000\nmemory-limit-kb = 1048576\ncompare = \"lines\"\n"
+    );
+    common::one_problem_workspace(
+        "guard",
+        edition,
+        &judge_table,
+        main,
+        &[("1", input, Some(output))],
     )
-    .unwrap();
-    fs::create_dir_all(root.join("src")).unwrap();
-    fs::write(root.join("src/lib.rs"), "").unwrap();
-    let problem = root.join("problems/guard");
-    fs::create_dir_all(&problem).unwrap();
-    fs::write(
-        problem.join("Cargo.toml"),
-        format!(
-            "[package]\nname = \"guard\"\nversion = \"0.1.0\"\nedition = \"{edition}\"\n\n\
-             [[bin]]\nname = \"guard\"\npath = \"main.rs\"\n\n\
-             [package.metadata.judge]\njudge = \"AtCoder\"\nedition = \"{edition}\"\n\
-             time-limit-ms = 2000\nmemory-limit-kb = 1048576\ncompare = \"lines\"\n"
-        ),
-    )
-    .unwrap();
-    fs::write(problem.join("main.rs"), main).unwrap();
-    let data = root.join("testdata/guard");
-    fs::create_dir_all(&data).unwrap();
-    fs::write(data.join("1.in"), input).unwrap();
-    fs::write(data.join("1.out"), output).unwrap();
-    dir
 }
 
 /// An `if let` guard (stable since Rust 1.95) on line 7, column 11.

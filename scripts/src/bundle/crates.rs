@@ -931,16 +931,31 @@ fn includes_build_output(dir: &Path) -> bool {
 /// `use` and `extern crate` items: every other item mentions neither `name` nor a name those
 /// imports bring in (a private `use` reaches the modules below it too, so the names of all
 /// files count); false when a file cannot be read or parsed, or on a glob import of it.
+/// The answer is kept for the same texts (`facts::store::answer`): after an edit of main.rs
+/// the parent's files are read, not parsed again.
 fn names_only_in_impls(dir: &Path, name: &str) -> bool {
-    let mut files = Vec::new();
-    if !parse_all(dir, &mut files) {
+    let mut texts = Vec::new();
+    if !read_all(dir, &mut texts) {
         return false;
     }
+    texts.sort();
+    let question = format!("names only in impls: {name}");
+    super::facts::store::answer(&question, &texts, || {
+        let files: Option<Vec<syn::File>> = texts
+            .iter()
+            .map(|(_, text)| syn::parse_file(text).ok())
+            .collect();
+        files.is_some_and(|files| parsed_name_only_in_impls(&files, name))
+    })
+}
+
+/// [`names_only_in_impls`] of the parsed files.
+fn parsed_name_only_in_impls(files: &[syn::File], name: &str) -> bool {
     // Until no import adds a name: `extern crate a as b;` then `use b::X;`.
     let mut names = BTreeSet::from([name.to_string()]);
     loop {
         let before = names.len();
-        for file in &files {
+        for file in files {
             if !imported_from(&file.items, &mut names) {
                 return false;
             }
@@ -954,23 +969,21 @@ fn names_only_in_impls(dir: &Path, name: &str) -> bool {
         .all(|file| only_impls_mention(&file.items, &names))
 }
 
-/// Every `.rs` file under `dir`, parsed; false when one cannot be.
-fn parse_all(dir: &Path, files: &mut Vec<syn::File>) -> bool {
+/// Every `.rs` file under `dir`, its path and text; false when one cannot be read.
+fn read_all(dir: &Path, files: &mut Vec<(PathBuf, String)>) -> bool {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return false;
     };
     entries.flatten().all(|entry| {
         let path = entry.path();
         if path.is_dir() {
-            return parse_all(&path, files);
+            return read_all(&path, files);
         }
         if path.extension().is_none_or(|e| e != "rs") {
             return true;
         }
-        let parsed = std::fs::read_to_string(&path)
-            .ok()
-            .and_then(|text| syn::parse_file(&text).ok());
-        parsed.map(|file| files.push(file)).is_some()
+        let text = std::fs::read_to_string(&path).ok();
+        text.map(|text| files.push((path, text))).is_some()
     })
 }
 

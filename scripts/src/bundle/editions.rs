@@ -47,6 +47,11 @@ pub fn fix_patterns_refused_by_2024(bundle: &Mapped, scratch: &Path) -> Result<M
 /// `text` (an inlined crate's code) with each identifier `gen` written `r#gen`; strings,
 /// comments and `r#gen` stay. Unchanged when it does not lex.
 pub fn raw_gen_identifiers(text: &Mapped) -> Mapped {
+    // Lexing a whole crate is most of what this costs, on every bundle: a text with no word
+    // `gen` at all has no such identifier.
+    if !has_word_gen(&text.text) {
+        return text.clone();
+    }
     let Ok(tokens) = text.text.parse::<TokenStream>() else {
         return text.clone();
     };
@@ -57,6 +62,18 @@ pub fn raw_gen_identifiers(text: &Mapped) -> Mapped {
         out.text.insert_str(start, "r#");
     }
     out
+}
+
+/// Whether `gen` stands in `text` with no ASCII letter, digit or `_` touching it (anything
+/// else counts as a boundary, so every identifier `gen` is found, and more).
+fn has_word_gen(text: &str) -> bool {
+    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let bytes = text.as_bytes();
+    text.match_indices("gen").any(|(at, _)| {
+        let before = at.checked_sub(1).map(|i| bytes[i]);
+        let after = bytes.get(at + 3).copied();
+        !before.is_some_and(word) && !after.is_some_and(word)
+    })
 }
 
 fn gen_identifiers(tokens: TokenStream, starts: &mut Vec<usize>) {
@@ -153,6 +170,27 @@ mod tests {
             raw_gen_identifiers(&text).text,
             "// gen\nfn r#gen(g: u64) -> u64 { let s = \"gen\"; r#gen(g) + ($r#gen) + genx }\n"
         );
+    }
+
+    #[test]
+    fn a_text_without_the_word_gen_is_not_lexed_and_stays() {
+        for (text, word, raw) in [
+            (
+                "fn generic(gens: u64) -> u64 { agen + gen_x + r#genx }",
+                false,
+                "fn generic(gens: u64) -> u64 { agen + gen_x + r#genx }",
+            ),
+            ("fn f() { x.gen() }", true, "fn f() { x.r#gen() }"),
+            ("let s = \"(gen)\";", true, "let s = \"(gen)\";"),
+            ("gen", true, "r#gen"),
+        ] {
+            assert_eq!(has_word_gen(text), word, "{text}");
+            assert_eq!(raw_gen_identifiers(&Mapped::plain(text)).text, raw);
+        }
+        // A text that does not lex comes back as it is, with or without the word.
+        for text in ["\"generic", "\"gen"] {
+            assert_eq!(raw_gen_identifiers(&Mapped::plain(text)).text, text);
+        }
     }
 
     fn span(line: u32, columns: (u32, u32), replacement: Option<&str>) -> String {

@@ -2,6 +2,8 @@
 //! bundle is the default; stripping keeps every line that holds code (and so the line map),
 //! minifying prints the tokens on one line after the header.
 
+use std::collections::BTreeSet;
+
 use anyhow::{anyhow, Result};
 use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
 
@@ -121,17 +123,143 @@ fn strip_comments(bundle: &Mapped) -> Result<Mapped> {
     Ok(out)
 }
 
-/// `bundle` with the comments and blank lines from line `first` (0-based) on removed.
-pub fn strip_comments_from(bundle: &Mapped, first: usize) -> Result<Mapped> {
+/// `bundle` with the comments and blank lines from line `first` (0-based) on removed, and
+/// each line's indentation written with a tab for every four spaces: the pasted crates, which
+/// no one reads in the bundle, in fewer bytes. Every line that holds code stays a line (the
+/// line map holds), and whitespace inside a token (a string over several lines) is kept.
+pub fn compact_from(bundle: &Mapped, first: usize) -> Result<Mapped> {
     let (head, tail) = bundle.split_at_line(first);
     let stripped = strip_comments(&tail)?;
+    let inside = inside_tokens(&stripped.text)?;
+    let test_only = test_only_lines(&stripped.text)?;
     let mut kept = Mapped::new();
+    let mut offset = 0;
     for (index, line) in stripped.text.split_inclusive('\n').enumerate() {
-        if !line.trim().is_empty() {
-            kept.push(line, |_| stripped.lines[index].clone());
+        let at = offset;
+        offset += line.len();
+        if line.trim().is_empty() || test_only.contains(&index) {
+            continue;
         }
+        let indent = line.len() - line.trim_start_matches(' ').len();
+        if inside[at] || indent < 4 {
+            kept.push(line, |_| stripped.lines[index].clone());
+            continue;
+        }
+        let tabs = "\t".repeat(indent / 4);
+        let compact = format!("{tabs}{}{}", &line[..indent % 4], &line[indent..]);
+        kept.push(&compact, |_| stripped.lines[index].clone());
     }
     Ok(head.joined(&kept))
+}
+
+/// The lines of `text` that hold only `#[cfg(test)]` modules and functions written in
+/// `macro_rules!` bodies (num-integer's tests of every integer type): whatever the macro is
+/// called with, they expand to nothing, as no judge builds with `--test`. Those sharing a line
+/// with other code stay.
+fn test_only_lines(text: &str) -> Result<BTreeSet<usize>> {
+    let tokens: TokenStream = text
+        .parse()
+        .map_err(|err| anyhow!("cannot strip comments (internal error): {err}"))?;
+    let mut ranges = Vec::new();
+    in_macro_bodies(tokens, &mut ranges);
+    let breaks: Vec<usize> = text.match_indices('\n').map(|(at, _)| at).collect();
+    let line_of = |offset: usize| breaks.partition_point(|&at| at < offset);
+    let mut lines = BTreeSet::new();
+    for range in ranges {
+        let line_start = text[..range.start].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = text[range.end..]
+            .find('\n')
+            .map_or(text.len(), |i| range.end + i);
+        let whole = text[line_start..range.start].trim().is_empty()
+            && text[range.end..line_end].trim().is_empty();
+        if whole {
+            lines.extend(line_of(range.start)..=line_of(range.end));
+        }
+    }
+    Ok(lines)
+}
+
+/// The byte ranges of the `#[cfg(test)]` items in the bodies of the `macro_rules!` in
+/// `tokens`.
+fn in_macro_bodies(tokens: TokenStream, ranges: &mut Vec<std::ops::Range<usize>>) {
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    for (at, token) in tokens.iter().enumerate() {
+        let TokenTree::Group(group) = token else {
+            continue;
+        };
+        let is_body = at >= 3
+            && matches!(&tokens[at - 3], TokenTree::Ident(i) if i == "macro_rules")
+            && matches!(&tokens[at - 2], TokenTree::Punct(p) if p.as_char() == '!');
+        if is_body {
+            test_items(group.stream(), ranges);
+        } else {
+            in_macro_bodies(group.stream(), ranges);
+        }
+    }
+}
+
+/// The `#[cfg(test)] mod …{…}` and `#[cfg(test)] fn …{…}` items in `tokens`, at any depth.
+fn test_items(tokens: TokenStream, ranges: &mut Vec<std::ops::Range<usize>>) {
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    let is_attr = |at: usize| {
+        matches!(tokens.get(at), Some(TokenTree::Punct(p)) if p.as_char() == '#')
+            && matches!(tokens.get(at + 1), Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Bracket)
+    };
+    let mut at = 0;
+    while at < tokens.len() {
+        let cfg_test = is_attr(at)
+            && matches!(&tokens[at + 1], TokenTree::Group(g)
+                if g.stream().to_string().replace(' ', "") == "cfg(test)");
+        if cfg_test {
+            let mut next = at + 2;
+            while is_attr(next) {
+                next += 2;
+            }
+            let keyword =
+                |at: usize, k: &str| matches!(tokens.get(at), Some(TokenTree::Ident(i)) if i == k);
+            if keyword(next, "pub") {
+                next += 1;
+                if matches!(tokens.get(next), Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Parenthesis)
+                {
+                    next += 1;
+                }
+            }
+            if keyword(next, "mod") || keyword(next, "fn") {
+                let body = tokens[next..].iter().position(|t| {
+                    matches!(t, TokenTree::Group(g) if g.delimiter() == Delimiter::Brace)
+                        || matches!(t, TokenTree::Punct(p) if p.as_char() == ';')
+                });
+                if let Some(body) = body {
+                    let end = next + body;
+                    let start = tokens[at].span().byte_range().start;
+                    ranges.push(start..tokens[end].span().byte_range().end);
+                    at = end + 1;
+                    continue;
+                }
+            }
+        }
+        if let TokenTree::Group(group) = &tokens[at] {
+            test_items(group.stream(), ranges);
+        }
+        at += 1;
+    }
+}
+
+/// For each byte of `text`, whether it lies inside a token (after its first byte): a line
+/// starting there continues a string literal.
+fn inside_tokens(text: &str) -> Result<Vec<bool>> {
+    let tokens: TokenStream = text
+        .parse()
+        .map_err(|err| anyhow!("cannot strip comments (internal error): {err}"))?;
+    let mut spans = Vec::new();
+    collect_spans(tokens, &mut spans);
+    let mut inside = vec![false; text.len() + 1];
+    for span in spans.into_iter().filter(|s| s.len() > 1) {
+        inside[span.start + 1..span.end]
+            .iter_mut()
+            .for_each(|b| *b = true);
+    }
+    Ok(inside)
 }
 
 /// The leading comment lines of the bundle (its header).
@@ -184,11 +312,36 @@ mod tests {
                 indent: 0,
             })
         });
-        let stripped = strip_comments_from(&mapped, 4).unwrap();
+        let stripped = compact_from(&mapped, 4).unwrap();
         assert_eq!(
             stripped.text,
-            "// header\n// mine\nfn main() {}\n\n#[allow(warnings)]\nmod c {\n    fn f() {}\n}\n"
+            "// header\n// mine\nfn main() {}\n\n#[allow(warnings)]\nmod c {\n\tfn f() {}\n}\n"
         );
         assert_eq!(stripped.lines[6].as_ref().unwrap().line, 8);
+    }
+
+    #[test]
+    fn compacting_indents_with_tabs_but_not_inside_a_string() {
+        let text = "fn main() {}\n#[allow(warnings)]\nmod c {\n    mod d {\n          fn f() -> &'static str {\n            \"a\n        b\"\n        }\n    }\n}\n";
+        let mut mapped = Mapped::new();
+        mapped.push(text, |_| None);
+        let compact = compact_from(&mapped, 1).unwrap();
+        assert_eq!(
+            compact.text,
+            "fn main() {}\n#[allow(warnings)]\nmod c {\n\tmod d {\n\t\t  fn f() -> &'static str {\n\t\t\t\"a\n        b\"\n\t\t}\n\t}\n}\n"
+        );
+        assert_eq!(compact.lines.len(), compact.text.lines().count());
+    }
+
+    #[test]
+    fn compacting_drops_test_modules_and_functions_in_macro_bodies_only() {
+        let text = "fn main() {}\n#[allow(warnings)]\nmod c {\n    macro_rules! m {\n        ($t:ty, $test:ident) => {\n            impl X for $t {}\n            #[cfg(test)]\n            mod $test {\n                #[test]\n                fn t() {}\n            }\n            #[cfg(test)]\n            pub(crate) fn helper(a: $t) -> $t {\n                a\n            }\n        };\n    }\n    #[cfg(test)]\n    fn outside() {}\n}\n";
+        let mut mapped = Mapped::new();
+        mapped.push(text, |_| None);
+        let compact = compact_from(&mapped, 1).unwrap();
+        assert_eq!(
+            compact.text,
+            "fn main() {}\n#[allow(warnings)]\nmod c {\n\tmacro_rules! m {\n\t\t($t:ty, $test:ident) => {\n\t\t\timpl X for $t {}\n\t\t};\n\t}\n\t#[cfg(test)]\n\tfn outside() {}\n}\n"
+        );
     }
 }

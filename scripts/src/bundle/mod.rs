@@ -1,5 +1,6 @@
 //! `ojgames bundle`: one self-contained `.rs` file per problem, the way a judge wants it.
 
+mod cargo_env;
 mod cfg;
 mod cfg_if;
 mod crates;
@@ -262,28 +263,27 @@ fn build_uncached(workspace: &Workspace, problem: &Problem, options: &Options) -
         text = fix_patterns_reused(&text, workspace, problem)?;
     }
     let mut laid_out = layout::apply(options.layout, &header, text.clone())?;
-    // Over the judge's limit, but not hopelessly (no bundle over twice the limit was brought
-    // under it, and the pass costs minutes there): the code codegen never reaches goes too.
-    let over_limit = judge.source_limit.is_some_and(|limit| {
-        let size = laid_out.text.len();
-        size > limit && size <= 2 * limit
-    });
-    if over_limit && !options.whole_modules {
-        if let Some(line) = nth_line_equal(&text.text, INLINING_LINTS, DEPENDENCY_LINTS, 0) {
+    let over = |text: &Mapped, factor: usize| -> Result<bool> {
+        let size = layout::apply(options.layout, &header, text.clone())?
+            .text
+            .len();
+        Ok(judge
+            .source_limit
+            .is_some_and(|limit| size > factor * limit))
+    };
+    let first_crate = nth_line_equal(&text.text, INLINING_LINTS, DEPENDENCY_LINTS, 0);
+    if let (Some(line), false, true) = (first_crate, options.whole_modules, over(&text, 1)?) {
+        // Over the judge's limit: first the pasted crates' comments, blank lines and
+        // indentation (no one reads them there); then, when still over but not hopelessly
+        // (no bundle over twice the limit was brought under it, and the pass costs minutes
+        // there), the code codegen never reaches.
+        let mut cut = layout::compact_from(&text, line)?;
+        if over(&cut, 1)? && !over(&cut, 2)? {
             let scratch = workspace.work_dir(&problem.id);
-            let mut cut = shake::cut_unreached(&text, line, problem.meta.edition, &scratch)?;
-            let still_over = |text: &Mapped| -> Result<bool> {
-                let laid_out = layout::apply(options.layout, &header, text.clone())?;
-                Ok(judge
-                    .source_limit
-                    .is_some_and(|limit| laid_out.text.len() > limit))
-            };
-            if still_over(&cut)? {
-                // Then the pasted crates' comments and blank lines: no one reads them there.
-                cut = layout::strip_comments_from(&cut, line)?;
-            }
-            laid_out = layout::apply(options.layout, &header, cut)?;
+            cut = shake::cut_unreached(&cut, line, problem.meta.edition, &scratch)?;
+            cut = layout::compact_from(&cut, line)?;
         }
+        laid_out = layout::apply(options.layout, &header, cut)?;
     }
     let text = laid_out;
     Ok(Bundle {

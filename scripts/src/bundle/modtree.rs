@@ -2,10 +2,13 @@
 //! `a/mod.rs`, and `#[path]`), and every inline `mod name { … }`.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Result};
+use proc_macro2::{TokenStream, TokenTree};
 
+use super::cargo_env::CargoEnv;
 use super::cfg::is_test_only;
 use super::facts::{FileFacts, ScopeId};
 use super::source::Source;
@@ -18,6 +21,8 @@ pub struct LoadedFile {
     pub facts: FileFacts,
     /// The module of each scope of the file.
     pub scope_modules: Vec<ModId>,
+    /// Where a `mod name;` at the top of the file looks for `name.rs` / `name/mod.rs`.
+    mod_dir: PathBuf,
 }
 
 pub struct Module {
@@ -43,6 +48,8 @@ pub struct CrateTree {
     pub declared_by: Vec<Option<(FileId, usize)>>,
     /// The features cargo enabled, for a crate from crates.io (`#[cfg(feature)]` is decided).
     pub features: Option<BTreeSet<String>>,
+    /// What cargo sets for this crate (`env!("CARGO_PKG_VERSION")`, …).
+    env: CargoEnv,
 }
 
 /// Turns absolute paths into the names shown in messages.
@@ -59,9 +66,11 @@ impl CrateTree {
             modules: Vec::new(),
             declared_by: Vec::new(),
             features,
+            env: CargoEnv::for_crate(entry),
         };
         let dir = entry.parent().unwrap_or(Path::new(".")).to_path_buf();
         tree.load_file(entry, dir, Vec::new(), None, None, display)?;
+        tree.inline_macro_modules(display)?;
         Ok(tree)
     }
 
@@ -111,6 +120,7 @@ impl CrateTree {
             }
             // After the build-script check: its message says more than `include!`'s.
             let source = super::include::inline(source, path.parent().unwrap_or(Path::new(".")))?;
+            let source = super::cargo_env::expand(source, &self.env)?;
             // A crate's `cfg_if!` may declare modules (hashbrown's `mod sse2;`): written out,
             // they are declarations like any other.
             let source = match features {
@@ -180,6 +190,7 @@ impl CrateTree {
             source,
             facts,
             scope_modules: scope_modules.clone(),
+            mod_dir: dir.clone(),
         });
         self.declared_by.push(declared_by);
 
@@ -214,6 +225,186 @@ impl CrateTree {
         }
         Ok(Some(scope_modules[0]))
     }
+}
+
+/// A `mod name;` in a `macro_rules!` body: the file it declares, read where the macro is
+/// called.
+struct MacroModule {
+    file: FileId,
+    macro_name: String,
+    name: String,
+    range: Range<usize>,
+}
+
+impl CrateTree {
+    /// A `mod name;` inside a `macro_rules!` body (libc's `prelude!()` declares `mod types;`)
+    /// is looked for by rustc beside the module that calls the macro; in the bundle there is
+    /// no file beside anything. Each becomes `mod name { … }` with the file's tokens, on the
+    /// declaration's line, when every call of the macro is in files of one directory; else
+    /// the bundle is refused, naming the declaration.
+    fn inline_macro_modules(&mut self, display: Display) -> Result<()> {
+        let mut found = Vec::new();
+        for (file, loaded) in self.files.iter().enumerate() {
+            let text = &loaded.source.text;
+            if !(text.contains("macro_rules") && text.contains("mod ")) {
+                continue;
+            }
+            if let Ok(tokens) = text.parse::<TokenStream>() {
+                macro_modules(file, tokens, &mut found);
+            }
+        }
+        let mut by_file: BTreeMap<FileId, Vec<(Range<usize>, String)>> = BTreeMap::new();
+        for decl in found {
+            let source = &self.files[decl.file].source;
+            let location = source.location(decl.range.start);
+            let mut dirs: Vec<&PathBuf> = self
+                .files
+                .iter()
+                .filter(|f| calls_macro(&f.source.text, &decl.macro_name))
+                .map(|f| &f.mod_dir)
+                .collect();
+            dirs.sort();
+            dirs.dedup();
+            let dir = match dirs.as_slice() {
+                // Never called: rustc never reads the declaration either.
+                [] => continue,
+                [dir] => dir,
+                _ => bail!(
+                    "{location}: `mod {};` inside `macro_rules! {}` declares a module in each \
+                     module calling the macro, and it is called from several directories; a \
+                     bundle cannot carry that",
+                    decl.name,
+                    decl.macro_name
+                ),
+            };
+            let file_name = decl.name.strip_prefix("r#").unwrap_or(&decl.name);
+            let Some(path) = [
+                dir.join(format!("{file_name}.rs")),
+                dir.join(file_name).join("mod.rs"),
+            ]
+            .into_iter()
+            .find(|p| p.is_file()) else {
+                bail!(
+                    "{location}: file not found for module `{}` declared in `macro_rules! {}`: \
+                     expected {}",
+                    decl.name,
+                    decl.macro_name,
+                    display(&dir.join(format!("{file_name}.rs")))
+                );
+            };
+            let module = Source::load(&path, display(&path))?;
+            let nested = module
+                .syntax()?
+                .items
+                .iter()
+                .any(|item| matches!(item, syn::Item::Mod(m) if m.content.is_none()));
+            if nested {
+                bail!(
+                    "{}: a module declared inside `macro_rules! {}` ({location}) declares \
+                     modules of its own; a bundle cannot follow them",
+                    module.display,
+                    decl.macro_name
+                );
+            }
+            let tokens = module
+                .text
+                .parse::<TokenStream>()
+                .map_err(|err| anyhow::anyhow!("{}: {err}", module.display))?;
+            by_file
+                .entry(decl.file)
+                .or_default()
+                .push((decl.range, format!("mod {} {{ {tokens} }}", decl.name)));
+        }
+        for (file, mut replacements) in by_file {
+            let loaded = &mut self.files[file];
+            let mut text = loaded.source.text.clone();
+            replacements.sort_by_key(|(range, _)| range.start);
+            for (range, replacement) in replacements.into_iter().rev() {
+                text.replace_range(range, &replacement);
+            }
+            let source = Source::parse(loaded.source.display.clone(), text)?;
+            loaded.facts =
+                FileFacts::collect(source.syntax()?, &source.text, self.features.as_ref());
+            loaded.source = source;
+        }
+        Ok(())
+    }
+}
+
+/// The `mod name;` declarations inside the `macro_rules!` bodies among `tokens`.
+fn macro_modules(file: FileId, tokens: TokenStream, found: &mut Vec<MacroModule>) {
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    for (i, token) in tokens.iter().enumerate() {
+        match (
+            token,
+            tokens.get(i + 1),
+            tokens.get(i + 2),
+            tokens.get(i + 3),
+        ) {
+            (
+                TokenTree::Ident(word),
+                Some(TokenTree::Punct(bang)),
+                Some(TokenTree::Ident(name)),
+                Some(TokenTree::Group(body)),
+            ) if word == "macro_rules" && bang.as_char() == '!' => {
+                let mut decls = Vec::new();
+                mod_decls_in(body.stream(), &mut decls);
+                found.extend(decls.into_iter().map(|(name_of_mod, range)| MacroModule {
+                    file,
+                    macro_name: name.to_string(),
+                    name: name_of_mod,
+                    range,
+                }));
+            }
+            (TokenTree::Group(group), ..) => macro_modules(file, group.stream(), found),
+            _ => {}
+        }
+    }
+}
+
+/// `mod name;` (a literal name, not `$name`) anywhere in a macro's body.
+fn mod_decls_in(tokens: TokenStream, decls: &mut Vec<(String, Range<usize>)>) {
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    for (i, token) in tokens.iter().enumerate() {
+        if let TokenTree::Group(group) = token {
+            mod_decls_in(group.stream(), decls);
+            continue;
+        }
+        let after_dollar =
+            i > 0 && matches!(&tokens[i - 1], TokenTree::Punct(p) if p.as_char() == '$');
+        if let (
+            TokenTree::Ident(word),
+            Some(TokenTree::Ident(name)),
+            Some(TokenTree::Punct(semi)),
+        ) = (token, tokens.get(i + 1), tokens.get(i + 2))
+        {
+            if word == "mod" && semi.as_char() == ';' && !after_dollar {
+                let range = word.span().byte_range().start..semi.span().byte_range().end;
+                decls.push((name.to_string(), range));
+            }
+        }
+    }
+}
+
+/// Whether `text` calls macro `name` (`name!(…)`, `name! { … }`), outside its definition.
+fn calls_macro(text: &str, name: &str) -> bool {
+    if !text.contains(name) {
+        return false;
+    }
+    fn scan(tokens: TokenStream, name: &str) -> bool {
+        let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+        tokens.iter().enumerate().any(|(i, token)| match token {
+            TokenTree::Group(group) => scan(group.stream(), name),
+            TokenTree::Ident(ident) => {
+                ident == name
+                    && matches!(tokens.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == '!')
+                    && !matches!(i.checked_sub(1).map(|j| &tokens[j]), Some(TokenTree::Punct(p)) if p.as_char() == '!')
+            }
+            _ => false,
+        })
+    }
+    text.parse::<TokenStream>()
+        .is_ok_and(|tokens| scan(tokens, name))
 }
 
 /// A file loaded through `#[path]` looks for its own modules beside itself, like `mod.rs`.
@@ -254,6 +445,53 @@ mod tests {
 
     /// zerocopy 0.8 (through rand 0.9) declares `mod r#ref;` in `src/ref.rs`, and its
     /// submodules would be in `src/ref/`.
+    #[test]
+    fn a_module_declared_in_a_macros_body_is_inlined_from_beside_its_callers() {
+        // libc 0.2: `macro_rules! prelude { () => { mod types; mod prelude { … } } }` in
+        // src/macros.rs, called in src/lib.rs; rustc reads src/types.rs.
+        let dir = tempfile::tempdir().unwrap();
+        let write = |name: &str, text: &str| {
+            let path = dir.path().join(name);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        };
+        write(
+            "lib.rs",
+            "#[macro_use]\nmod macros;\nmod inner;\nprelude!();\n",
+        );
+        write(
+            "macros.rs",
+            "macro_rules! prelude {\n    () => {\n        mod types;\n        pub use self::types::*;\n    };\n}\n",
+        );
+        write(
+            "types.rs",
+            "//! The C types.\n#![allow(dead_code)]\npub type Int = i32; // 32 bits\n",
+        );
+        write("inner.rs", "pub fn f() {}\n");
+        let display = |path: &Path| path.display().to_string();
+        let tree = CrateTree::load(&dir.path().join("lib.rs"), &display, None).unwrap();
+        let macros = &tree.files[1].source.text;
+        assert!(macros.contains("mod types { "), "{macros}");
+        assert!(macros.contains("pub type Int = i32 ;"), "{macros}");
+        assert!(!macros.contains("32 bits"), "{macros}");
+        assert_eq!(macros.lines().count(), 6, "{macros}");
+        // Called from src/ and src/inner/ as well: two files `types.rs`, refused.
+        write("inner.rs", "prelude!();\n");
+        let refused = CrateTree::load(&dir.path().join("lib.rs"), &display, None)
+            .err()
+            .unwrap();
+        assert!(
+            refused
+                .to_string()
+                .contains("macros.rs:3:9: `mod types;` inside `macro_rules! prelude`"),
+            "{refused}"
+        );
+        // Never called: left as it is.
+        write("lib.rs", "#[macro_use]\nmod macros;\n");
+        let tree = CrateTree::load(&dir.path().join("lib.rs"), &display, None).unwrap();
+        assert!(tree.files[1].source.text.contains("        mod types;\n"));
+    }
+
     #[test]
     fn a_raw_identifier_module_is_found_in_the_file_without_r_hash() {
         let dir = tempfile::tempdir().unwrap();

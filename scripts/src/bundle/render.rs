@@ -112,7 +112,7 @@ impl Renderer<'_> {
             }
         }
         for path in &facts.paths {
-            self.rewrite_path(krate, path, &mut edits);
+            self.rewrite_path(krate, path, text, &mut edits);
         }
         for item in &facts.uses {
             self.rewrite_use(krate, item, &mut edits);
@@ -199,6 +199,24 @@ impl Renderer<'_> {
             .collect()
     }
 
+    /// The bundle name of the macro a bare `name!` in `krate` calls through the crate
+    /// root's `#[macro_use] extern crate other;`, which puts it in scope in every module
+    /// (getrandom's `cfg_if!` in `error.rs`), where the root's `use` of it does not reach.
+    fn macro_use_macro(&self, krate: CrateId, name: &str) -> Option<&str> {
+        let view = self.resolver.view(krate);
+        if krate.is_problem() || self.resolver.defines_macro(krate, name) {
+            return None;
+        }
+        view.tree
+            .root_file()
+            .facts
+            .extern_crates
+            .iter()
+            .filter(|item| item.macro_use)
+            .filter_map(|item| view.extern_crate(&item.name))
+            .find_map(|other| self.resolver.bundle_macro_name(other, name))
+    }
+
     /// What `#[macro_use] extern crate NAME;` becomes: an import of the macros that crate
     /// re-exports, by their bare names, except those `krate` binds itself.
     fn macro_use_import(&self, krate: CrateId, other: CrateId) -> Option<String> {
@@ -274,7 +292,7 @@ impl Renderer<'_> {
     /// module re-exports each under its own name. A bare call of a crate's own exported
     /// macro becomes a path to its bundle name at the root (`crate::__proconio_input!`),
     /// which resolves wherever the call stands, before the definition too.
-    fn rewrite_path(&self, krate: CrateId, path: &PathOcc, edits: &mut Edits) {
+    fn rewrite_path(&self, krate: CrateId, path: &PathOcc, text: &str, edits: &mut Edits) {
         let view = self.resolver.view(krate);
         let names: Vec<&str> = path.segments.iter().map(|s| s.name.as_str()).collect();
         let seg = &path.segments;
@@ -282,6 +300,12 @@ impl Renderer<'_> {
         if is_crate_root {
             if !krate.is_problem() && names.len() >= 2 {
                 edits.insert(seg[1].range.start, format!("{}::", view.name));
+            } else if !krate.is_problem() {
+                // `use crate::*;` or `use crate::{a, b};` in a macro's body (zerocopy's
+                // `simd_arch_mod!`): the path stops at the glob or the braces.
+                if let Some(after) = path_sep_after(text, seg[0].range.end) {
+                    edits.insert(after, format!("{}::", view.name));
+                }
             }
             return;
         }
@@ -290,6 +314,8 @@ impl Renderer<'_> {
                 if let Some(unique) = self.resolver.bundle_macro_name(krate, names[0]) {
                     edits.replace(seg[0].range.clone(), format!("crate::{unique}"));
                 }
+            } else if let Some(unique) = self.macro_use_macro(krate, names[0]) {
+                edits.replace(seg[0].range.clone(), format!("crate::{unique}"));
             }
             return;
         }
@@ -335,6 +361,14 @@ impl Renderer<'_> {
                 .map_or(segment.range.start, |c| c.start);
             let module = &self.resolver.view(other).name;
             edits.replace(start..segment.range.end, format!("crate::{module}"));
+            // `pub use rand_core;` (rand re-exports the crate): the crate is a private module
+            // of the bundle's root now, which the whole bundle sees but `pub` may not
+            // re-export (E0365).
+            let reexports_crate = matches!(&item.tree, UseNode::Name { .. });
+            if reexports_crate && item.visibility == "pub" {
+                let at = item.decl_range.start;
+                edits.replace(at..at + "pub".len(), "pub(crate)".to_string());
+            }
         }
     }
 
@@ -372,6 +406,15 @@ impl Renderer<'_> {
         }
         Some(path)
     }
+}
+
+/// The offset just after a `::` that follows `at` (spaces and line breaks between), if one does.
+fn path_sep_after(text: &str, at: usize) -> Option<usize> {
+    let rest = &text[at..];
+    let trimmed = rest.trim_start();
+    trimmed
+        .starts_with("::")
+        .then(|| at + (rest.len() - trimmed.len()) + 2)
 }
 
 /// Replaces a `use` item by one of `paths` (with its visibility), or deletes it.
@@ -429,10 +472,11 @@ fn explicit_format_arguments(literal: &str) -> Option<String> {
 }
 
 /// The traits the 2021 prelude adds, their paths, and the method that needs each in scope.
+/// `::std`: a module may have a child named `std` (rand's `rngs::std`, where `StdRng` is).
 const PRELUDE_2021: [(&str, &str, &str); 3] = [
-    ("TryFrom", "std::convert::TryFrom", "try_from"),
-    ("TryInto", "std::convert::TryInto", "try_into"),
-    ("FromIterator", "std::iter::FromIterator", "from_iter"),
+    ("TryFrom", "::std::convert::TryFrom", "try_from"),
+    ("TryInto", "::std::convert::TryInto", "try_into"),
+    ("FromIterator", "::std::iter::FromIterator", "from_iter"),
 ];
 
 /// `text` with `use` items for `paths` after its inner attributes and leading comments.
@@ -488,8 +532,8 @@ mod tests {
     fn imports_go_after_inner_attributes_and_leading_comments() {
         let text = Mapped::plain("#![allow(\n    dead_code,\n)]\n// note\nfn f() {}\n");
         assert_eq!(
-            with_imports(&text, &["std::convert::TryFrom"]).text,
-            "#![allow(\n    dead_code,\n)]\n// note\n#[allow(unused_imports)]\nuse std::convert::TryFrom;\nfn f() {}\n"
+            with_imports(&text, &["::std::convert::TryFrom"]).text,
+            "#![allow(\n    dead_code,\n)]\n// note\n#[allow(unused_imports)]\nuse ::std::convert::TryFrom;\nfn f() {}\n"
         );
     }
 }

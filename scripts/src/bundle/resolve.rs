@@ -188,6 +188,11 @@ impl<'a> Resolver<'a> {
         exported > 0 && exported == defined
     }
 
+    /// Whether `krate` defines a macro `name` itself (exported or not).
+    pub fn defines_macro(&self, krate: CrateId, name: &str) -> bool {
+        self.macros.contains_key(&(krate, name.to_string()))
+    }
+
     pub fn view(&self, id: CrateId) -> &CrateView<'a> {
         &self.crates[id.0]
     }

@@ -671,24 +671,47 @@ fn cfg_gated_names(text: &str) -> BTreeSet<String> {
 }
 
 /// Whether an attribute (its text inside `#[…]`) is a `cfg` that may be true or false on some
-/// judge: not `cfg(test)`, and not `cfg_attr(any(), …)`, which applies nowhere.
+/// judge: not `cfg(test)`, and not one the bundler decided ([`is_decided`]).
 fn is_gating(attribute: &str) -> bool {
-    attribute.starts_with("cfg") && attribute != "cfg (test)" && !applies_nowhere(attribute)
+    attribute.starts_with("cfg") && attribute != "cfg (test)" && !is_decided(attribute)
 }
 
-/// `cfg_attr(any(), …)` (the text inside `#[…]`): what the bundler makes of a `cfg_attr` on a
-/// crate feature that is off (`cfg_attr(feature = "serde", derive(…))`). It applies on no
-/// judge, so it gates nothing.
-fn applies_nowhere(attribute: &str) -> bool {
+/// A `cfg(…)` or `cfg_attr(…, …)` (the text inside `#[…]`) whose predicate is only `all`,
+/// `any` and `not`: what the bundler makes of a test of a crate feature (`all()` where it is
+/// on, `any()` where off, `cfg_attr(feature = "serde", derive(…))` becoming `cfg_attr(any(),
+/// …)`). It is the same on every judge, so it gates nothing.
+fn is_decided(attribute: &str) -> bool {
     let compact: String = attribute.split_whitespace().collect();
-    compact.starts_with("cfg_attr(any(),")
+    let predicate = if let Some(rest) = compact.strip_prefix("cfg_attr(") {
+        let mut depth = 0;
+        let end = rest.char_indices().find(|&(_, c)| {
+            match c {
+                '(' => depth += 1,
+                ')' => depth -= 1,
+                _ => {}
+            }
+            c == ',' && depth == 0
+        });
+        match end {
+            Some((end, _)) => &rest[..end],
+            None => return false,
+        }
+    } else if let Some(rest) = compact.strip_prefix("cfg(") {
+        rest
+    } else {
+        return false;
+    };
+    let words_removed = predicate
+        .replace("all", "")
+        .replace("any", "")
+        .replace("not", "");
+    words_removed.chars().all(|c| matches!(c, '(' | ')' | ','))
 }
 
 /// Whether `attribute` is a `cfg` or a `cfg_attr` that may apply on some judge.
 fn is_cfg(attribute: &syn::Attribute) -> bool {
-    attribute.path().is_ident("cfg")
-        || attribute.path().is_ident("cfg_attr")
-            && !applies_nowhere(&attribute.meta.to_token_stream().to_string())
+    (attribute.path().is_ident("cfg") || attribute.path().is_ident("cfg_attr"))
+        && !is_decided(&attribute.meta.to_token_stream().to_string())
 }
 
 fn gated_in(tokens: TokenStream, names: &mut BTreeSet<String>) {
@@ -890,6 +913,24 @@ mod tests {
         let item: syn::ItemEnum =
             syn::parse_str("#[cfg_attr(any(feature = \"x\", unix), derive(Debug))] enum E { A }")
                 .unwrap();
+        assert!(is_cfg(&item.attrs[0]));
+    }
+
+    #[test]
+    fn a_cfg_the_bundler_decided_gates_nothing() {
+        // What render.rs makes of feature tests: `all()` where on, `any()` where off. Such a
+        // cfg is the same on every judge (num-complex's `#[cfg(any(all(), any()))] impl …
+        // Pow<$F> for &'a Complex<T>` kept `Complex` in every num bundle).
+        let names = cfg_gated_names(
+            "#[cfg(any(all(), any()))] impl Pow for Complex {}\n#[cfg(not(all()))] fn gone() { never(); }\n#[cfg_attr(all(), derive(Debug))] struct Shown;\n#[cfg(any(all(), unix))] fn kept() { maybe(); }",
+        );
+        for decided in ["Complex", "Pow", "never", "Shown"] {
+            assert!(!names.contains(decided), "{decided}: {names:?}");
+        }
+        assert!(names.contains("maybe"), "{names:?}");
+        let item: syn::ItemFn = syn::parse_str("#[cfg(not(any()))] fn f() {}").unwrap();
+        assert!(!is_cfg(&item.attrs[0]));
+        let item: syn::ItemFn = syn::parse_str("#[cfg(not(unix))] fn f() {}").unwrap();
         assert!(is_cfg(&item.attrs[0]));
     }
 

@@ -157,25 +157,45 @@ fn too_new_syntax(text: &str, file_name: &str, version: &str) -> Vec<Diagnostic>
         .collect()
 }
 
-/// `compiled` held to the language of rustc `version` as well: each use in `source` (read
-/// at `path`, named `file_name` as rustc names it) of a newer feature is an error before
-/// clippy's.
-fn hold_syntax(
-    mut compiled: Compiled,
-    path: &Path,
-    file_name: &str,
-    version: &str,
-) -> Result<Compiled> {
+/// The uses in the file at `path` (named `file_name` as rustc names it) of language features
+/// newer than rustc `version`, as errors ([`too_new_syntax`]).
+fn syntax_check(path: &Path, file_name: &str, version: &str) -> Result<Vec<Diagnostic>> {
     let text =
         fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let found = too_new_syntax(&text, file_name, version);
+    Ok(too_new_syntax(&text, file_name, version))
+}
+
+/// `command`'s output and, with `syntax` (the file's path, its name as rustc names it, the
+/// judge's version), [`syntax_check`] of that file beside it on another thread: syn's parse
+/// of a whole bundle waits on no rustc and no rustc waits on it.
+fn output_beside_syntax(
+    command: &mut Command,
+    syntax: Option<(&Path, &str, &str)>,
+) -> (
+    std::io::Result<std::process::Output>,
+    Result<Vec<Diagnostic>>,
+) {
+    let Some((path, file_name, version)) = syntax else {
+        return (command.output(), Ok(Vec::new()));
+    };
+    std::thread::scope(|scope| {
+        let checking = scope.spawn(|| syntax_check(path, file_name, version));
+        let output = command.output();
+        let found = checking.join().expect("the syntax check panicked");
+        (output, found)
+    })
+}
+
+/// `compiled` held to the language of the judge's rustc as well: each use in the source of a
+/// newer feature (`found`, [`syntax_check`]) is an error before clippy's.
+fn hold_syntax(mut compiled: Compiled, found: Vec<Diagnostic>) -> Compiled {
     if !found.is_empty() {
         let rendered: String = found.iter().filter_map(|d| d.rendered.clone()).collect();
         compiled.success = false;
         compiled.messages.insert_str(0, &rendered);
         compiled.diagnostics.splice(0..0, found);
     }
-    Ok(compiled)
+    compiled
 }
 
 /// [`compile`] with more arguments after the flags: the benchmark links its proconio
@@ -318,12 +338,12 @@ fn run(
         command.args(deny).env("CARGO_PKG_RUST_VERSION", version);
         lints = format!(" {} (CARGO_PKG_RUST_VERSION={version})", deny.join(" "));
     }
-    let result = command
-        .arg("-o")
-        .arg(output)
-        .arg(source)
-        .output()
-        .with_context(|| match msrv {
+    command.arg("-o").arg(output).arg(source);
+    let path = dir.map_or_else(|| source.to_path_buf(), |dir| dir.join(source));
+    let file_name = source.display().to_string();
+    let syntax = msrv.map(|version| (path.as_path(), file_name.as_str(), version));
+    let (result, found) = output_beside_syntax(&mut command, syntax);
+    let result = result.with_context(|| match msrv {
             Some(_) => "cannot run clippy-driver, which holds a bundle to its judge's rustc version; install it with `rustup component add clippy`".to_string(),
             None => "cannot run rustc; is it on PATH?".to_string(),
         })?;
@@ -335,13 +355,7 @@ fn run(
             source.display()
         ),
     );
-    match msrv {
-        Some(version) => {
-            let path = dir.map_or_else(|| source.to_path_buf(), |dir| dir.join(source));
-            hold_syntax(compiled, &path, &source.display().to_string(), version)
-        }
-        None => Ok(compiled),
-    }
+    Ok(hold_syntax(compiled, found?))
 }
 
 /// [`compile`] into `cache/<key>/solution`, where the key is a hash of the source, the edition
@@ -616,7 +630,16 @@ pub fn run_recorded(invocation: &Invocation, msrv: Option<&str>) -> Result<Compi
         command.args(deny).env("CARGO_PKG_RUST_VERSION", version);
         lints = format!(" {} (CARGO_PKG_RUST_VERSION={version})", deny.join(" "));
     }
-    let result = command.output().with_context(|| {
+    let source = invocation
+        .args
+        .iter()
+        .find(|a| a.ends_with(".rs") && invocation.dir.join(a).is_file());
+    let path = source.map(|source| invocation.dir.join(source));
+    let syntax = msrv
+        .zip(source.zip(path.as_deref()))
+        .map(|(version, (source, path))| (path, source.as_str(), version));
+    let (result, found) = output_beside_syntax(&mut command, syntax);
+    let result = result.with_context(|| {
         format!(
             "cannot run {} (recorded from cargo's build)",
             program.display()
@@ -627,16 +650,7 @@ pub fn run_recorded(invocation: &Invocation, msrv: Option<&str>) -> Result<Compi
         &String::from_utf8_lossy(&result.stderr),
         format!("{}{lints}", invocation.display()),
     );
-    let source = invocation
-        .args
-        .iter()
-        .find(|a| a.ends_with(".rs") && invocation.dir.join(a).is_file());
-    match (msrv, source) {
-        (Some(version), Some(source)) => {
-            hold_syntax(compiled, &invocation.dir.join(source), source, version)
-        }
-        _ => Ok(compiled),
-    }
+    Ok(hold_syntax(compiled, found?))
 }
 
 #[cfg(test)]

@@ -39,55 +39,28 @@ pub struct Feature {
 //   (`feature(generic_arg_infer)`)" (#141610), `[false; _]`; "Stabilize `repr128`
 //   (`#[repr(u128)]`, `#[repr(i128)]`)".
 // - 1.95.0 (2026-04-16): "Stabilize `if let` guards on match arms" (#141295).
-pub const SAFE_TARGET_FEATURE: Feature = Feature {
-    name: "`#[target_feature]` on a safe function",
-    since: "1.86.0",
-};
-pub const RANGE_AFTER_UNARY: Feature = Feature {
-    name: "a range without a start right after `!`, `-` or `*` (`-..x`)",
-    since: "1.87.0",
-};
-pub const PRECISE_CAPTURING_IN_TRAIT: Feature = Feature {
-    name: "`use<..>` bounds on `impl Trait` returned by a trait's method",
-    since: "1.87.0",
-};
-pub const LET_CHAINS: Feature = Feature {
-    name: "let chains (`if let … && …`)",
-    since: "1.88.0",
-};
-pub const NAKED_FUNCTIONS: Feature = Feature {
-    name: "naked functions (`#[unsafe(naked)]`)",
-    since: "1.88.0",
-};
-pub const CFG_BOOLEAN_LITERALS: Feature = Feature {
-    name: "`true`/`false` as a `cfg` predicate",
-    since: "1.88.0",
-};
-pub const INFERRED_ARRAY_LENGTH: Feature = Feature {
-    name: "`_` as an array length (`[x; _]`)",
-    since: "1.89.0",
-};
-pub const REPR_128: Feature = Feature {
-    name: "`#[repr(u128)]`/`#[repr(i128)]` enums",
-    since: "1.89.0",
-};
-pub const IF_LET_GUARDS: Feature = Feature {
-    name: "`if let` guards on match arms",
-    since: "1.95.0",
-};
 
-/// Every feature of the table, oldest first.
-pub const FEATURES: [Feature; 9] = [
-    SAFE_TARGET_FEATURE,
-    RANGE_AFTER_UNARY,
-    PRECISE_CAPTURING_IN_TRAIT,
-    LET_CHAINS,
-    NAKED_FUNCTIONS,
-    CFG_BOOLEAN_LITERALS,
-    INFERRED_ARRAY_LENGTH,
-    REPR_128,
-    IF_LET_GUARDS,
-];
+/// Declares each feature once: a constant of that name (the finder records it) and its entry
+/// in [`FEATURES`], in the order written.
+macro_rules! features {
+    ($($id:ident: $name:expr, since $since:expr;)*) => {
+        $(pub const $id: Feature = Feature { name: $name, since: $since };)*
+        /// Every feature of the table, oldest first.
+        pub const FEATURES: &[Feature] = &[$($id),*];
+    };
+}
+
+features! {
+    SAFE_TARGET_FEATURE: "`#[target_feature]` on a safe function", since "1.86.0";
+    RANGE_AFTER_UNARY: "a range without a start right after `!`, `-` or `*` (`-..x`)", since "1.87.0";
+    PRECISE_CAPTURING_IN_TRAIT: "`use<..>` bounds on `impl Trait` returned by a trait's method", since "1.87.0";
+    LET_CHAINS: "let chains (`if let … && …`)", since "1.88.0";
+    NAKED_FUNCTIONS: "naked functions (`#[unsafe(naked)]`)", since "1.88.0";
+    CFG_BOOLEAN_LITERALS: "`true`/`false` as a `cfg` predicate", since "1.88.0";
+    INFERRED_ARRAY_LENGTH: "`_` as an array length (`[x; _]`)", since "1.89.0";
+    REPR_128: "`#[repr(u128)]`/`#[repr(i128)]` enums", since "1.89.0";
+    IF_LET_GUARDS: "`if let` guards on match arms", since "1.95.0";
+}
 
 /// One use of a feature: where it starts and ends (lines 1-based, columns 1-based in
 /// characters, the end exclusive), as rustc's diagnostics give spans.

@@ -143,3 +143,46 @@ pub fn library_workspace() -> tempfile::TempDir {
     fs::create_dir_all(dir.path().join("problems")).unwrap();
     dir
 }
+
+/// A workspace (an empty library `wlib`, problems under `problems/`) with one problem `id` of
+/// edition `edition` whose `[package.metadata.judge]` table is `judge_table`, its main.rs
+/// `main`, and its cases `testdata/ID/NAME.in` with `NAME.out` where given.
+pub fn one_problem_workspace(
+    id: &str,
+    edition: &str,
+    judge_table: &str,
+    main: &str,
+    cases: &[(&str, &str, Option<&str>)],
+) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    fs::write(
+        root.join("Cargo.toml"),
+        "[workspace]\nmembers = [\"problems/*\"]\n\n\
+         [package]\nname = \"wlib\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    )
+    .unwrap();
+    fs::create_dir_all(root.join("src")).unwrap();
+    fs::write(root.join("src/lib.rs"), "").unwrap();
+    let problem = root.join("problems").join(id);
+    fs::create_dir_all(&problem).unwrap();
+    fs::write(
+        problem.join("Cargo.toml"),
+        format!(
+            "[package]\nname = \"{id}\"\nversion = \"0.1.0\"\nedition = \"{edition}\"\n\n\
+             [[bin]]\nname = \"{id}\"\npath = \"main.rs\"\n\n\
+             [package.metadata.judge]\n{judge_table}"
+        ),
+    )
+    .unwrap();
+    fs::write(problem.join("main.rs"), main).unwrap();
+    let data = root.join("testdata").join(id);
+    fs::create_dir_all(&data).unwrap();
+    for (name, input, output) in cases {
+        fs::write(data.join(format!("{name}.in")), input).unwrap();
+        if let Some(output) = output {
+            fs::write(data.join(format!("{name}.out")), output).unwrap();
+        }
+    }
+    dir
+}

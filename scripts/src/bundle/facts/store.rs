@@ -69,6 +69,35 @@ pub fn load(
     Ok(loaded)
 }
 
+/// A yes or no about the files `texts` (each file's path and text), kept like a file's facts:
+/// `decide()` runs only when these texts (or the tool's build) were not asked `question`
+/// before. Outside [`using`] it always runs.
+pub fn answer(question: &str, texts: &[(PathBuf, String)], decide: impl FnOnce() -> bool) -> bool {
+    let Some(dir) = DIR.with(|d| d.borrow().clone()) else {
+        return decide();
+    };
+    let files: Vec<(&PathBuf, String)> = texts
+        .iter()
+        .map(|(path, text)| (path, super::super::linemap::text_key(text)))
+        .collect();
+    let key = format!(
+        "answer {:016x} tool {}",
+        hash(&(question, &files)),
+        super::super::shake::tool_stamp()
+    );
+    let paths: Vec<&PathBuf> = texts.iter().map(|(path, _)| path).collect();
+    let slot = dir.join(format!("{:016x}.answer", hash(&(question, paths))));
+    let saved = std::fs::read_to_string(&slot).ok();
+    match saved.as_deref().and_then(|s| s.split_once('\n')) {
+        Some((saved_key, "true")) if saved_key == key => return true,
+        Some((saved_key, "false")) if saved_key == key => return false,
+        _ => {}
+    }
+    let decided = decide();
+    write_aside(&dir, &slot, &format!("{key}\n{decided}"));
+    decided
+}
+
 fn hash(value: &impl Hash) -> u64 {
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     value.hash(&mut hasher);
@@ -89,12 +118,17 @@ fn keep(dir: &Path, slot: &Path, key: &str, facts: &FileFacts) {
     let Ok(json) = serde_json::to_string(facts) else {
         return;
     };
+    write_aside(dir, slot, &format!("{key}\n{json}"));
+}
+
+/// Writes `slot` in `dir` aside, then renames it: another bundle may be reading the slot. A
+/// store that cannot be written only costs time next time.
+fn write_aside(dir: &Path, slot: &Path, content: &str) {
     if std::fs::create_dir_all(dir).is_err() {
         return;
     }
-    // Written aside, then renamed: another bundle may be reading the slot.
     let partial = slot.with_extension(format!("partial-{}", std::process::id()));
-    if std::fs::write(&partial, format!("{key}\n{json}")).is_ok() {
+    if std::fs::write(&partial, content).is_ok() {
         let _ = std::fs::rename(&partial, slot);
     }
 }
@@ -149,5 +183,35 @@ mod tests {
         load_counting(&path, None, &parses);
         load_counting(&path, None, &parses);
         assert_eq!(parses.get(), 2);
+    }
+
+    #[test]
+    fn an_answer_is_kept_for_the_same_texts_only() {
+        let dir = tempfile::tempdir().unwrap();
+        let asked = Cell::new(0);
+        let ask = |texts: &[(PathBuf, String)], yes: bool| {
+            answer("q", texts, || {
+                asked.set(asked.get() + 1);
+                yes
+            })
+        };
+        let a = vec![(PathBuf::from("a.rs"), "struct A;".to_string())];
+        using(dir.path().join("store"), || {
+            assert!(ask(&a, true));
+            assert!(ask(&a, false), "kept: not asked again");
+            assert_eq!(asked.get(), 1);
+            // Another text of the same file (same length): asked again.
+            let b = vec![(PathBuf::from("a.rs"), "struct B;".to_string())];
+            assert!(!ask(&b, false));
+            assert_eq!(asked.get(), 2);
+            assert!(!ask(&b, true));
+            assert!(
+                answer("another question", &b, || true),
+                "each question its own"
+            );
+        });
+        // Outside `using` it is always asked.
+        assert!(!ask(&a, false));
+        assert_eq!(asked.get(), 3);
     }
 }

@@ -33,7 +33,7 @@ use std::ops::Range;
 use std::path::Path;
 
 use anyhow::Result;
-use proc_macro2::{TokenStream, TokenTree};
+use proc_macro2::{Delimiter, TokenStream, TokenTree};
 use syn::spanned::Spanned;
 
 use super::{fn_names, has_cfg, type_head, Finder, NEVER_CUT};
@@ -66,7 +66,8 @@ struct Reached {
 #[derive(Debug)]
 struct Unit {
     range: Range<usize>,
-    /// The `use` leaves importing a free function: they go with it.
+    /// What goes with it: the `use` leaves importing a free function; a trait method's
+    /// definitions in the impls of the trait.
     imports: Vec<Range<usize>>,
     kind: Kind,
 }
@@ -94,6 +95,9 @@ enum Kind {
         name: String,
         trait_name: Option<String>,
     },
+    /// A trait's method, with its definition in every impl of the trait (those macros write
+    /// too): none of them is reached, so the trait needs it for no type.
+    Method { name: String, trait_name: String },
 }
 
 /// `bundle` without the library code codegen never reaches (after line `lints_line`), or as
@@ -231,6 +235,9 @@ impl Unit {
                 name,
                 trait_name: Some(trait_name),
             } => reached.words.contains(name) && reached.words.contains(trait_name),
+            Kind::Method { name, trait_name } => {
+                reached.words.contains(name) && reached.words.contains(trait_name)
+            }
         }
     }
 
@@ -239,7 +246,7 @@ impl Unit {
     fn may_be_loosely(&self, changed: &Reached) -> bool {
         let Some((_, trait_name)) = &changed.trait_impl else {
             return match &self.kind {
-                Kind::Fn { name, .. } => changed.words.contains(name),
+                Kind::Fn { name, .. } | Kind::Method { name, .. } => changed.words.contains(name),
                 _ => self.may_be(changed),
             };
         };
@@ -253,14 +260,24 @@ impl Unit {
             Kind::Call {
                 words, body, fns, ..
             } => (body.contains(trait_name) || words.contains(trait_name)) && method_fits(fns),
-            Kind::Fn { name, .. } => changed.words.contains(name),
+            Kind::Fn { name, .. } | Kind::Method { name, .. } => changed.words.contains(name),
         }
     }
 
     /// Whether an error naming `named` may want this candidate back.
     fn is_named_by(&self, named: &Named) -> bool {
         if let Some((method, of)) = &named.member {
-            return matches!(&self.kind, Kind::Fn { name, trait_name: Some(t) } if name == method && t == of);
+            return match &self.kind {
+                Kind::Fn {
+                    name,
+                    trait_name: Some(t),
+                }
+                | Kind::Method {
+                    name,
+                    trait_name: t,
+                } => name == method && t == of,
+                _ => false,
+            };
         }
         let fn_named = |fns: &BTreeSet<String>| fns.iter().any(|f| named.words.contains(f));
         match &self.kind {
@@ -290,6 +307,13 @@ impl Unit {
                     })
             }
             Kind::Fn { name, .. } => named.words.contains(name),
+            Kind::Method { name, trait_name } => {
+                named.words.contains(name)
+                    || named
+                        .missing
+                        .iter()
+                        .any(|(_, missing)| missing == trait_name)
+            }
         }
     }
 }
@@ -493,6 +517,7 @@ fn candidates(text: &str, file: &syn::File, lib_start: usize) -> Vec<Unit> {
     let aliases = type_aliases(&file.items);
     let mut units = Vec::new();
     collect(&finder, &aliases, &file.items, &mut units);
+    trait_methods(&finder, &file.items, &mut units);
     let leaves = use_leaves(text, file, lib_start);
     for unit in &mut units {
         if let Kind::Fn {
@@ -556,16 +581,8 @@ fn collect(
             syn::Item::Impl(block) => {
                 for inner in &block.items {
                     if let syn::ImplItem::Fn(method) = inner {
-                        if let Some(name) = cuttable_fn(finder, &method.attrs, &method.sig) {
-                            units.push(Unit {
-                                range: inner.span().byte_range(),
-                                imports: Vec::new(),
-                                kind: Kind::Fn {
-                                    name,
-                                    trait_name: None,
-                                },
-                            });
-                        }
+                        let range = inner.span().byte_range();
+                        units.extend(fn_unit(finder, &method.attrs, &method.sig, range, None));
                     }
                 }
             }
@@ -584,29 +601,13 @@ fn collect(
                     if method.default.is_none() {
                         continue;
                     }
-                    if let Some(name) = cuttable_fn(finder, &method.attrs, &method.sig) {
-                        units.push(Unit {
-                            range: inner.span().byte_range(),
-                            imports: Vec::new(),
-                            kind: Kind::Fn {
-                                name,
-                                trait_name: Some(trait_name.clone()),
-                            },
-                        });
-                    }
+                    let range = inner.span().byte_range();
+                    let of = Some(trait_name.clone());
+                    units.extend(fn_unit(finder, &method.attrs, &method.sig, range, of));
                 }
             }
             syn::Item::Fn(function) => {
-                if let Some(name) = cuttable_fn(finder, &function.attrs, &function.sig) {
-                    units.push(Unit {
-                        range,
-                        imports: Vec::new(),
-                        kind: Kind::Fn {
-                            name,
-                            trait_name: None,
-                        },
-                    });
-                }
+                units.extend(fn_unit(finder, &function.attrs, &function.sig, range, None));
             }
             syn::Item::Macro(call) if call.ident.is_none() => {
                 if let Some(kind) = macro_call(finder, call) {
@@ -620,6 +621,211 @@ fn collect(
             _ => {}
         }
     }
+}
+
+/// A unit for each method of each trait of the library (not `dyn`, not behind a `#[cfg]`)
+/// whose every impl is in the library: the method's declaration, and its definitions in the
+/// impls of the trait, written out or in a `macro_rules!` body (an `impl … Trait … for`
+/// there). A definition missed (a macro naming the trait by a variable) is an error that
+/// puts the unit back.
+fn trait_methods(finder: &Finder, items: &[syn::Item], units: &mut Vec<Unit>) {
+    let mut traits = Vec::new();
+    let mut impls = Vec::new();
+    gather(items, &mut traits, &mut impls);
+    for definition in traits {
+        let trait_name = definition.ident.to_string();
+        let start = definition.span().byte_range().start;
+        let protected = start < finder.lib_start
+            || definition.attrs.iter().any(is_cfg)
+            || finder.dyn_traits.contains(&trait_name)
+            || finder.gated.contains(&trait_name)
+            || NEVER_CUT.contains(&trait_name.as_str());
+        let of_trait: Vec<&syn::ItemImpl> = impls
+            .iter()
+            .copied()
+            .filter(|block| {
+                let path = block.trait_.as_ref().map(|(_, path, _)| path);
+                let last = path.and_then(|path| path.segments.last());
+                last.is_some_and(|last| last.ident == trait_name.as_str())
+            })
+            .collect();
+        let outside = of_trait.iter().any(|block| {
+            block.span().byte_range().start < finder.lib_start || block.attrs.iter().any(is_cfg)
+        });
+        if protected || outside {
+            continue;
+        }
+        for inner in &definition.items {
+            let syn::TraitItem::Fn(method) = inner else {
+                continue;
+            };
+            if method.attrs.iter().any(is_cfg) {
+                continue;
+            }
+            let name = method.sig.ident.to_string();
+            let mut with = Vec::new();
+            for block in &of_trait {
+                for item in &block.items {
+                    match item {
+                        syn::ImplItem::Fn(f) if f.sig.ident == name.as_str() => {
+                            with.push(item.span().byte_range());
+                        }
+                        syn::ImplItem::Macro(call) => {
+                            entries_named(call.mac.tokens.clone(), &name, &mut with);
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            for body in finder.macros.values() {
+                macro_fns(body.clone(), &trait_name, &name, &mut None, &mut with);
+            }
+            if with.iter().any(|r| r.start < finder.lib_start) {
+                continue;
+            }
+            units.push(Unit {
+                range: inner.span().byte_range(),
+                imports: with,
+                kind: Kind::Method {
+                    name,
+                    trait_name: trait_name.clone(),
+                },
+            });
+        }
+    }
+}
+
+/// The trait definitions and the trait impls in `items`, in modules too (not behind a
+/// `#[cfg]`).
+fn gather<'a>(
+    items: &'a [syn::Item],
+    traits: &mut Vec<&'a syn::ItemTrait>,
+    impls: &mut Vec<&'a syn::ItemImpl>,
+) {
+    for item in items {
+        match item {
+            syn::Item::Trait(definition) => traits.push(definition),
+            syn::Item::Impl(block) if block.trait_.is_some() => impls.push(block),
+            syn::Item::Mod(module) if !module.attrs.iter().any(is_cfg) => {
+                if let Some((_, inner)) = &module.content {
+                    gather(inner, traits, impls);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The ranges of `fn name` (from its attributes to its body) in the impls of `trait_name`
+/// written in a macro body. `open` holds, while an `impl` is read up to its `for`, whether
+/// it names the trait.
+fn macro_fns(
+    tokens: TokenStream,
+    trait_name: &str,
+    name: &str,
+    open: &mut Option<bool>,
+    with: &mut Vec<Range<usize>>,
+) {
+    let mut names_trait = None;
+    for token in tokens {
+        match &token {
+            TokenTree::Ident(ident) if ident == "impl" => *open = Some(false),
+            TokenTree::Ident(ident) if ident == "for" && open.is_some() => {
+                names_trait = open.take();
+            }
+            TokenTree::Ident(ident) if ident == trait_name && open.is_some() => {
+                *open = Some(true);
+            }
+            TokenTree::Group(group) if group.delimiter() == Delimiter::Brace => {
+                if names_trait.take() == Some(true) {
+                    fns_named(group.stream(), name, with);
+                } else {
+                    macro_fns(group.stream(), trait_name, name, open, with);
+                }
+            }
+            TokenTree::Group(group) => macro_fns(group.stream(), trait_name, name, open, with),
+            _ => {}
+        }
+    }
+}
+
+/// The ranges of the `fn name` items in an impl block's `tokens`, their attributes included.
+fn fns_named(tokens: TokenStream, name: &str, with: &mut Vec<Range<usize>>) {
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    let is =
+        |at: usize, word: &str| matches!(tokens.get(at), Some(TokenTree::Ident(i)) if i == word);
+    let is_attr = |at: usize| {
+        matches!(&tokens[at], TokenTree::Punct(p) if p.as_char() == '#')
+            && matches!(&tokens[at + 1], TokenTree::Group(g) if g.delimiter() == Delimiter::Bracket)
+    };
+    for at in 0..tokens.len() {
+        let call = matches!(&tokens[at], TokenTree::Punct(p) if p.as_char() == '!');
+        if let (true, Some(TokenTree::Group(group))) = (call, tokens.get(at + 1)) {
+            entries_named(group.stream(), name, with);
+        }
+        if !(is(at, "fn") && is(at + 1, name)) {
+            continue;
+        }
+        let Some(body) = tokens[at..].iter().position(|t| {
+            matches!(t, TokenTree::Group(g) if g.delimiter() == Delimiter::Brace)
+                || matches!(t, TokenTree::Punct(p) if p.as_char() == ';')
+        }) else {
+            continue;
+        };
+        let mut start = at;
+        loop {
+            if start >= 2 && is_attr(start - 2) {
+                start -= 2;
+            } else if start >= 1
+                && ["pub", "unsafe", "default"]
+                    .iter()
+                    .any(|w| is(start - 1, w))
+            {
+                start -= 1;
+            } else {
+                break;
+            }
+        }
+        let from = tokens[start].span().byte_range().start;
+        with.push(from..tokens[at + body].span().byte_range().end);
+    }
+}
+
+/// The entries of a macro call in an impl that define method `name` (num-traits'
+/// `forward! { Self::is_nan(self) -> bool; … }`): each from its first token to its `;`.
+fn entries_named(tokens: TokenStream, name: &str, with: &mut Vec<Range<usize>>) {
+    let mut entry: Vec<TokenTree> = Vec::new();
+    for token in tokens {
+        if matches!(&token, TokenTree::Punct(p) if p.as_char() == ';') {
+            let defines = entry.windows(2).any(|pair| {
+                matches!(&pair[0], TokenTree::Ident(i) if i == name)
+                    && matches!(&pair[1], TokenTree::Group(g) if g.delimiter() == Delimiter::Parenthesis)
+            });
+            if let (true, Some(first)) = (defines, entry.first()) {
+                with.push(first.span().byte_range().start..token.span().byte_range().end);
+            }
+            entry.clear();
+        } else {
+            entry.push(token);
+        }
+    }
+}
+
+/// The candidate for a free function, an inherent method (`trait_name` `None`) or a trait's
+/// default method, unless it may not be cut (see [`cuttable_fn`]).
+fn fn_unit(
+    finder: &Finder,
+    attrs: &[syn::Attribute],
+    sig: &syn::Signature,
+    range: Range<usize>,
+    trait_name: Option<String>,
+) -> Option<Unit> {
+    let name = cuttable_fn(finder, attrs, sig)?;
+    Some(Unit {
+        range,
+        imports: Vec::new(),
+        kind: Kind::Fn { name, trait_name },
+    })
 }
 
 /// The name of a function that may be cut: not `const` (it may run only at compile time),
@@ -895,6 +1101,75 @@ mod lib {
         // The second time, from the cache: the same text.
         let again = cut_unreached(&bundle, lints_line, Edition::E2021, scratch.path()).unwrap();
         assert_eq!(&again.text, text);
+    }
+
+    /// `Shape::area` is reached for `u32` and `u64`; `Shape::corners` never is, for any type:
+    /// it goes from the trait, from the impls a macro writes and from a `forward!` entry.
+    const METHODS: &str = r#"use lib::Shape;
+fn main() {
+    println!("{} {} {}", 3u32.area(), 4u64.area(), lib::Square(5).area());
+}
+#[allow(dead_code, unused_imports, unused_macros)]
+mod lib {
+    pub trait Shape {
+        fn area(&self) -> u64;
+        fn corners(&self) -> u64 {
+            4
+        }
+    }
+    macro_rules! shape {
+        ($($t:ty)*) => {$(
+            impl Shape for $t {
+                fn area(&self) -> u64 {
+                    (*self as u64) * (*self as u64)
+                }
+                #[inline]
+                fn corners(&self) -> u64 {
+                    *self as u64 % 5
+                }
+            }
+        )*};
+    }
+    shape!(u32 u64);
+    macro_rules! forward {
+        ($(Self::$m:ident(&self) -> $r:ty;)*) => {$(
+            fn $m(&self) -> $r {
+                self.0.$m()
+            }
+        )*};
+    }
+    pub struct Square(pub u32);
+    impl Shape for Square {
+        forward! {
+            Self::area(&self) -> u64;
+            Self::corners(&self) -> u64;
+        }
+    }
+}
+"#;
+
+    #[test]
+    fn a_trait_method_no_type_reaches_goes_with_its_definitions_in_macros() {
+        let scratch = tempfile::tempdir().unwrap();
+        let mut bundle = Mapped::new();
+        bundle.push(METHODS, |_| None);
+        let lints_line = METHODS
+            .lines()
+            .position(|l| l.starts_with("#[allow"))
+            .unwrap();
+        let cut = cut_unreached(&bundle, lints_line, Edition::E2021, scratch.path()).unwrap();
+        let text = &cut.text;
+        assert!(!text.contains("corners"), "`corners` stayed:\n{text}");
+        for kept in [
+            "fn area(&self) -> u64;",
+            "Self::area(&self) -> u64;",
+            "shape!(u32 u64);",
+        ] {
+            assert!(text.contains(kept), "`{kept}` went:\n{text}");
+        }
+        let before = run(METHODS, scratch.path(), "before");
+        assert_eq!(before, "9 16 25\n");
+        assert_eq!(run(text, scratch.path(), "after"), before);
     }
 
     #[test]

@@ -783,7 +783,8 @@ fn keywords_of(tokens: TokenStream, words: &mut BTreeSet<String>) {
 
 /// The trait and the type each `impl` header in `tokens` names: in `impl<…> Trait<…> for
 /// Type<…>`, the last name before `for` and the first after it, outside `<…>`; in an
-/// inherent `impl Type<…>`, no trait and the type.
+/// inherent `impl Type<…>`, no trait and the type. A lifetime (`&'a Type`: a `'` and then
+/// an identifier to the tokenizer), `mut` and `dyn` name no type.
 fn impl_heads(tokens: TokenStream, out: &mut Vec<(Option<String>, Option<String>)>) {
     let tokens: Vec<TokenTree> = tokens.into_iter().collect();
     let mut i = 0;
@@ -794,7 +795,11 @@ fn impl_heads(tokens: TokenStream, out: &mut Vec<(Option<String>, Option<String>
                 let (mut trait_name, mut type_name) = (None, None);
                 i += 1;
                 while let Some(token) = tokens.get(i) {
+                    let is_lifetime =
+                        matches!(&tokens[i - 1], TokenTree::Punct(p) if p.as_char() == '\'');
                     match token {
+                        TokenTree::Ident(word) if is_lifetime || word == "mut" || word == "dyn" => {
+                        }
                         TokenTree::Punct(p) if p.as_char() == '<' => depth += 1,
                         TokenTree::Punct(p) if p.as_char() == '>' => depth -= 1,
                         TokenTree::Group(g) if g.delimiter() == proc_macro2::Delimiter::Brace => {
@@ -1181,6 +1186,39 @@ mod lib {
         let kept = cut("fn main() { let _ = lib::Side::Left; }", library);
         assert!(
             kept.contains("both!(str);") && kept.contains("enum Side"),
+            "{kept}"
+        );
+    }
+
+    #[test]
+    fn a_macro_implementing_a_trait_for_a_reference_to_a_dead_type_goes_with_it() {
+        // num-complex's `pow_impl!`: `impl<'a, T> Pow<$U> for &'a Complex<T>`; the lifetime
+        // is no type, and `&'a mut` no more than `&'a`.
+        let library = "\
+mod lib {
+    pub trait Pow<R> { fn pow(self, r: R) -> u8; }
+    pub struct Complex<T>(pub T);
+    macro_rules! pow_impl { ($U:ty) => {
+        impl<'a, T: Clone> Pow<$U> for &'a Complex<T> { fn pow(self, _: $U) -> u8 { 0 } }
+        impl<'a, 'b, T: Clone> Pow<&'b $U> for &'a mut Complex<T> { fn pow(self, _: &'b $U) -> u8 { 0 } }
+    }; }
+    pow_impl!(u8);
+    pub struct Other;
+    impl<'a> Pow<u8> for &'a Other { fn pow(self, _: u8) -> u8 { 1 } }
+    pub fn used() -> u8 { Pow::pow(&Other, 1u8) }
+}
+";
+        let library_cut = cut("fn main() { let _ = lib::used(); }", library);
+        assert!(library_cut.contains("trait Pow"), "{library_cut}");
+        for gone in ["struct Complex", "pow_impl!(u8);", "macro_rules! pow_impl"] {
+            assert!(!library_cut.contains(gone), "{gone} stayed:\n{library_cut}");
+        }
+        let kept = cut(
+            "fn main() { let _ = lib::used() + lib::Pow::pow(&lib::Complex(1u8), 2u8); }",
+            library,
+        );
+        assert!(
+            kept.contains("pow_impl!(u8);") && kept.contains("struct Complex"),
             "{kept}"
         );
     }
