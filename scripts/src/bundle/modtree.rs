@@ -310,6 +310,17 @@ impl CrateTree {
                 .text
                 .parse::<TokenStream>()
                 .map_err(|err| anyhow::anyhow!("{}: {err}", module.display))?;
+            // Pasted into the macro's body, a `$` of the file (a `macro_rules!` of its own)
+            // would be the outer macro's.
+            if has_dollar(tokens.clone()) {
+                bail!(
+                    "{}: a module declared inside `macro_rules! {}` ({location}) writes `$` (a \
+                     macro of its own); pasted into that macro's body it would change meaning, \
+                     so a bundle cannot carry it",
+                    module.display,
+                    decl.macro_name
+                );
+            }
             by_file
                 .entry(decl.file)
                 .or_default()
@@ -384,6 +395,14 @@ fn mod_decls_in(tokens: TokenStream, decls: &mut Vec<(String, Range<usize>)>) {
             }
         }
     }
+}
+
+fn has_dollar(tokens: TokenStream) -> bool {
+    tokens.into_iter().any(|token| match token {
+        TokenTree::Punct(p) => p.as_char() == '$',
+        TokenTree::Group(g) => has_dollar(g.stream()),
+        _ => false,
+    })
 }
 
 /// Whether `text` calls macro `name` (`name!(…)`, `name! { … }`), outside its definition.
@@ -486,6 +505,16 @@ mod tests {
                 .contains("macros.rs:3:9: `mod types;` inside `macro_rules! prelude`"),
             "{refused}"
         );
+        // A file with a macro of its own: its `$` would be the outer macro's.
+        write("inner.rs", "pub fn f() {}\n");
+        write(
+            "types.rs",
+            "macro_rules! each { ($($t:ident),*) => { $(pub type $t = i32;)* } }\neach!(A, B);\n",
+        );
+        let refused = CrateTree::load(&dir.path().join("lib.rs"), &display, None)
+            .err()
+            .unwrap();
+        assert!(refused.to_string().contains("writes `$`"), "{refused}");
         // Never called: left as it is.
         write("lib.rs", "#[macro_use]\nmod macros;\n");
         let tree = CrateTree::load(&dir.path().join("lib.rs"), &display, None).unwrap();

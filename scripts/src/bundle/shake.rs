@@ -693,8 +693,10 @@ fn is_decided(attribute: &str) -> bool {
             c == ',' && depth == 0
         });
         match end {
-            Some((end, _)) => &rest[..end],
-            None => return false,
+            // What a decided `cfg_attr` applies may be a cfg of its own (`cfg_attr(all(),
+            // cfg(unix))`): that one still gates.
+            Some((end, _)) if !rest[end + 1..].starts_with("cfg") => &rest[..end],
+            _ => return false,
         }
     } else if let Some(rest) = compact.strip_prefix("cfg(") {
         rest
@@ -931,6 +933,8 @@ mod tests {
         let item: syn::ItemFn = syn::parse_str("#[cfg(not(any()))] fn f() {}").unwrap();
         assert!(!is_cfg(&item.attrs[0]));
         let item: syn::ItemFn = syn::parse_str("#[cfg(not(unix))] fn f() {}").unwrap();
+        assert!(is_cfg(&item.attrs[0]));
+        let item: syn::ItemFn = syn::parse_str("#[cfg_attr(all(), cfg(unix))] fn f() {}").unwrap();
         assert!(is_cfg(&item.attrs[0]));
     }
 

@@ -29,7 +29,8 @@ pub(super) mod mono;
 
 use mono::{named_by, Named};
 
-/// At most this many rustc runs for the delta debugging (each ~0.1-0.3 s on 2 cores).
+/// At most this many rustc runs for the delta debugging (each ~0.1-0.3 s on 2 cores), after
+/// at most [`GUIDED_ROUNDS`] of the guided restoration.
 pub const MAX_RUNS: usize = 48;
 
 /// The run budget for a bundle of `bytes`: [`MAX_RUNS`] up to 64 KiB, fewer for larger ones
@@ -293,6 +294,9 @@ pub(super) fn reduce(
     let (base, pool, mut best) = match guided {
         Some((cut, loose, accepted)) => (cut.into_iter().collect(), loose, accepted),
         None => {
+            // A failed guide costs its few rounds on top of the budget: the delta debugging
+            // then runs as it did without the guide, with the whole budget, so the bundle
+            // is the same as before the guide existed.
             runs = 0;
             let all = (0..units.len()).collect();
             (Vec::new(), all, (bundle.clone(), checked.clone()))
