@@ -8,8 +8,11 @@ CARGO ?= cargo
 # The tool's binary, run directly: cargo's own no-op check of this workspace (every problem a
 # member) cost each `make bundle`/`make judge` about 0.1 s, a third of cargo's rebuild of a
 # solution (docs/performance.md, "The loop after an edit"). `tool` asks cargo to build it
-# only when a file it is built from is newer than it.
+# only when a file it is built from is newer than the last build that started (a stamp dated
+# before cargo runs, so an edit made during a build is seen; the binary's own date is left
+# to cargo: the tool keys its caches on it), or when the binary is missing.
 TOOL := $(or $(CARGO_TARGET_DIR),target)/release/ojgames
+TOOL_STAMP := $(TOOL).sources-stamp
 TOOL_SOURCES := $(shell find scripts/src src -name '*.rs') scripts/judges.toml \
 	Cargo.toml Cargo.lock scripts/Cargo.toml
 OJ := $(TOOL)
@@ -21,11 +24,14 @@ all: bundle judge
 
 # The tool built first, with cargo's progress: a cold build takes minutes, and the commands
 # below run it with --quiet.
-tool: $(TOOL)
+tool: $(TOOL_STAMP)
+	@test -x $(TOOL) || $(CARGO) build --release -p ojgames
+	@test -x $(TOOL) || { echo "make: cargo built the tool elsewhere than $(TOOL) (a target-dir in cargo's config?); set CARGO_TARGET_DIR" >&2; exit 1; }
 
-$(TOOL): $(TOOL_SOURCES)
+$(TOOL_STAMP): $(TOOL_SOURCES)
+	@mkdir -p $(dir $@) && touch $@.new
 	@$(CARGO) build --release -p ojgames
-	@touch $@
+	@mv $@.new $@
 
 bundle: tool
 	$(OJ) bundle $(ONE)
