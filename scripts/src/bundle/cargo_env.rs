@@ -21,10 +21,14 @@ use super::source::Source;
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct CargoEnv {
     vars: BTreeMap<&'static str, String>,
+    /// Whether the crate's target (lib or bin) was found in its manifest: only then is
+    /// what cargo sets for some targets only decided.
+    target_known: bool,
 }
 
-/// Set by cargo for some crates only: `option_env!` of one not set for this crate is `None`.
-const SOMETIMES_SET: [&str; 2] = ["CARGO_BIN_NAME", "CARGO_CRATE_NAME"];
+/// Set by cargo for binaries only: `option_env!` of it in a crate known to be a library is
+/// `None`.
+const SOMETIMES_SET: [&str; 1] = ["CARGO_BIN_NAME"];
 
 impl CargoEnv {
     /// What cargo sets when it compiles the crate whose root file is `entry`: read from the
@@ -98,14 +102,18 @@ impl CargoEnv {
             "CARGO_MANIFEST_PATH",
             dir.join("Cargo.toml").display().to_string(),
         );
-        if let Some((crate_name, is_bin)) = target_name(&manifest, &dir, &entry, &name) {
-            if is_bin {
+        let target = target_name(&manifest, &dir, &entry, &name);
+        if let Some((crate_name, is_bin)) = &target {
+            if *is_bin {
                 vars.insert("CARGO_BIN_NAME", crate_name.clone());
             }
             vars.insert("CARGO_CRATE_NAME", crate_name.replace('-', "_"));
         }
         vars.insert("CARGO_PKG_NAME", name);
-        CargoEnv { vars }
+        CargoEnv {
+            vars,
+            target_known: target.is_some(),
+        }
     }
 
     fn value(&self, name: &str) -> Option<&String> {
@@ -115,7 +123,7 @@ impl CargoEnv {
     /// Whether cargo sets `name` for this crate or leaves it unset on purpose (a lib has no
     /// `CARGO_BIN_NAME`): only then is an `option_env!` of it decided here.
     fn decides(&self, name: &str) -> bool {
-        !self.vars.is_empty() && (self.vars.contains_key(name) || SOMETIMES_SET.contains(&name))
+        self.vars.contains_key(name) || self.target_known && SOMETIMES_SET.contains(&name)
     }
 }
 
@@ -359,6 +367,13 @@ mod tests {
         let lone = tempfile::tempdir().unwrap();
         let env = CargoEnv::for_crate(&lone.path().join("main.rs"));
         let code = "const V: Option<&str> = option_env!(\"CARGO_PKG_VERSION\");\n";
+        assert_eq!(expanded(code, &env), code);
+        // A bin the manifest does not list (cargo's src/bin/*.rs): its names are left to
+        // the compiler, not decided `None`.
+        std::fs::create_dir_all(member.join("src/bin")).unwrap();
+        let env = CargoEnv::for_crate(&member.join("src/bin/a.rs"));
+        let code = "const B: Option<&str> = option_env!(\"CARGO_BIN_NAME\");\n\
+                    const C: Option<&str> = option_env!(\"CARGO_CRATE_NAME\");\n";
         assert_eq!(expanded(code, &env), code);
     }
 }
