@@ -1224,6 +1224,29 @@ mod lib {
     }
 
     #[test]
+    fn a_macro_implementing_a_trait_for_a_dyn_reference_goes_with_that_trait() {
+        // `&'a mut dyn Shape`: neither `mut` nor `dyn` is the type's name.
+        let library = "\
+mod lib {
+    pub trait Area { fn area(&self) -> u8; }
+    pub trait Shape { fn sides(&self) -> u8; }
+    macro_rules! area_of { () => {
+        impl<'a> Area for &'a mut dyn Shape { fn area(&self) -> u8 { self.sides() } }
+    }; }
+    area_of!();
+    pub struct Square;
+    impl Area for Square { fn area(&self) -> u8 { 4 } }
+    pub fn used() -> u8 { Area::area(&Square) }
+}
+";
+        let library_cut = cut("fn main() { let _ = lib::used(); }", library);
+        assert!(library_cut.contains("trait Area"), "{library_cut}");
+        for gone in ["trait Shape", "area_of!();", "macro_rules! area_of"] {
+            assert!(!library_cut.contains(gone), "{gone} stayed:\n{library_cut}");
+        }
+    }
+
+    #[test]
     fn the_users_code_is_never_cut() {
         let main = "fn unused_in_main() {}\nstruct AlsoUnused;\nfn main() {}";
         let text = format!("{main}\n// library\n");
