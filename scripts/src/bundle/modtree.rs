@@ -515,6 +515,27 @@ mod tests {
             .err()
             .unwrap();
         assert!(refused.to_string().contains("writes `$`"), "{refused}");
+        // A module of its own: not followed, refused.
+        write("types.rs", "mod sub;\npub type Int = i32;\n");
+        let refused = CrateTree::load(&dir.path().join("lib.rs"), &display, None)
+            .err()
+            .unwrap();
+        assert!(
+            refused.to_string().contains("declares modules of its own"),
+            "{refused}"
+        );
+        // No file: refused, naming where it was looked for.
+        std::fs::remove_file(dir.path().join("types.rs")).unwrap();
+        let refused = CrateTree::load(&dir.path().join("lib.rs"), &display, None)
+            .err()
+            .unwrap();
+        assert!(
+            refused
+                .to_string()
+                .contains("file not found for module `types`")
+                && refused.to_string().contains("types.rs"),
+            "{refused}"
+        );
         // Never called: left as it is.
         write("lib.rs", "#[macro_use]\nmod macros;\n");
         let tree = CrateTree::load(&dir.path().join("lib.rs"), &display, None).unwrap();
