@@ -272,7 +272,10 @@ fn build_uncached(workspace: &Workspace, problem: &Problem, options: &Options) -
             .is_some_and(|limit| size > factor * limit))
     };
     let first_crate = nth_line_equal(&text.text, INLINING_LINTS, DEPENDENCY_LINTS, 0);
-    if let (Some(line), false, true) = (first_crate, options.whole_modules, over(&text, 1)?) {
+    let laid_out_over = judge
+        .source_limit
+        .is_some_and(|limit| laid_out.text.len() > limit);
+    if let (Some(line), false, true) = (first_crate, options.whole_modules, laid_out_over) {
         // Over the judge's limit: first the pasted crates' comments, blank lines and
         // indentation (no one reads them there); then, when still over but not hopelessly
         // (no bundle over twice the limit was brought under it, and the pass costs minutes
