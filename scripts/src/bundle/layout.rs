@@ -166,13 +166,7 @@ fn test_only_lines(text: &str) -> Result<BTreeSet<usize>> {
     let line_of = |offset: usize| breaks.partition_point(|&at| at < offset);
     let mut lines = BTreeSet::new();
     for range in ranges {
-        let line_start = text[..range.start].rfind('\n').map_or(0, |i| i + 1);
-        let line_end = text[range.end..]
-            .find('\n')
-            .map_or(text.len(), |i| range.end + i);
-        let whole = text[line_start..range.start].trim().is_empty()
-            && text[range.end..line_end].trim().is_empty();
-        if whole {
+        if super::linemap::on_lines_of_its_own(text, &range) {
             lines.extend(line_of(range.start)..=line_of(range.end));
         }
     }

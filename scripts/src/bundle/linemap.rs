@@ -240,6 +240,16 @@ fn workspace_of(bundle_path: &Path) -> PathBuf {
         .unwrap_or_default()
 }
 
+/// Whether `range` of `text` has only whitespace before it on its first line and after it on
+/// its last: cutting it can take those whole lines.
+pub fn on_lines_of_its_own(text: &str, range: &std::ops::Range<usize>) -> bool {
+    let line_start = text[..range.start].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[range.end..]
+        .find('\n')
+        .map_or(text.len(), |i| range.end + i);
+    text[line_start..range.start].trim().is_empty() && text[range.end..line_end].trim().is_empty()
+}
+
 /// A key for `text`: its hash and length.
 pub fn text_key(text: &str) -> String {
     let mut hasher = std::collections::hash_map::DefaultHasher::new();

@@ -496,13 +496,15 @@ mod tests {
         assert_eq!(macros.lines().count(), 6, "{macros}");
         // Called from src/ and src/inner/ as well: two files `types.rs`, refused.
         write("inner.rs", "prelude!();\n");
-        let refused = CrateTree::load(&dir.path().join("lib.rs"), &display, None)
-            .err()
-            .unwrap();
-        assert!(
-            refused
+        let refusal = || {
+            CrateTree::load(&dir.path().join("lib.rs"), &display, None)
+                .err()
+                .expect("refused")
                 .to_string()
-                .contains("macros.rs:3:9: `mod types;` inside `macro_rules! prelude`"),
+        };
+        let refused = refusal();
+        assert!(
+            refused.contains("macros.rs:3:9: `mod types;` inside `macro_rules! prelude`"),
             "{refused}"
         );
         // A file with a macro of its own: its `$` would be the outer macro's.
@@ -511,29 +513,17 @@ mod tests {
             "types.rs",
             "macro_rules! each { ($($t:ident),*) => { $(pub type $t = i32;)* } }\neach!(A, B);\n",
         );
-        let refused = CrateTree::load(&dir.path().join("lib.rs"), &display, None)
-            .err()
-            .unwrap();
-        assert!(refused.to_string().contains("writes `$`"), "{refused}");
+        let refused = refusal();
+        assert!(refused.contains("writes `$`"), "{refused}");
         // A module of its own: not followed, refused.
         write("types.rs", "mod sub;\npub type Int = i32;\n");
-        let refused = CrateTree::load(&dir.path().join("lib.rs"), &display, None)
-            .err()
-            .unwrap();
-        assert!(
-            refused.to_string().contains("declares modules of its own"),
-            "{refused}"
-        );
+        let refused = refusal();
+        assert!(refused.contains("declares modules of its own"), "{refused}");
         // No file: refused, naming where it was looked for.
         std::fs::remove_file(dir.path().join("types.rs")).unwrap();
-        let refused = CrateTree::load(&dir.path().join("lib.rs"), &display, None)
-            .err()
-            .unwrap();
+        let refused = refusal();
         assert!(
-            refused
-                .to_string()
-                .contains("file not found for module `types`")
-                && refused.to_string().contains("types.rs"),
+            refused.contains("file not found for module `types`") && refused.contains("types.rs"),
             "{refused}"
         );
         // Never called: left as it is.

@@ -621,13 +621,7 @@ fn without_ranges(bundle: &Mapped, ranges: &[Range<usize>]) -> Mapped {
     for range in ranges {
         let start_line = line_of(range.start);
         let end_line = line_of(range.end);
-        let line_start = text[..range.start].rfind('\n').map_or(0, |i| i + 1);
-        let line_end = text[range.end..]
-            .find('\n')
-            .map_or(text.len(), |i| range.end + i);
-        let whole = text[line_start..range.start].trim().is_empty()
-            && text[range.end..line_end].trim().is_empty();
-        if whole {
+        if super::linemap::on_lines_of_its_own(text, range) {
             cut_lines.extend(start_line..=end_line);
         } else if start_line == end_line {
             cut_within.extend(range.clone().map(|at| (start_line, at)));
