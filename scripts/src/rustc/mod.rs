@@ -332,12 +332,7 @@ fn run(
         .args(mode.split(' '))
         .args(&FLAGS[1..])
         .args(extra);
-    let mut lints = String::new();
-    if let Some(version) = msrv {
-        let deny = ["-A", "clippy::all", "-D", INCOMPATIBLE_MSRV];
-        command.args(deny).env("CARGO_PKG_RUST_VERSION", version);
-        lints = format!(" {} (CARGO_PKG_RUST_VERSION={version})", deny.join(" "));
-    }
+    let lints = hold_to_version(&mut command, msrv);
     command.arg("-o").arg(output).arg(source);
     let path = dir.map_or_else(|| source.to_path_buf(), |dir| dir.join(source));
     let file_name = source.display().to_string();
@@ -356,6 +351,17 @@ fn run(
         ),
     );
     Ok(hold_syntax(compiled, found?))
+}
+
+/// With `msrv`, the arguments and environment that make clippy-driver deny only
+/// [`INCOMPATIBLE_MSRV`] at that Rust version; the words to show after the command.
+fn hold_to_version(command: &mut Command, msrv: Option<&str>) -> String {
+    let Some(version) = msrv else {
+        return String::new();
+    };
+    let deny = ["-A", "clippy::all", "-D", INCOMPATIBLE_MSRV];
+    command.args(deny).env("CARGO_PKG_RUST_VERSION", version);
+    format!(" {} (CARGO_PKG_RUST_VERSION={version})", deny.join(" "))
 }
 
 /// [`compile`] into `cache/<key>/solution`, where the key is a hash of the source, the edition
@@ -624,12 +630,7 @@ pub fn run_recorded(invocation: &Invocation, msrv: Option<&str>) -> Result<Compi
         .current_dir(&invocation.dir)
         .envs(invocation.env.iter().map(|(k, v)| (k, v)))
         .args(invocation.args.iter().filter(|a| !a.starts_with("--json")));
-    let mut lints = String::new();
-    if let Some(version) = msrv {
-        let deny = ["-A", "clippy::all", "-D", INCOMPATIBLE_MSRV];
-        command.args(deny).env("CARGO_PKG_RUST_VERSION", version);
-        lints = format!(" {} (CARGO_PKG_RUST_VERSION={version})", deny.join(" "));
-    }
+    let lints = hold_to_version(&mut command, msrv);
     let source = invocation
         .args
         .iter()
