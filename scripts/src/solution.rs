@@ -68,7 +68,13 @@ pub fn build_solution(
                 judge,
                 ..Default::default()
             };
-            match write_bundle(workspace, problem, &options, check::Check::Compiled, false) {
+            match write_bundle(
+                workspace,
+                problem,
+                &options,
+                check::Check::Compiled,
+                &Output::Bundled,
+            ) {
                 Ok(written) => Some(written),
                 // The solution does not parse: a compile error, as a judge would say.
                 Err(err) => match bundle::parse_problem(workspace, problem) {
@@ -160,7 +166,13 @@ pub fn build_solution(
             reshake: true,
             ..Default::default()
         };
-        let rewritten = write_bundle(workspace, problem, &options, check::Check::Compiled, false)?;
+        let rewritten = write_bundle(
+            workspace,
+            problem,
+            &options,
+            check::Check::Compiled,
+            &Output::Bundled,
+        )?;
         (compiled, program) = rustc::compile_cached(&path, edition, msrv, &cache)?;
         bundle_note = Some(rewritten.note);
     }
@@ -244,6 +256,17 @@ fn judge_build(
 }
 
 /// What [`write_bundle`] wrote.
+/// Where `bundle` puts the file a user pastes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Output {
+    /// `bundled/<ID>.rs` (the workspace's bundle path).
+    Bundled,
+    /// `-o -`: standard output, and no file.
+    Stdout,
+    /// `-o FILE`: `bundled/<ID>.rs` as always, and a copy at FILE once it passes its check.
+    File(std::path::PathBuf),
+}
+
 pub struct Written {
     /// What to tell the user: the bundle's path, size and modules.
     pub note: String,
@@ -262,7 +285,7 @@ pub fn compile_edition(problem: &Problem, chosen: Option<&Judge>) -> Edition {
         .unwrap_or(problem.meta.edition)
 }
 
-/// Writes `bundled/<ID>.rs` (with `to_stdout`, prints it instead) and checks it as `check`
+/// Writes `bundled/<ID>.rs` (or where `output` says) and checks it as `check`
 /// says. Warns on stderr when it is over the size judges accept. A bundle built on a shake
 /// learned on another bundle (`Bundle::speculative`) that fails its check is built again with
 /// a shake of its own.
@@ -271,8 +294,9 @@ pub fn write_bundle(
     problem: &Problem,
     options: &bundle::Options,
     check: check::Check,
-    to_stdout: bool,
+    output: &Output,
 ) -> Result<Written> {
+    let to_stdout = *output == Output::Stdout;
     let mut once = write_bundle_once(workspace, problem, options, check, to_stdout)?;
     if once.1.is_err() && once.0.speculative && !options.reshake {
         let options = bundle::Options {
@@ -281,10 +305,18 @@ pub fn write_bundle(
         };
         once = write_bundle_once(workspace, problem, &options, check, to_stdout)?;
     }
-    let (written, checked, text) = once;
+    let (mut written, checked, text) = once;
     checked?;
-    if to_stdout {
-        print!("{text}");
+    match output {
+        Output::Bundled => {}
+        Output::Stdout => print!("{text}"),
+        Output::File(path) => {
+            std::fs::write(path, &text)
+                .with_context(|| format!("cannot write the bundle to {}", path.display()))?;
+            written
+                .note
+                .push_str(&format!("\n  copied to {}", path.display()));
+        }
     }
     Ok(written)
 }

@@ -288,6 +288,36 @@ fn dash_o_dash_prints_the_bundle_and_writes_no_file() {
 }
 
 #[test]
+fn dash_o_file_copies_the_bundle_there_and_an_unwritable_path_is_one_error_naming_it() {
+    let ws = copy_workspace(&fixture("bundle_ws"));
+    let out = ws.path().join("paste-me.rs");
+    let out_arg = out.to_str().unwrap();
+    let run = ojgames_in(ws.path(), &["bundle", "nolib", "-o", out_arg]);
+    assert!(run.success, "{}", run.stderr);
+    let bundled = std::fs::read_to_string(ws.path().join("bundled/nolib.rs")).unwrap();
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), bundled);
+    assert!(run.stdout.contains("copied to"), "{}", run.stdout);
+    let missing = ws.path().join("no/such/dir/x.rs");
+    let run = ojgames_in(
+        ws.path(),
+        &["bundle", "nolib", "-o", missing.to_str().unwrap()],
+    );
+    assert!(!run.success, "{}", run.stdout);
+    assert!(
+        run.stderr.contains("cannot write the bundle to")
+            && run.stderr.contains("no/such/dir/x.rs"),
+        "{}",
+        run.stderr
+    );
+    let both = ojgames_in(ws.path(), &["bundle", "nolib", "alpha", "-o", out_arg]);
+    assert!(
+        !both.success && both.stderr.contains("exactly one problem"),
+        "{}",
+        both.stderr
+    );
+}
+
+#[test]
 fn a_panic_in_the_bundle_is_shown_at_the_library_file_and_line() {
     let ws = copy_workspace(&fixture("bundle_ws"));
     let run = ojgames_in(ws.path(), &["judge", "panics"]);

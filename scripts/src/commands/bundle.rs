@@ -19,8 +19,8 @@ pub struct BundleArgs {
     pub check: bool,
     /// Skip the type check of the written bundle.
     pub no_check: bool,
-    /// `-o -`: print the bundle instead of writing bundled/<ID>.rs.
-    pub to_stdout: bool,
+    /// `-o -` or `-o FILE`.
+    pub output: solution::Output,
     pub layout: crate::bundle::Layout,
     pub whole_modules: bool,
     /// `--judge NAME`: bundle for this judge instead of the problem's `judge` setting.
@@ -30,7 +30,8 @@ pub struct BundleArgs {
 impl BundleArgs {
     pub const USAGE: &'static str = "\
 usage: ojgames bundle (--all | ID...) [--keep-docs] [--strip-comments | --minify]
-                      [--whole-modules] [--check | --no-check] [-o -] [--judge NAME]
+                      [--whole-modules] [--check | --no-check] [-o - | -o FILE]
+                      [--judge NAME]
 
 Writes bundled/<ID>.rs: the problem's main.rs and the library items it uses, one file, and
 type-checks it with rustc (errors shown at the original file and line).
@@ -41,6 +42,7 @@ type-checks it with rustc (errors shown at the original file and line).
   --no-check   do not type-check the bundle
   --whole-modules  keep the modules the problem reaches whole (no item shaking)
   -o -         print the bundle to standard output instead (one problem)
+  -o FILE      also copy the bundle to FILE once it passes its check (one problem)
   --check      compile the bundle with rustc under editions 2018, 2021 and 2024; fail on any warning
   --judge NAME bundle for judge NAME (scripts/judges.toml) instead of the problem's `judge`:
                for AtCoder the crates it provides stay `use`s, for the others all is pasted";
@@ -49,7 +51,8 @@ type-checks it with rustc (errors shown at the original file and line).
     pub fn parse(parser: &mut Parser, root: &mut Option<PathBuf>) -> Result<Parsed<BundleArgs>> {
         let usage = BundleArgs::USAGE;
         let (mut selection, mut keep_docs, mut check) = (ProblemsBuilder::default(), false, false);
-        let (mut no_check, mut to_stdout) = (false, false);
+        let mut no_check = false;
+        let mut output = solution::Output::Bundled;
         let mut layout = crate::bundle::Layout::Readable;
         let mut whole_modules = false;
         let mut judge = None;
@@ -66,10 +69,14 @@ type-checks it with rustc (errors shown at the original file and line).
                     let name = parser.value()?;
                     judge = Some(crate::judges::listed(&name.to_string_lossy())?);
                 }
-                Short('o') | Long("output") => match parser.value()?.to_str() {
-                    Some("-") => to_stdout = true,
-                    _ => bail!("-o takes `-` (standard output); bundles are written to bundled/<ID>.rs\n\n{usage}"),
-                },
+                Short('o') | Long("output") => {
+                    let value = parser.value()?;
+                    output = if value == "-" {
+                        solution::Output::Stdout
+                    } else {
+                        solution::Output::File(PathBuf::from(value))
+                    };
+                }
                 Value(id) => selection.push(id)?,
                 Long("root") => *root = Some(PathBuf::from(parser.value()?)),
                 Short('h') | Long("help") => return Ok(Parsed::Help),
@@ -80,15 +87,23 @@ type-checks it with rustc (errors shown at the original file and line).
             bail!("--check and --no-check exclude each other\n\n{usage}");
         }
         let problems = selection.finish(usage)?;
-        if to_stdout && !matches!(&problems, Problems::Ids(ids) if ids.len() == 1) {
-            bail!("-o - prints one bundle: name exactly one problem\n\n{usage}");
+        let one = matches!(&problems, Problems::Ids(ids) if ids.len() == 1);
+        match &output {
+            solution::Output::Stdout if !one => {
+                bail!("-o - prints one bundle: name exactly one problem\n\n{usage}")
+            }
+            solution::Output::File(path) if !one => bail!(
+                "-o {} takes one bundle: name exactly one problem\n\n{usage}",
+                path.display()
+            ),
+            _ => {}
         }
         Ok(Parsed::Args(BundleArgs {
             problems,
             keep_docs,
             check,
             no_check,
-            to_stdout,
+            output,
             layout,
             whole_modules,
             judge,
@@ -113,10 +128,12 @@ pub fn run(workspace: &Workspace, args: &BundleArgs) -> Result<bool> {
             (false, false) => Check::Types,
         };
         let written = workspace.problem(&id).and_then(|problem| {
-            solution::write_bundle(workspace, &problem, &options, check, args.to_stdout)
+            solution::write_bundle(workspace, &problem, &options, check, &args.output)
         });
         match written {
-            Ok(written) if args.to_stdout => crate::warn!("{}", written.note),
+            Ok(written) if args.output == solution::Output::Stdout => {
+                crate::warn!("{}", written.note)
+            }
             Ok(written) => crate::sayln!("{}", written.note),
             Err(err) => {
                 crate::warn!("error: {id}: {err:#}");
