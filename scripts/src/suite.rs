@@ -182,6 +182,11 @@ fn extended(extend: &Value, base: &Path) -> Result<Vec<SuiteCase>> {
     let path = Path::new(field("path")?);
     let dir = base.join(path.strip_prefix(".").unwrap_or(path));
     let (input_glob, output_glob) = (field("in")?, field("out")?);
+    // cargo-compete writes `testcases/<alias>/in/.gitkeep` with the extend; a folder git
+    // dropped (or the user removed) holds no cases, as cargo-compete's own runner reads it.
+    if !dir.exists() {
+        return Ok(Vec::new());
+    }
     let mut files = Vec::new();
     walk(&dir, &dir, 0, &mut files).with_context(|| format!("cannot list {}", dir.display()))?;
     files.sort();
@@ -471,6 +476,17 @@ mod tests {
         std::fs::write(files.join("out/03.txt"), "three\n").unwrap();
         let error = format!("{:#}", parse(text, dir.path()).unwrap_err());
         assert!(error.contains("03.txt has no input file"), "{error}");
+    }
+
+    #[test]
+    fn a_missing_extend_folder_adds_no_cases_and_a_file_there_is_an_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let text = "type: Batch\nmatch: Exact\ncases:\n  - in: \"1\\n\"\n    out: \"1\\n\"\nextend:\n  - type: Text\n    path: \"./a\"\n    in: /in/*.txt\n    out: /out/*.txt\n";
+        let read = parse(text, dir.path()).unwrap();
+        assert_eq!(read.cases.len(), 1);
+        std::fs::write(dir.path().join("a"), "not a folder").unwrap();
+        let error = format!("{:#}", parse(text, dir.path()).unwrap_err());
+        assert!(error.contains("cannot list"), "{error}");
     }
 
     #[test]
