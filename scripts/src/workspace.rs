@@ -509,14 +509,89 @@ fn no_library(target: &Path) -> Result<PathBuf> {
     Ok(path)
 }
 
-/// A lone file's bundles and scratch: `$XDG_CACHE_HOME/ojgames/<its folder>` (or
-/// `~/.cache/...`), out of the user's source folders.
+/// The user's cache of the tool, shared by every workspace on the machine: `$OJGAMES_CACHE` if
+/// set, else `$XDG_CACHE_HOME/ojgames`, else `~/.cache/ojgames` (the system's temporary
+/// directory without a home). Relative values are taken from the current directory.
+pub fn user_cache() -> PathBuf {
+    let set = |var: &str| {
+        std::env::var_os(var)
+            .filter(|d| !d.is_empty())
+            .map(PathBuf::from)
+    };
+    let dir = set("OJGAMES_CACHE").unwrap_or_else(|| {
+        set("XDG_CACHE_HOME")
+            .or_else(|| set("HOME").map(|h| h.join(".cache")))
+            .unwrap_or_else(std::env::temp_dir)
+            .join("ojgames")
+    });
+    std::path::absolute(&dir).unwrap_or(dir)
+}
+
+/// What the tool learns about texts, kept for every workspace of the user ([`user_cache`]'s
+/// `.store/NAME`): keyed by content (texts, features, edition, the tool's build), never by
+/// the workspace (see `docs/bundling.md`, "Where things are kept").
+pub fn shared_store(name: &str) -> PathBuf {
+    user_cache().join(".store").join(name)
+}
+
+/// How long an entry of a shared store is kept after it was last read (or written).
+pub const STORE_KEEP_DAYS: u64 = 30;
+
+const DAY: std::time::Duration = std::time::Duration::from_secs(24 * 60 * 60);
+
+/// Marks `entry` of a shared store as read now (at most once a day: a slot read by every
+/// bundle is not written by every bundle), so [`prune_shared_stores`] keeps it.
+pub fn keep_alive(entry: &Path) {
+    let now = std::time::SystemTime::now();
+    let stale = fs::metadata(entry)
+        .and_then(|m| m.modified())
+        .is_ok_and(|modified| now.duration_since(modified).is_ok_and(|age| age > DAY));
+    if stale {
+        let _ = fs::File::open(entry).and_then(|file| file.set_modified(now));
+    }
+}
+
+/// Bounds the shared stores: at most once a day (`.store/pruned`'s date), removes every entry
+/// not read for [`STORE_KEEP_DAYS`] days and every half-written file older than a day (a
+/// writer that stopped). Failing only leaves the entries there.
+pub fn prune_shared_stores() {
+    let root = user_cache().join(".store");
+    let stamp = root.join("pruned");
+    let now = std::time::SystemTime::now();
+    let age = |path: &Path| {
+        fs::metadata(path)
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|modified| now.duration_since(modified).ok())
+    };
+    if age(&stamp).is_some_and(|age| age < DAY) || !root.is_dir() {
+        return;
+    }
+    if fs::write(&stamp, "").is_err() {
+        return;
+    }
+    let keep = DAY * STORE_KEEP_DAYS as u32;
+    for store in ["shake", "facts"] {
+        let Ok(entries) = fs::read_dir(root.join(store)) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let partial = path
+                .extension()
+                .is_some_and(|e| e.to_string_lossy().starts_with("partial-"));
+            let limit = if partial { DAY } else { keep };
+            if age(&path).is_some_and(|age| age > limit) {
+                let _ = fs::remove_file(&path);
+            }
+        }
+    }
+}
+
+/// A lone file's bundles and scratch: `<user cache>/<its folder>` ([`user_cache`]), out of the
+/// user's source folders.
 fn cache_dir(dir: &Path) -> Result<PathBuf> {
-    let cache = std::env::var_os("XDG_CACHE_HOME")
-        .filter(|d| !d.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
-        .unwrap_or_else(std::env::temp_dir);
+    let cache = user_cache();
     let name: String = dir
         .to_string_lossy()
         .chars()
@@ -528,7 +603,7 @@ fn cache_dir(dir: &Path) -> Result<PathBuf> {
             }
         })
         .collect();
-    Ok(cache.join("ojgames").join(name.trim_start_matches('_')))
+    Ok(cache.join(name.trim_start_matches('_')))
 }
 
 impl Problem {
