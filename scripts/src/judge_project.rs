@@ -1,7 +1,11 @@
 //! The judge's own build of a bundle that keeps `use`s of crates the judge provides (AtCoder):
 //! a cargo project holding the bundle as its `main.rs`, with the judge's edition and the
-//! judge's pinned versions (and features) of the crates the bundle uses. Every problem's
-//! project shares one target directory, so each crate compiles once and is reused.
+//! judge's pinned versions (and features) of the crates the bundle uses. The projects stay in
+//! the workspace; every project of every workspace on the machine shares one target directory
+//! in the user's store (`workspace::shared_store`), so each crate compiles once and is reused
+//! by the next contest's workspace too. Each project's program is cargo's own file of it in
+//! `deps/` (named by cargo's hash of the project's path), never the copy `release/ID` that
+//! problems of the same id in two workspaces would both write.
 
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
@@ -41,14 +45,24 @@ impl Mode {
     }
 }
 
-/// `target/ojgames/judge-<judge>/`: the projects (one per problem) and their shared target.
+/// `target/ojgames/judge-<judge>/`: the workspace's projects (one per problem).
 /// Absolute: cargo runs in the project, and a relative `--root` must not put a target there.
 fn judge_dir(workspace: &Workspace, judge: &Judge) -> PathBuf {
     let dir = workspace
         .target_dir()
         .join("ojgames")
-        .join(format!("judge-{}", judge.name.to_ascii_lowercase()));
+        .join(judge_name(judge));
     std::path::absolute(&dir).unwrap_or(dir)
+}
+
+/// The target directory of every project of `judge` on the machine: `<user store>/judge-<judge>`
+/// (bounded by `workspace::prune_shared_stores`).
+fn judge_target(judge: &Judge) -> PathBuf {
+    crate::workspace::shared_store(&judge_name(judge))
+}
+
+fn judge_name(judge: &Judge) -> String {
+    format!("judge-{}", judge.name.to_ascii_lowercase())
 }
 
 /// The project's Cargo.toml: the package named after the problem (one target directory for
@@ -144,7 +158,7 @@ fn build_in_project(
             return Ok(built);
         }
     }
-    let target = dir.join("target");
+    let target = judge_target(judge);
     let crate_name = id.replace('-', "_");
     let (mut compiled, mut ran) = cargo(&project, &target, &crate_name, mode)?;
     if compiled.success && ran.is_none() {
@@ -158,7 +172,10 @@ fn build_in_project(
         (compiled, ran) = cargo(&project, &target, &crate_name, mode)?;
     }
     let command = format!("cargo {} --release {described}", mode.cargo_command());
-    let program = target.join("release").join(id);
+    let program = ran
+        .as_ref()
+        .and_then(rustc::Invocation::executable)
+        .unwrap_or_else(|| target.join("release").join(id));
     let Some(invocation) = ran.filter(|_| compiled.success) else {
         return Ok(JudgeBuild {
             compiled,
