@@ -37,11 +37,11 @@ median() { sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
 
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 copy "$tmp/first"
-"$tool" --root "$tmp/first" bundle "$id" "${judge[@]}" -o /dev/null >/dev/null
+"$tool" --root "$tmp/first" bundle "$id" "${judge[@]}" >/dev/null
 : >"$tmp/bundle" >"$tmp/cargo"
 for round in $(seq "$rounds"); do
     copy "$tmp/ws$round"
-    timed "$tool" --root "$tmp/ws$round" bundle "$id" "${judge[@]}" -o /dev/null >>"$tmp/bundle"
+    timed "$tool" --root "$tmp/ws$round" bundle "$id" "${judge[@]}" >>"$tmp/bundle"
     copy "$tmp/cargo$round"
     timed cargo build --release -q --manifest-path "$tmp/cargo$round/Cargo.toml" -p "$id" >>"$tmp/cargo"
 done

@@ -65,12 +65,14 @@ fn judge_name(judge: &Judge) -> String {
     format!("judge-{}", judge.name.to_ascii_lowercase())
 }
 
-/// The project's Cargo.toml: the package named after the problem (one target directory for
-/// all), the judge's edition, and the judge's pin of each package in `packages`.
-pub fn manifest(id: &str, judge: &Judge, packages: &[String]) -> Result<String> {
+/// The project's Cargo.toml: the bin named after the problem, in a package named after it and
+/// `place` (the project's own: cargo names the program `deps/ID-HASH` by a hash of the
+/// package's name and version, not its path, and problem `a` of two workspaces shares the
+/// target), the judge's edition, and the judge's pin of each package in `packages`.
+pub fn manifest(id: &str, place: &str, judge: &Judge, packages: &[String]) -> Result<String> {
     let edition = judge.edition.map_or("2021", |e| e.as_str());
     let mut text = format!(
-        "# Written by ojgames: {}'s build of bundled/{id}.rs.\n[package]\nname = \"{id}\"\nversion = \"0.1.0\"\nedition = \"{edition}\"\npublish = false\n\n[workspace]\n\n[dependencies]\n",
+        "# Written by ojgames: {}'s build of bundled/{id}.rs.\n[package]\nname = \"{id}-{place}\"\nversion = \"0.1.0\"\nedition = \"{edition}\"\npublish = false\n\n[[bin]]\nname = \"{id}\"\npath = \"src/main.rs\"\n\n[workspace]\n\n[dependencies]\n",
         judge.name
     );
     for package in packages {
@@ -129,7 +131,12 @@ fn build_in_project(
     let project = dir.join("projects").join(id);
     std::fs::create_dir_all(project.join("src"))
         .with_context(|| format!("cannot create {}", project.display()))?;
-    let manifest_text = manifest(id, judge, packages)?;
+    let place = {
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        project.hash(&mut hasher);
+        format!("{:016x}", hasher.finish())
+    };
+    let manifest_text = manifest(id, &place, judge, packages)?;
     let manifest_path = project.join("Cargo.toml");
     if std::fs::read_to_string(&manifest_path).ok().as_deref() != Some(manifest_text.as_str()) {
         std::fs::write(&manifest_path, manifest_text)?;
@@ -500,6 +507,7 @@ mod tests {
         let atcoder = crate::judges::named("AtCoder");
         let text = manifest(
             "abc1_a",
+            "0123",
             &atcoder,
             &["proconio".to_string(), "itertools".to_string()],
         )
@@ -514,7 +522,10 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("[workspace]"), "{text}");
-        let error = manifest("x", &atcoder, &["serde".to_string()]).unwrap_err();
+        // The program is the problem's; the package is this project's own.
+        assert!(text.contains("name = \"abc1_a-0123\""), "{text}");
+        assert!(text.contains("[[bin]]\nname = \"abc1_a\"\n"), "{text}");
+        let error = manifest("x", "0123", &atcoder, &["serde".to_string()]).unwrap_err();
         assert!(error.to_string().contains("does not provide"), "{error}");
     }
 

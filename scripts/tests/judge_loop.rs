@@ -113,12 +113,15 @@ fn atcoders_crates_compile_once_for_every_workspace_and_each_keeps_its_own_progr
     // A cargo-compete user has a workspace per contest: the next one's first judge of a
     // solution keeping ac-library-rs compiles only the solution.
     let cache = tempfile::tempdir().unwrap();
+    // `run` builds the program as AtCoder does (`cargo build --release` in its project).
     let judge = |ws: &std::path::Path| {
+        let input = ws.join("testdata/practice2_k/sample.in");
         common::run(
             std::process::Command::new(env!("CARGO_BIN_EXE_ojgames"))
                 .arg("--root")
                 .arg(ws)
-                .args(["judge", "practice2_k"])
+                .args(["run", "practice2_k", "--input"])
+                .arg(input)
                 .env("OJGAMES_CACHE", cache.path()),
         )
     };
@@ -153,9 +156,8 @@ fn atcoders_crates_compile_once_for_every_workspace_and_each_keeps_its_own_progr
     let first_ws = copy_workspace(&fixture("crates_ws"));
     let first = judge(first_ws.path());
     assert!(
-        first.success && first.stdout.contains(" AC "),
-        "{}{}",
-        first.stdout,
+        first.success && !first.stdout.is_empty(),
+        "{}",
         first.stderr
     );
     let compiled = rlibs();
@@ -168,12 +170,7 @@ fn atcoders_crates_compile_once_for_every_workspace_and_each_keeps_its_own_progr
     assert_eq!(listed("practice2_k-").len(), 1);
     let second_ws = copy_workspace(&fixture("crates_ws"));
     let second = judge(second_ws.path());
-    assert!(
-        second.success && second.stdout.contains(" AC "),
-        "{}{}",
-        second.stdout,
-        second.stderr
-    );
+    assert_eq!(second.stdout, first.stdout, "{}", second.stderr);
     assert_eq!(rlibs(), compiled, "no crate compiled again");
     // The second workspace's program is its own file, not the first's overwritten.
     assert_eq!(listed("practice2_k-").len(), 2);
