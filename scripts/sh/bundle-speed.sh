@@ -2,7 +2,7 @@
 # The edit → bundle → judge loop beside cargo, side by side in one run (docs/performance.md,
 # "Bundling speed"). For each solution, ROUNDS rounds of:
 #   first    `ojgames bundle ID` with the tool's caches emptied (target/ojgames/ of its
-#            workspace) against a clean `cargo build --release -p ID` (a fresh target
+#            workspace and the user's store: the run has its own OJGAMES_CACHE) against a clean `cargo build --release -p ID` (a fresh target
 #            directory: its crates are compiled too);
 #   first judge  then `make judge P=ID` (no edit) against the same clean build: for a bundle
 #            that keeps AtCoder's crates the first bundle only type-checks them (`cargo check
@@ -32,6 +32,9 @@ cases=("$@")
 cd "$repo"
 cargo build --release --quiet -p ojgames
 tmp=$(mktemp -d)
+# The shared store (docs/bundling.md, "Where things are kept") of this run only: a first
+# bundle finds it empty, and the user's own is left alone.
+export OJGAMES_CACHE="$tmp/cache"
 saved=()
 restore() {
     for pair in "${saved[@]}"; do cp "$tmp/${pair%%:*}.rs" "${pair#*:}"; done
@@ -90,7 +93,7 @@ for case in "${cases[@]}"; do
     "${build[@]}"
     : >"$tmp/first" >"$tmp/clean" >"$tmp/first_judge" >"$tmp/bundle" >"$tmp/cargo" >"$tmp/judge" >"$tmp/run"
     for _ in $(seq "$rounds"); do
-        rm -rf "$root/target/ojgames" "$tmp/clean-target"
+        rm -rf "$root/target/ojgames" "$tmp/clean-target" "$OJGAMES_CACHE"
         timed make_oj bundle >>"$tmp/first"
         timed env CARGO_TARGET_DIR="$tmp/clean-target" "${build[@]}" >>"$tmp/clean"
         timed make_oj judge >>"$tmp/first_judge"

@@ -1,7 +1,11 @@
 //! The judge's own build of a bundle that keeps `use`s of crates the judge provides (AtCoder):
 //! a cargo project holding the bundle as its `main.rs`, with the judge's edition and the
-//! judge's pinned versions (and features) of the crates the bundle uses. Every problem's
-//! project shares one target directory, so each crate compiles once and is reused.
+//! judge's pinned versions (and features) of the crates the bundle uses. The projects stay in
+//! the workspace; every project of every workspace on the machine shares one target directory
+//! in the user's store (`workspace::shared_store`), so each crate compiles once and is reused
+//! by the next contest's workspace too. Each project's program is cargo's own file of it in
+//! `deps/` (named by cargo's hash of the project's path), never the copy `release/ID` that
+//! problems of the same id in two workspaces would both write.
 
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
@@ -41,22 +45,34 @@ impl Mode {
     }
 }
 
-/// `target/ojgames/judge-<judge>/`: the projects (one per problem) and their shared target.
+/// `target/ojgames/judge-<judge>/`: the workspace's projects (one per problem).
 /// Absolute: cargo runs in the project, and a relative `--root` must not put a target there.
 fn judge_dir(workspace: &Workspace, judge: &Judge) -> PathBuf {
     let dir = workspace
         .target_dir()
         .join("ojgames")
-        .join(format!("judge-{}", judge.name.to_ascii_lowercase()));
+        .join(judge_name(judge));
     std::path::absolute(&dir).unwrap_or(dir)
 }
 
-/// The project's Cargo.toml: the package named after the problem (one target directory for
-/// all), the judge's edition, and the judge's pin of each package in `packages`.
-pub fn manifest(id: &str, judge: &Judge, packages: &[String]) -> Result<String> {
+/// The target directory of every project of `judge` on the machine: `<user store>/judge-<judge>`
+/// (bounded by `workspace::prune_shared_stores`).
+fn judge_target(judge: &Judge) -> PathBuf {
+    crate::workspace::shared_store(&judge_name(judge))
+}
+
+fn judge_name(judge: &Judge) -> String {
+    format!("judge-{}", judge.name.to_ascii_lowercase())
+}
+
+/// The project's Cargo.toml: the bin named after the problem, in a package named after it and
+/// `place` (the project's own: cargo names the program `deps/ID-HASH` by a hash of the
+/// package's name and version, not its path, and problem `a` of two workspaces shares the
+/// target), the judge's edition, and the judge's pin of each package in `packages`.
+pub fn manifest(id: &str, place: &str, judge: &Judge, packages: &[String]) -> Result<String> {
     let edition = judge.edition.map_or("2021", |e| e.as_str());
     let mut text = format!(
-        "# Written by ojgames: {}'s build of bundled/{id}.rs.\n[package]\nname = \"{id}\"\nversion = \"0.1.0\"\nedition = \"{edition}\"\npublish = false\n\n[workspace]\n\n[dependencies]\n",
+        "# Written by ojgames: {}'s build of bundled/{id}.rs.\n[package]\nname = \"{id}-{place}\"\nversion = \"0.1.0\"\nedition = \"{edition}\"\npublish = false\n\n[[bin]]\nname = \"{id}\"\npath = \"src/main.rs\"\n\n[workspace]\n\n[dependencies]\n",
         judge.name
     );
     for package in packages {
@@ -115,7 +131,12 @@ fn build_in_project(
     let project = dir.join("projects").join(id);
     std::fs::create_dir_all(project.join("src"))
         .with_context(|| format!("cannot create {}", project.display()))?;
-    let manifest_text = manifest(id, judge, packages)?;
+    let place = {
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        project.hash(&mut hasher);
+        format!("{:016x}", hasher.finish())
+    };
+    let manifest_text = manifest(id, &place, judge, packages)?;
     let manifest_path = project.join("Cargo.toml");
     if std::fs::read_to_string(&manifest_path).ok().as_deref() != Some(manifest_text.as_str()) {
         std::fs::write(&manifest_path, manifest_text)?;
@@ -144,7 +165,7 @@ fn build_in_project(
             return Ok(built);
         }
     }
-    let target = dir.join("target");
+    let target = judge_target(judge);
     let crate_name = id.replace('-', "_");
     let (mut compiled, mut ran) = cargo(&project, &target, &crate_name, mode)?;
     if compiled.success && ran.is_none() {
@@ -158,7 +179,10 @@ fn build_in_project(
         (compiled, ran) = cargo(&project, &target, &crate_name, mode)?;
     }
     let command = format!("cargo {} --release {described}", mode.cargo_command());
-    let program = target.join("release").join(id);
+    let program = ran
+        .as_ref()
+        .and_then(rustc::Invocation::executable)
+        .unwrap_or_else(|| target.join("release").join(id));
     let Some(invocation) = ran.filter(|_| compiled.success) else {
         return Ok(JudgeBuild {
             compiled,
@@ -483,6 +507,7 @@ mod tests {
         let atcoder = crate::judges::named("AtCoder");
         let text = manifest(
             "abc1_a",
+            "0123",
             &atcoder,
             &["proconio".to_string(), "itertools".to_string()],
         )
@@ -497,7 +522,10 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("[workspace]"), "{text}");
-        let error = manifest("x", &atcoder, &["serde".to_string()]).unwrap_err();
+        // The program is the problem's; the package is this project's own.
+        assert!(text.contains("name = \"abc1_a-0123\""), "{text}");
+        assert!(text.contains("[[bin]]\nname = \"abc1_a\"\n"), "{text}");
+        let error = manifest("x", "0123", &atcoder, &["serde".to_string()]).unwrap_err();
         assert!(error.to_string().contains("does not provide"), "{error}");
     }
 

@@ -509,14 +509,131 @@ fn no_library(target: &Path) -> Result<PathBuf> {
     Ok(path)
 }
 
-/// A lone file's bundles and scratch: `$XDG_CACHE_HOME/ojgames/<its folder>` (or
-/// `~/.cache/...`), out of the user's source folders.
+/// The user's cache of the tool, shared by every workspace on the machine: `$OJGAMES_CACHE` if
+/// set, else `$XDG_CACHE_HOME/ojgames`, else `~/.cache/ojgames` (the system's temporary
+/// directory without a home). Relative values are taken from the current directory.
+pub fn user_cache() -> PathBuf {
+    user_cache_in(|name| std::env::var_os(name))
+}
+
+/// [`user_cache`] in an environment where `var` reads a variable.
+fn user_cache_in(var: impl Fn(&str) -> Option<std::ffi::OsString>) -> PathBuf {
+    let set = |name: &str| var(name).filter(|d| !d.is_empty()).map(PathBuf::from);
+    let dir = set("OJGAMES_CACHE").unwrap_or_else(|| {
+        set("XDG_CACHE_HOME")
+            .or_else(|| set("HOME").map(|h| h.join(".cache")))
+            .unwrap_or_else(std::env::temp_dir)
+            .join("ojgames")
+    });
+    std::path::absolute(&dir).unwrap_or(dir)
+}
+
+/// What the tool learns about texts, kept for every workspace of the user ([`user_cache`]'s
+/// `.store/NAME`): keyed by content (texts, features, edition, the tool's build), never by
+/// the workspace (see `docs/bundling.md`, "Where things are kept").
+pub fn shared_store(name: &str) -> PathBuf {
+    user_cache().join(".store").join(name)
+}
+
+/// How long an entry of a shared store is kept after it was last read (or written).
+pub const STORE_KEEP_DAYS: u64 = 30;
+
+const DAY: std::time::Duration = std::time::Duration::from_secs(24 * 60 * 60);
+
+/// Marks `entry` of a shared store as read now (at most once a day: a slot read by every
+/// bundle is not written by every bundle), so [`prune_shared_stores`] keeps it.
+pub fn keep_alive(entry: &Path) {
+    let now = std::time::SystemTime::now();
+    let stale = fs::metadata(entry)
+        .and_then(|m| m.modified())
+        .is_ok_and(|modified| now.duration_since(modified).is_ok_and(|age| age > DAY));
+    if stale {
+        let _ = fs::File::open(entry).and_then(|file| file.set_modified(now));
+    }
+}
+
+/// Bounds the shared stores: at most once a day (`.store/pruned`'s date), removes every entry
+/// not read for [`STORE_KEEP_DAYS`] days and every half-written file older than a day (a
+/// writer that stopped), and a judge's cargo target over [`JUDGE_TARGET_CAP`]. Failing only
+/// leaves the entries there.
+pub fn prune_shared_stores() {
+    prune_stores_in(&user_cache().join(".store"));
+}
+
+fn prune_stores_in(root: &Path) {
+    let stamp = root.join("pruned");
+    let now = std::time::SystemTime::now();
+    let age = |path: &Path| {
+        fs::metadata(path)
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|modified| now.duration_since(modified).ok())
+    };
+    if age(&stamp).is_some_and(|age| age < DAY) || !root.is_dir() {
+        return;
+    }
+    if fs::write(&stamp, "").is_err() {
+        return;
+    }
+    let keep = DAY * STORE_KEEP_DAYS as u32;
+    for store in ["shake", "facts"] {
+        let Ok(entries) = fs::read_dir(root.join(store)) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let partial = path
+                .extension()
+                .is_some_and(|e| e.to_string_lossy().starts_with("partial-"));
+            let limit = if partial { DAY } else { keep };
+            if age(&path).is_some_and(|age| age > limit) {
+                let _ = fs::remove_file(&path);
+            }
+        }
+    }
+    // A judge's shared cargo target (`judge_project`): cargo's files are not ours to pick
+    // from, so one over the cap goes whole (moved aside first: a build that starts now gets
+    // a fresh one), and the next judge compiles the judge's crates again.
+    let Ok(entries) = fs::read_dir(root) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.starts_with("judge-")
+            && !name.contains('.')
+            && size_of_tree(&path) > JUDGE_TARGET_CAP
+        {
+            let aside = root.join(format!("{name}.removed-{}", std::process::id()));
+            if fs::rename(&path, &aside).is_ok() {
+                let _ = fs::remove_dir_all(&aside);
+            }
+        }
+    }
+}
+
+/// The size at which a judge's shared cargo target is removed (see [`prune_shared_stores`]).
+pub const JUDGE_TARGET_CAP: u64 = 4 << 30;
+
+/// The bytes of the files under `dir` (not following symlinks).
+fn size_of_tree(dir: &Path) -> u64 {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return 0;
+    };
+    entries
+        .flatten()
+        .map(|entry| match entry.file_type() {
+            Ok(kind) if kind.is_dir() => size_of_tree(&entry.path()),
+            Ok(kind) if kind.is_file() => entry.metadata().map_or(0, |m| m.len()),
+            _ => 0,
+        })
+        .sum()
+}
+
+/// A lone file's bundles and scratch: `<user cache>/<its folder>` ([`user_cache`]), out of the
+/// user's source folders.
 fn cache_dir(dir: &Path) -> Result<PathBuf> {
-    let cache = std::env::var_os("XDG_CACHE_HOME")
-        .filter(|d| !d.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
-        .unwrap_or_else(std::env::temp_dir);
+    let cache = user_cache();
     let name: String = dir
         .to_string_lossy()
         .chars()
@@ -528,7 +645,7 @@ fn cache_dir(dir: &Path) -> Result<PathBuf> {
             }
         })
         .collect();
-    Ok(cache.join("ojgames").join(name.trim_start_matches('_')))
+    Ok(cache.join(name.trim_start_matches('_')))
 }
 
 impl Problem {
@@ -607,6 +724,62 @@ fn read_manifest(path: &Path) -> Result<toml::Table> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_user_cache_is_ojgames_cache_else_the_xdg_cache_else_the_homes() {
+        let env = |vars: &'static [(&'static str, &'static str)]| {
+            move |name: &str| {
+                vars.iter()
+                    .find(|(var, _)| *var == name)
+                    .map(|(_, value)| std::ffi::OsString::from(value))
+            }
+        };
+        const ALL: [(&str, &str); 3] = [
+            ("OJGAMES_CACHE", "/c/oj"),
+            ("XDG_CACHE_HOME", "/x"),
+            ("HOME", "/h"),
+        ];
+        assert_eq!(user_cache_in(env(&ALL)), Path::new("/c/oj"));
+        assert_eq!(user_cache_in(env(&ALL[1..])), Path::new("/x/ojgames"));
+        assert_eq!(
+            user_cache_in(env(&ALL[2..])),
+            Path::new("/h/.cache/ojgames")
+        );
+        // Set but empty: as if unset.
+        const EMPTY: [(&str, &str); 3] = [
+            ("OJGAMES_CACHE", ""),
+            ("XDG_CACHE_HOME", ""),
+            ("HOME", "/h"),
+        ];
+        assert_eq!(user_cache_in(env(&EMPTY)), Path::new("/h/.cache/ojgames"));
+    }
+
+    #[test]
+    fn pruning_removes_entries_unread_for_the_keep_days_and_stale_partials_once_a_day() {
+        let root = tempfile::tempdir().unwrap();
+        let shake = root.path().join("shake");
+        fs::create_dir_all(&shake).unwrap();
+        let now = std::time::SystemTime::now();
+        let aged = |name: &str, days: u64| {
+            let path = shake.join(name);
+            fs::write(&path, "x").unwrap();
+            let file = fs::File::open(&path).unwrap();
+            file.set_modified(now - DAY * days as u32).unwrap();
+            path
+        };
+        let old = aged("a.cache", STORE_KEEP_DAYS + 1);
+        let read = aged("b.cache", STORE_KEEP_DAYS + 1);
+        let recent = aged("c.cache", STORE_KEEP_DAYS - 1);
+        let partial = aged("d.partial-7", 2);
+        keep_alive(&read);
+        prune_stores_in(root.path());
+        assert!(!old.exists() && !partial.exists());
+        assert!(read.exists() && recent.exists());
+        // Not again the same day.
+        let old = aged("a.cache", STORE_KEEP_DAYS + 1);
+        prune_stores_in(root.path());
+        assert!(old.exists());
+    }
 
     fn applied(yaml: &str) -> JudgeMeta {
         let mut meta = JudgeMeta::default();

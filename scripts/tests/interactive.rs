@@ -549,6 +549,7 @@ fn run_shows_the_solutions_game_or_lets_the_user_play() {
             .arg(&root)
             .args(["run", "take"])
             .stdin(std::process::Stdio::piped());
+        common::isolate_cache(&mut by_hand);
         let mut child = by_hand
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::piped())

@@ -13,15 +13,17 @@ use common::{copy_workspace, fixture, ojgames_in};
 fn oj_within(root: &std::path::Path, args: &[&str], limit: Duration) -> common::Run {
     let logs = tempfile::tempdir().unwrap();
     let (stdout, stderr) = (logs.path().join("stdout"), logs.path().join("stderr"));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ojgames"))
-        .arg("--root")
-        .arg(root)
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(std::fs::File::create(&stdout).unwrap())
-        .stderr(std::fs::File::create(&stderr).unwrap())
-        .spawn()
-        .unwrap();
+    let mut child = common::isolate_cache(
+        Command::new(env!("CARGO_BIN_EXE_ojgames"))
+            .arg("--root")
+            .arg(root)
+            .args(args),
+    )
+    .stdin(Stdio::null())
+    .stdout(std::fs::File::create(&stdout).unwrap())
+    .stderr(std::fs::File::create(&stderr).unwrap())
+    .spawn()
+    .unwrap();
     let start = Instant::now();
     let status = loop {
         if let Some(status) = child.try_wait().unwrap() {
@@ -405,6 +407,7 @@ fn interrupt(send: impl FnOnce(&std::process::Child)) {
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .process_group(0);
+    common::isolate_cache(&mut command);
     let mut judge = command.spawn().unwrap();
     assert!(
         eventually(|| !processes_with(&solution_marker).is_empty()),

@@ -107,3 +107,75 @@ fn bundle_and_run_for_a_judge_compile_with_the_same_edition() {
         );
     }
 }
+
+#[test]
+fn atcoders_crates_compile_once_for_every_workspace_and_each_keeps_its_own_program() {
+    // A cargo-compete user has a workspace per contest: the next one's first judge of a
+    // solution keeping ac-library-rs compiles only the solution.
+    let cache = tempfile::tempdir().unwrap();
+    // `run` builds the program as AtCoder does (`cargo build --release` in its project).
+    let judge = |ws: &std::path::Path| {
+        let input = ws.join("testdata/practice2_k/sample.in");
+        common::run(
+            std::process::Command::new(env!("CARGO_BIN_EXE_ojgames"))
+                .arg("--root")
+                .arg(ws)
+                .args(["run", "practice2_k", "--input"])
+                .arg(input)
+                .env("OJGAMES_CACHE", cache.path()),
+        )
+    };
+    let deps = cache.path().join(".store/judge-atcoder/release/deps");
+    let listed = |prefix: &str| -> Vec<(String, std::time::SystemTime)> {
+        let mut files: Vec<_> = fs::read_dir(&deps)
+            .map(|entries| {
+                entries
+                    .flatten()
+                    .map(|e| (e.file_name().to_string_lossy().into_owned(), e))
+                    .filter(|(name, _)| name.starts_with(prefix) && !name.contains('.'))
+                    .map(|(name, e)| (name, e.metadata().unwrap().modified().unwrap()))
+                    .collect()
+            })
+            .unwrap_or_default();
+        files.sort();
+        files
+    };
+    let rlibs = || {
+        let mut files: Vec<_> = fs::read_dir(&deps)
+            .unwrap()
+            .flatten()
+            .filter(|e| e.file_name().to_string_lossy().ends_with(".rlib"))
+            .map(|e| {
+                let modified = e.metadata().unwrap().modified().unwrap();
+                (e.file_name().to_string_lossy().into_owned(), modified)
+            })
+            .collect();
+        files.sort();
+        files
+    };
+    let first_ws = copy_workspace(&fixture("crates_ws"));
+    let first = judge(first_ws.path());
+    assert!(
+        first.success && !first.stdout.is_empty(),
+        "{}",
+        first.stderr
+    );
+    let compiled = rlibs();
+    assert!(
+        compiled
+            .iter()
+            .any(|(name, _)| name.starts_with("libac_library")),
+        "{compiled:?}"
+    );
+    assert_eq!(listed("practice2_k-").len(), 1);
+    let second_ws = copy_workspace(&fixture("crates_ws"));
+    let second = judge(second_ws.path());
+    assert_eq!(second.stdout, first.stdout, "{}", second.stderr);
+    assert_eq!(rlibs(), compiled, "no crate compiled again");
+    // The second workspace's program is its own file, not the first's overwritten.
+    assert_eq!(listed("practice2_k-").len(), 2);
+    assert!(!first_ws
+        .path()
+        .join("target/ojgames/judge-atcoder/target")
+        .exists());
+}

@@ -100,12 +100,14 @@ fn two_bundles_of_one_problem_at_once_shake_alike() {
     for round in 0..3 {
         let _ = fs::remove_dir_all(ws.path().join("target/ojgames"));
         let spawn = || {
-            Command::new(env!("CARGO_BIN_EXE_ojgames"))
-                .arg("--root")
-                .arg(ws.path())
-                .args(["bundle", "impls", "-o", "-"])
-                .output()
-                .unwrap()
+            common::isolate_cache(
+                Command::new(env!("CARGO_BIN_EXE_ojgames"))
+                    .arg("--root")
+                    .arg(ws.path())
+                    .args(["bundle", "impls", "-o", "-"]),
+            )
+            .output()
+            .unwrap()
         };
         let (first, second) = std::thread::scope(|s| {
             let first = s.spawn(spawn);
@@ -132,6 +134,16 @@ fn oj_counting_rustc(
     ws: &std::path::Path,
     log: &std::path::Path,
     args: &[&str],
+) -> (String, usize) {
+    oj_counting_rustc_cached(ws, log, args, None)
+}
+
+/// [`oj_counting_rustc`] with the tool's cache in `cache` (else one of the workspace's own).
+fn oj_counting_rustc_cached(
+    ws: &std::path::Path,
+    log: &std::path::Path,
+    args: &[&str],
+    cache: Option<&std::path::Path>,
 ) -> (String, usize) {
     let wrapper_dir = ws.join("counting-rustc");
     fs::create_dir_all(&wrapper_dir).unwrap();
@@ -160,10 +172,12 @@ fn oj_counting_rustc(
     )
     .unwrap();
     let before = fs::read_to_string(log).map_or(0, |l| l.lines().count());
-    let output = Command::new(env!("CARGO_BIN_EXE_ojgames"))
-        .arg("--root")
-        .arg(ws)
-        .args(args)
+    let mut command = Command::new(env!("CARGO_BIN_EXE_ojgames"));
+    command.arg("--root").arg(ws).args(args);
+    if let Some(cache) = cache {
+        command.env("OJGAMES_CACHE", cache);
+    }
+    let output = common::isolate_cache(&mut command)
         .env("PATH", path)
         .env_remove("CARGO_TARGET_DIR")
         .output()
@@ -278,4 +292,36 @@ fn an_edit_of_a_library_file_is_in_the_next_bundle_even_at_the_same_size_and_tim
     );
     let (output, _) = oj_counting_rustc(ws.path(), &log, &["run", "impls", "--input", "/dev/null"]);
     assert!(output.starts_with("7M\n"), "{output}");
+}
+
+#[test]
+fn a_second_workspace_bundles_from_the_shake_the_first_learned() {
+    // A cargo-compete user has a workspace per contest: what one shook serves the others.
+    let cache = tempfile::tempdir().unwrap();
+    let (first_ws, second_ws) = (
+        copy_workspace(&fixture("shake_ws")),
+        copy_workspace(&fixture("shake_ws")),
+    );
+    let log = first_ws.path().join("rustc.log");
+    let bundle = |ws: &std::path::Path, cache: &std::path::Path| {
+        oj_counting_rustc_cached(ws, &log, &["bundle", "impls", "-o", "-"], Some(cache))
+    };
+    let (first, runs) = bundle(first_ws.path(), cache.path());
+    assert!(runs > 2, "a first bundle shakes with rustc: {runs} runs");
+    let (second, runs) = bundle(second_ws.path(), cache.path());
+    assert_eq!(runs, 1, "only the bundle's type check runs rustc");
+    assert_eq!(second, first);
+    // Nothing of it in the workspaces: the store is the user's.
+    for ws in [&first_ws, &second_ws] {
+        assert!(!ws.path().join("target/ojgames/.shake").exists());
+        assert!(!ws.path().join("target/ojgames/.cache").exists());
+    }
+    assert!(cache.path().join(".store/shake").is_dir());
+    // A cache that cannot be written (its place is a file) costs a shake, nothing else.
+    let third_ws = copy_workspace(&fixture("shake_ws"));
+    let blocked = third_ws.path().join("not-a-directory");
+    fs::write(&blocked, "").unwrap();
+    let (third, runs) = bundle(third_ws.path(), &blocked.join("cache"));
+    assert!(runs > 2, "nothing kept to reuse: {runs} runs");
+    assert_eq!(third, first);
 }

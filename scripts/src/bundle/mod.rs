@@ -100,7 +100,8 @@ pub struct Bundle {
 
 pub fn build(workspace: &Workspace, problem: &Problem, options: &Options) -> Result<Bundle> {
     // The facts of files read before are kept (`facts::store`): an edit parses only itself.
-    facts::store::using(workspace.work_dir(".facts"), || {
+    crate::workspace::prune_shared_stores();
+    facts::store::using(crate::workspace::shared_store("facts"), || {
         build_uncached(workspace, problem, options)
     })
 }
@@ -243,7 +244,7 @@ fn build_uncached(workspace: &Workspace, problem: &Problem, options: &Options) -
             }
             let line = nth_line_equal(&text.text, INLINING_LINTS, DEPENDENCY_LINTS, index);
             if let Some(line) = line {
-                let shared = workspace.work_dir(".shake");
+                let shared = crate::workspace::shared_store("shake");
                 let edition = problem.meta.edition;
                 let shaken =
                     shake::shake(&text, line, edition, &scratch, &shared, !options.reshake)?;
@@ -309,10 +310,11 @@ fn fix_patterns_reused(text: &Mapped, workspace: &Workspace, problem: &Problem) 
         return editions::fix_patterns_refused_by_2024(text, &scratch);
     };
     let (head, crates) = text.split_at_line(first);
-    let store = shake::reuse::Store::new(workspace.work_dir(".shake"));
+    let store = shake::reuse::Store::new(crate::workspace::shared_store("shake"));
     let key = format!(
-        "patterns 2024 {} tool {}",
+        "patterns 2024 {} files {} tool {}",
         linemap::text_key(&crates.text),
+        shake::reuse::origins_key(&crates),
         shake::tool_stamp()
     );
     if let Some(fixed) = store.load(&key) {

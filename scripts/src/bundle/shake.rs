@@ -82,7 +82,10 @@ pub fn shake(
     // What another bundle with the same tail that writes the same of its names learned.
     let (head, tail) = bundle.split_at_line(lints_line);
     let store = reuse::Store::new(shared.to_path_buf());
-    let salt = format!("edition {edition} tool {tool}");
+    let salt = format!(
+        "edition {edition} tool {tool} files {}",
+        reuse::origins_key(&tail)
+    );
     let reach_key = store.key(&head.text, &tail.text, &salt);
     if reuse {
         if let Some(shaken_tail) = store.load(&reach_key) {

@@ -60,9 +60,43 @@ pub fn path_with_ojgames() -> std::ffi::OsString {
         .unwrap()
 }
 
-/// Runs `command` (with ojgames on PATH, no backtraces, the default target directory).
+/// Gives `command` a cache of the tool's own unless it names one (`OJGAMES_CACHE` or
+/// `XDG_CACHE_HOME`): tests never read or write the user's cache (`workspace::user_cache`),
+/// so they pass the same on a fresh machine. With `--root ROOT` the cache is
+/// `ROOT/target/ojgames/.cache` (a test that removes `target/ojgames` to bundle afresh
+/// removes it too); otherwise one temporary cache of this test binary (never beside a lone
+/// file). A test that shares a cache between workspaces sets `OJGAMES_CACHE` itself.
+pub fn isolate_cache(command: &mut Command) -> &mut Command {
+    let named = command
+        .get_envs()
+        .any(|(var, _)| var == "OJGAMES_CACHE" || var == "XDG_CACHE_HOME");
+    if named {
+        return command;
+    }
+    let args: Vec<&std::ffi::OsStr> = command.get_args().collect();
+    let root = args
+        .iter()
+        .position(|arg| *arg == "--root")
+        .and_then(|at| args.get(at + 1))
+        .map(PathBuf::from);
+    let cache = match root {
+        Some(root) => root.join("target/ojgames/.cache"),
+        None => process_cache().to_path_buf(),
+    };
+    command.env("OJGAMES_CACHE", cache)
+}
+
+/// The cache of the tool runs that name no workspace: one for this test binary.
+fn process_cache() -> &'static Path {
+    static DIR: std::sync::OnceLock<tempfile::TempDir> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| tempfile::tempdir().expect("temporary directory"))
+        .path()
+}
+
+/// Runs `command` (with ojgames on PATH, no backtraces, the default target directory, a cache
+/// of its own: [`isolate_cache`]).
 pub fn run(command: &mut Command) -> Run {
-    let output: Output = command
+    let output: Output = isolate_cache(command)
         .env("PATH", path_with_ojgames())
         .env_remove("RUST_BACKTRACE")
         .env_remove("CARGO_TARGET_DIR")

@@ -5,8 +5,9 @@
 //! One slot per file (its path, the enabled features, whether a `mod` declares it), holding
 //! the facts under a key of the file's text and the tool's build: a changed file, another
 //! feature set or a new build of the tool misses and parses again. A file that includes
-//! others (`include!`) is never kept: its facts depend on their text too. Kept in
-//! `target/ojgames/.facts/`, while [`using`] names that directory (a bundle being built);
+//! others (`include!`) is never kept: its facts depend on their text too. Kept in the user's
+//! store (`workspace::shared_store("facts")`, so a crate's files are parsed once for every
+//! workspace on the machine), while [`using`] names that directory (a bundle being built);
 //! elsewhere every file is parsed.
 
 use std::cell::RefCell;
@@ -89,8 +90,10 @@ pub fn answer(question: &str, texts: &[(PathBuf, String)], decide: impl FnOnce()
     let slot = dir.join(format!("{:016x}.answer", hash(&(question, paths))));
     let saved = std::fs::read_to_string(&slot).ok();
     match saved.as_deref().and_then(|s| s.split_once('\n')) {
-        Some((saved_key, "true")) if saved_key == key => return true,
-        Some((saved_key, "false")) if saved_key == key => return false,
+        Some((saved_key, answer @ ("true" | "false"))) if saved_key == key => {
+            crate::workspace::keep_alive(&slot);
+            return answer == "true";
+        }
         _ => {}
     }
     let decided = decide();
@@ -110,7 +113,9 @@ fn kept(slot: &Path, key: &str) -> Option<FileFacts> {
     if saved_key != key {
         return None;
     }
-    serde_json::from_str(json).ok()
+    let facts = serde_json::from_str(json).ok()?;
+    crate::workspace::keep_alive(slot);
+    Some(facts)
 }
 
 /// A store that cannot be written only costs time next time.

@@ -6,7 +6,9 @@
 //! the names the code before it writes that the tail defines (`names_defined`): an edit of
 //! main.rs that writes no new such name, and every other problem that reaches the same items
 //! of the same crate version (the tail's text holds the version), gets the same tail without
-//! a rustc run. Kept in `target/ojgames/.shake/`, shared by every problem of the workspace.
+//! a rustc run. Kept in the user's store (`workspace::shared_store("shake")`), shared by every
+//! problem of every workspace on the machine: the key holds everything the shaken tail
+//! depends on, the files its lines come from included ([`origins_key`]).
 //!
 //! Names are not types: the same names used on other types may need an impl the shake cut.
 //! Such a reuse is marked speculative, and a bundle built from one that does not compile is
@@ -21,7 +23,7 @@ use syn::visit::{self, Visit};
 
 use crate::bundle::mapped::Mapped;
 
-/// The shared store of shaken tails of one workspace.
+/// The shared store of shaken tails.
 pub struct Store {
     dir: PathBuf,
 }
@@ -46,7 +48,10 @@ impl Store {
     }
 
     pub fn load(&self, key: &str) -> Option<Mapped> {
-        Mapped::load(key, &self.path(key, "cache"))
+        let path = self.path(key, "cache");
+        let kept = Mapped::load(key, &path)?;
+        crate::workspace::keep_alive(&path);
+        Some(kept)
     }
 
     /// A store that cannot be written only costs time next time.
@@ -63,6 +68,7 @@ impl Store {
         if let Ok(saved) = std::fs::read_to_string(&path) {
             if let Some((key, names)) = saved.split_once('\n') {
                 if key == tail_key {
+                    crate::workspace::keep_alive(&path);
                     return names.split_whitespace().map(str::to_string).collect();
                 }
             }
@@ -85,6 +91,18 @@ impl Store {
         self.dir
             .join(format!("{:016x}.{extension}", hasher.finish()))
     }
+}
+
+/// The files `text`'s lines come from, as a key: a tail kept for one workspace carries its
+/// line map, so it serves another only when its lines come from the same files (a crate of
+/// cargo's registry, the library at the same place in the workspace), not merely the same text.
+pub fn origins_key(text: &Mapped) -> String {
+    let mut files: Vec<&str> = text.lines.iter().flatten().map(|o| &*o.file).collect();
+    files.sort_unstable();
+    files.dedup();
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    files.hash(&mut hasher);
+    format!("{:016x}", hasher.finish())
 }
 
 /// Every identifier `text` writes (in macro inputs too; not in comments or strings).
