@@ -373,7 +373,8 @@ impl ModuleNames {
 /// trip are allowed by name (allocator-api2 0.2.21's `(*other).len()` on a raw pointer,
 /// `dangerous_implicit_autorefs`, denied by default in rustc 1.95), with `unknown_lints` for rustcs
 /// older than the lint.
-const DEPENDENCY_LINTS: &str = "#[allow(warnings, unknown_lints, dangerous_implicit_autorefs)]";
+pub(super) const DEPENDENCY_LINTS: &str =
+    "#[allow(warnings, unknown_lints, dangerous_implicit_autorefs)]";
 
 /// The 0-based line of the `index`-th line that is one of the lints lines.
 fn nth_line_equal(text: &str, a: &str, b: &str, index: usize) -> Option<usize> {

@@ -149,6 +149,7 @@ fn shake_uncached(
         &dead,
         &judge,
         impls::run_budget(bundle.text.len()),
+        is_from_crates_io(&bundle.text, lints_line),
     )?;
     let shaken = match cut_dead(&reduced, &checked, &judge)? {
         Some((shaken, _)) => shaken,
@@ -160,6 +161,14 @@ fn shake_uncached(
         return Ok(pruned);
     }
     Ok(shaken)
+}
+
+/// Whether the module after line `lints_line` (0-based) is a crate from crates.io (its lints
+/// capped), not this workspace's library.
+fn is_from_crates_io(text: &str, lints_line: usize) -> bool {
+    text.lines()
+        .nth(lints_line)
+        .is_some_and(|line| line == super::DEPENDENCY_LINTS)
 }
 
 /// The byte where the shaken library starts: after the lints line (0-based `lints_line`).
