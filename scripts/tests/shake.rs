@@ -325,3 +325,26 @@ fn a_second_workspace_bundles_from_the_shake_the_first_learned() {
     assert!(runs > 2, "nothing kept to reuse: {runs} runs");
     assert_eq!(third, first);
 }
+
+#[test]
+fn the_crates_from_crates_io_are_shaken_at_once() {
+    // ac-library-rs and proconio pasted for Codeforces: one shake, the first crate's, takes
+    // both (one baseline check and one budget of rustc runs, not one per crate).
+    let ws = copy_workspace(&fixture("crates_ws"));
+    let run = ojgames_in(
+        ws.path(),
+        &["bundle", "practice2_a", "--judge", "Codeforces"],
+    );
+    assert!(run.success, "{}{}", run.stdout, run.stderr);
+    let work = ws.path().join("target/ojgames/practice2_a");
+    let mut shaken: Vec<String> = fs::read_dir(&work)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|dir| dir.join("shake.cache").is_file())
+        .map(|dir| dir.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    shaken.sort();
+    assert_eq!(shaken, ["crate-ac_library"]);
+    let text = fs::read_to_string(ws.path().join("bundled/practice2_a.rs")).unwrap();
+    assert!(text.contains("mod proconio {"), "{text}");
+}

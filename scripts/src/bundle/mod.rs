@@ -234,8 +234,9 @@ fn build_uncached(workspace: &Workspace, problem: &Problem, options: &Options) -
     }
     let mut speculative = false;
     if !options.whole_modules {
-        // One crate at a time: only the module after the lints line is shaken. Dependents
-        // come before their dependencies, so what only dead code used is found dead too.
+        // The library, then the crates from crates.io all at once (one shake, one budget of
+        // rustc runs): only the modules after the lints line are shaken. Dependents come
+        // before their dependencies, so what only dead code used is found dead too.
         for (index, &krate) in inlined.iter().enumerate() {
             // Each crate's shake has its own scratch directory, so its own cache.
             let mut scratch = workspace.work_dir(&problem.id);
@@ -250,6 +251,10 @@ fn build_uncached(workspace: &Workspace, problem: &Problem, options: &Options) -
                     shake::shake(&text, line, edition, &scratch, &shared, !options.reshake)?;
                 speculative |= shaken.speculative;
                 text = shaken.bundle;
+            }
+            // The crates from crates.io come last: the first one's shake took them all.
+            if resolver.view(krate).edition.is_some() {
+                break;
             }
         }
     }
@@ -375,7 +380,8 @@ impl ModuleNames {
 /// trip are allowed by name (allocator-api2 0.2.21's `(*other).len()` on a raw pointer,
 /// `dangerous_implicit_autorefs`, denied by default in rustc 1.95), with `unknown_lints` for rustcs
 /// older than the lint.
-const DEPENDENCY_LINTS: &str = "#[allow(warnings, unknown_lints, dangerous_implicit_autorefs)]";
+pub(super) const DEPENDENCY_LINTS: &str =
+    "#[allow(warnings, unknown_lints, dangerous_implicit_autorefs)]";
 
 /// The 0-based line of the `index`-th line that is one of the lints lines.
 fn nth_line_equal(text: &str, a: &str, b: &str, index: usize) -> Option<usize> {

@@ -125,11 +125,13 @@ fn shake_uncached(
     edition: Edition,
     scratch: &Path,
 ) -> Result<Mapped> {
+    let from_crates_io = is_from_crates_io(&bundle.text, lints_line);
     let judge = Judge {
         lints_line,
         edition,
         scratch,
         jobs: jobs(),
+        all_crates: from_crates_io,
     };
     let lib_start = lib_start(&bundle.text, lints_line);
     let pruned = names::cut_unnamed(bundle, lib_start);
@@ -152,6 +154,7 @@ fn shake_uncached(
         &dead,
         &judge,
         impls::run_budget(bundle.text.len()),
+        from_crates_io,
     )?;
     let shaken = match cut_dead(&reduced, &checked, &judge)? {
         Some((shaken, _)) => shaken,
@@ -163,6 +166,14 @@ fn shake_uncached(
         return Ok(pruned);
     }
     Ok(shaken)
+}
+
+/// Whether the module after line `lints_line` (0-based) is a crate from crates.io (its lints
+/// capped), not this workspace's library.
+fn is_from_crates_io(text: &str, lints_line: usize) -> bool {
+    text.lines()
+        .nth(lints_line)
+        .is_some_and(|line| line == super::DEPENDENCY_LINTS)
 }
 
 /// The byte where the shaken library starts: after the lints line (0-based `lints_line`).
@@ -208,6 +219,9 @@ struct Judge<'a> {
     scratch: &'a Path,
     /// rustc runs [`Judge::check_all`] keeps going at once.
     jobs: usize,
+    /// The shaken module is the first crate from crates.io: those after it (the rest of the
+    /// bundle) are shaken with it, their lints on too.
+    all_crates: bool,
 }
 
 /// A candidate bundle type-checked with dead-code lints on in the library.
@@ -264,11 +278,14 @@ impl Judge<'_> {
     /// [`Judge::check`] with the file named after `name` (runs at once need their own).
     fn check_as(&self, text: &str, name: &str) -> Result<Checked> {
         let mut analysis: Vec<String> = text.split_inclusive('\n').map(str::to_string).collect();
-        analysis[self.lints_line] =
-            "#[warn(dead_code, unused_macros)] #[allow(unused_imports)]\n".to_string();
+        let analysis_lints = "#[warn(dead_code, unused_macros)] #[allow(unused_imports)]\n";
+        analysis[self.lints_line] = analysis_lints.to_string();
         // The library's own `allow(dead_code)` (items it keeps for its users) would hide them.
         for line in &mut analysis[self.lints_line + 1..] {
-            if line.contains("allow(dead_code)") {
+            if self.all_crates && line.trim_end() == super::DEPENDENCY_LINTS {
+                // The crates after the first one from crates.io are shaken with it.
+                *line = analysis_lints.to_string();
+            } else if line.contains("allow(dead_code)") {
                 *line = line.replace("allow(dead_code)", "allow(unused_mut)");
             }
         }

@@ -27,7 +27,10 @@ use crate::bundle::mapped::Mapped;
 #[path = "mono.rs"]
 pub(super) mod mono;
 
-/// At most this many rustc runs for the delta debugging (each ~0.1-0.3 s on 2 cores).
+use mono::{named_by, Named};
+
+/// At most this many rustc runs for the delta debugging (each ~0.1-0.3 s on 2 cores), after
+/// at most [`GUIDED_ROUNDS`] of the guided restoration.
 pub const MAX_RUNS: usize = 48;
 
 /// The run budget for a bundle of `bytes`: [`MAX_RUNS`] up to 64 KiB, fewer for larger ones
@@ -46,23 +49,163 @@ pub fn run_budget(bytes: usize) -> usize {
 /// that without one impl another answers: methods through `Deref`, `x[i]` through `Index`.
 const NEVER_CUT: [&str; 5] = ["Drop", "Deref", "DerefMut", "Index", "IndexMut"];
 
+/// At most this many rounds of [`guided`] restoration (each one rustc run).
+const GUIDED_ROUNDS: usize = 8;
+
 /// What deleting one candidate removes.
 #[derive(Debug, Default)]
 struct Unit {
     ranges: Vec<Range<usize>>,
     /// The names it deletes the definitions of: `use` leaves naming them go too.
     names: Vec<String>,
+    /// What an error missing it may name.
+    guide: Guide,
+}
+
+/// What an error that wants a unit back may name (see [`Unit::is_named_by`]).
+#[derive(Debug, Default)]
+struct Guide {
+    /// An impl's trait.
+    trait_name: Option<String>,
+    /// An impl's self type; `None` for a type parameter (a blanket impl) or no impl.
+    self_name: Option<String>,
+    /// The functions and constants it defines (a macro entry: its macro's body's).
+    fns: BTreeSet<String>,
+    /// A macro entry's own words.
+    entry: BTreeSet<String>,
+    /// A macro entry's macro's body's words.
+    body: BTreeSet<String>,
+    /// An item rustc's lint calls dead (its name is in [`Unit::names`]).
+    item: bool,
+    /// An impl for a reference to a type parameter (`impl<T: Put> Put for &T`).
+    by_reference: bool,
+}
+
+impl Unit {
+    /// Whether an error naming `named` surely wants this unit back: it names the type or
+    /// trait the unit defines, or says an impl of the unit's trait for its type is missing.
+    fn is_named_by(&self, named: &Named) -> bool {
+        let guide = &self.guide;
+        if !guide.item && self.names.iter().any(|n| named.words.contains(n)) {
+            return true;
+        }
+        named.missing.iter().any(|(of, missing)| {
+            if guide.trait_name.as_ref() == Some(missing) {
+                // An impl for `&T` may be what `X: Trait` misses, or not: the error strips `&`.
+                let any_self = guide.self_name.is_none() && !guide.by_reference;
+                return of.is_none() || any_self || *of == guide.self_name;
+            }
+            (guide.entry.contains(missing) || guide.body.contains(missing))
+                && of
+                    .as_ref()
+                    .is_none_or(|of| guide.entry.contains(of) || guide.body.contains(of))
+        })
+    }
+
+    /// Whether an error naming `named` may want this unit: it names a function the unit
+    /// defines (a method of that name may be another one's), or a missing impl of the
+    /// unit's trait, which is for `&T`.
+    fn has_fn_named_by(&self, named: &Named) -> bool {
+        let guide = &self.guide;
+        let by_reference = guide.by_reference
+            && named
+                .missing
+                .iter()
+                .any(|(_, missing)| guide.trait_name.as_ref() == Some(missing));
+        by_reference
+            || guide.item && self.names.iter().any(|n| named.words.contains(n))
+            || guide.fns.iter().any(|f| named.words.contains(f))
+    }
+
+    /// Whether an error naming `named` may want this unit back: it names the unit's type or
+    /// trait, or a word of its macro entry.
+    fn is_loosely_named_by(&self, named: &Named) -> bool {
+        let guide = &self.guide;
+        [&guide.trait_name, &guide.self_name]
+            .into_iter()
+            .flatten()
+            .any(|name| named.words.contains(name))
+            || guide.entry.iter().any(|w| named.words.contains(w))
+    }
+}
+
+/// Which of `removed` the errors of `checked` want back: those they surely name, and those
+/// that may be what they name (a function of the name they name; else, when none is named
+/// either way, a unit of a type, trait or word they name).
+fn wanted_back(
+    units: &[Unit],
+    removed: &BTreeSet<usize>,
+    checked: &Checked,
+) -> (Vec<usize>, Vec<usize>) {
+    let named: Vec<Named> = checked.errors.iter().map(|e| named_by(e)).collect();
+    let matching = |test: &dyn Fn(&Unit, &Named) -> bool| -> Vec<usize> {
+        removed
+            .iter()
+            .copied()
+            .filter(|&u| named.iter().any(|n| test(&units[u], n)))
+            .collect()
+    };
+    let surely = matching(&|unit, named| unit.is_named_by(named));
+    let maybe: Vec<usize> = matching(&|unit, named| unit.has_fn_named_by(named))
+        .into_iter()
+        .filter(|u| !surely.contains(u))
+        .collect();
+    if !surely.is_empty() || !maybe.is_empty() {
+        return (surely, maybe);
+    }
+    (
+        Vec::new(),
+        matching(&|unit, named| unit.is_loosely_named_by(named)),
+    )
+}
+
+/// Error-guided restoration: every unit cut at once, then the units rustc's errors name put
+/// back, round after round (rustc reports every unresolved name of a run at once, so the
+/// rounds are the depth of what needs what, not the number of units). The units that stay
+/// cut, the units put back only loosely named (for delta debugging), the last trial accepted
+/// and the runs taken; `None` when the errors named nothing cut, or the rounds ran out.
+#[allow(clippy::type_complexity)]
+fn guided(
+    units: &[Unit],
+    check: impl Fn(&BTreeSet<usize>) -> Result<(bool, (Mapped, Checked))>,
+    runs: &mut usize,
+) -> Result<Option<(BTreeSet<usize>, Vec<usize>, (Mapped, Checked))>> {
+    let mut removed: BTreeSet<usize> = (0..units.len()).collect();
+    let mut loose = Vec::new();
+    for _ in 0..GUIDED_ROUNDS {
+        *runs += 1;
+        let (accepted, (candidate, result)) = check(&removed)?;
+        if accepted {
+            return Ok(Some((removed, loose, (candidate, result))));
+        }
+        if result.success {
+            // A new warning, not an error: nothing says which unit.
+            return Ok(None);
+        }
+        let (surely, loosely) = wanted_back(units, &removed, &result);
+        if surely.is_empty() && loosely.is_empty() {
+            return Ok(None);
+        }
+        for u in surely.iter().chain(&loosely) {
+            removed.remove(u);
+        }
+        loose.extend(loosely);
+    }
+    Ok(None)
 }
 
 /// `bundle` without the candidates it compiles without, and its check; at most `max_runs`
 /// rustc runs. `dead_items` (what the lint pass would cut) are candidates too, first: an item
-/// only a dead type's impls use is reported dead, and goes with them.
+/// only a dead type's impls use is reported dead, and goes with them. With `with_guide`, the
+/// [`guided`] restoration comes first (crates from crates.io only: in this project's library it
+/// kept impls the delta debugging alone cuts, `Put` for `String` in hdu2176's bundle).
 pub(super) fn reduce(
     bundle: &Mapped,
     checked: &Checked,
     dead_items: &[(String, Range<usize>)],
     judge: &Judge,
     max_runs: usize,
+    with_guide: bool,
 ) -> Result<(Mapped, Checked)> {
     let unchanged = || Ok((bundle.clone(), checked.clone()));
     let Ok(file) = syn::parse_file(&bundle.text) else {
@@ -81,6 +224,10 @@ pub(super) fn reduce(
         .map(|(name, range)| Unit {
             ranges: vec![range.clone()],
             names: vec![name.clone()],
+            guide: Guide {
+                item: true,
+                ..Guide::default()
+            },
         })
         .collect();
     units.extend(found.into_iter().filter(|u| !u.ranges.is_empty()));
@@ -101,32 +248,92 @@ pub(super) fn reduce(
             .flat_map(|&u| units[u].ranges.iter().cloned())
             .collect()
     };
-    let trials = |trials: &[Vec<usize>]| -> Result<Vec<(bool, (Mapped, Checked))>> {
-        let candidates: Vec<Mapped> = trials
-            .iter()
-            .map(|trial| without_ranges(bundle, &ranges_of(trial)))
-            .collect();
-        let texts: Vec<String> = candidates.iter().map(|c| c.text.clone()).collect();
-        let results = judge.check_all(&texts)?;
-        Ok(candidates
-            .into_iter()
-            .zip(results)
-            .map(|(candidate, result)| (judge.accepts(&result, checked), (candidate, result)))
-            .collect())
-    };
-    let found = delta_debug(units.len(), max_runs, judge.jobs, trials)?;
-    let (removed, runs) = (found.removed, found.runs);
-    let mut best = found
-        .last_accepted
-        .unwrap_or_else(|| (bundle.clone(), checked.clone()));
     // A macro call left with no entries goes whole, so its macro can become unused.
-    let gone = ranges_of(&removed);
-    let emptied: Vec<Range<usize>> = calls
+    let emptied_by = |gone: &[Range<usize>]| -> Vec<Range<usize>> {
+        calls
+            .iter()
+            .filter(|call| {
+                !call.entries.is_empty() && call.entries.iter().all(|e| gone.contains(e))
+            })
+            .map(|call| call.range.clone())
+            .collect()
+    };
+    // `whole`: each trial takes the macro calls it empties whole (the guided trials: an
+    // emptied call is often no longer valid, and its error names none of its entries).
+    let trials_with =
+        |whole: bool, trials: &[Vec<usize>]| -> Result<Vec<(bool, (Mapped, Checked))>> {
+            let candidates: Vec<Mapped> = trials
+                .iter()
+                .map(|trial| {
+                    let mut ranges = ranges_of(trial);
+                    if whole {
+                        let emptied = emptied_by(&ranges);
+                        ranges.extend(emptied);
+                    }
+                    without_ranges(bundle, &ranges)
+                })
+                .collect();
+            let texts: Vec<String> = candidates.iter().map(|c| c.text.clone()).collect();
+            let results = judge.check_all(&texts)?;
+            Ok(candidates
+                .into_iter()
+                .zip(results)
+                .map(|(candidate, result)| (judge.accepts(&result, checked), (candidate, result)))
+                .collect())
+        };
+    // Guided first; then delta debugging over what it put back only loosely, with what it
+    // cut cut in every trial; over every unit, as without it, when it fails.
+    let mut runs = 0;
+    let guide = |removed: &BTreeSet<usize>| -> Result<(bool, (Mapped, Checked))> {
+        let trial: Vec<usize> = removed.iter().copied().collect();
+        Ok(trials_with(true, &[trial])?.remove(0))
+    };
+    let guided = if with_guide && max_runs > 0 {
+        guided(&units, guide, &mut runs)?
+    } else {
+        None
+    };
+    let was_guided = guided.is_some();
+    let (base, pool, mut best) = match guided {
+        Some((cut, loose, accepted)) => (cut.into_iter().collect(), loose, accepted),
+        None => {
+            // A failed guide costs its few rounds on top of the budget: the delta debugging
+            // then runs as it did without the guide, with the whole budget, so the bundle
+            // is the same as before the guide existed.
+            runs = 0;
+            let all = (0..units.len()).collect();
+            (Vec::new(), all, (bundle.clone(), checked.clone()))
+        }
+    };
+    let pooled = |trials_in_pool: &[Vec<usize>]| {
+        let whole: Vec<Vec<usize>> = trials_in_pool
+            .iter()
+            .map(|t| {
+                base.iter()
+                    .copied()
+                    .chain(t.iter().map(|&i| pool[i]))
+                    .collect()
+            })
+            .collect();
+        trials_with(was_guided, &whole)
+    };
+    let found = delta_debug(
+        pool.len(),
+        max_runs.saturating_sub(runs),
+        judge.jobs,
+        pooled,
+    )?;
+    runs += found.runs;
+    let removed: Vec<usize> = base
         .iter()
-        .filter(|call| !call.entries.is_empty() && call.entries.iter().all(|e| gone.contains(e)))
-        .map(|call| call.range.clone())
+        .copied()
+        .chain(found.removed.iter().map(|&i| pool[i]))
         .collect();
-    if !emptied.is_empty() && runs < max_runs {
+    if let Some(accepted) = found.last_accepted {
+        best = accepted;
+    }
+    let emptied = emptied_by(&ranges_of(&removed));
+    if !was_guided && !emptied.is_empty() && runs < max_runs {
         let mut ranges = ranges_of(&removed);
         ranges.extend(emptied);
         let candidate = without_ranges(bundle, &ranges);
@@ -249,6 +456,7 @@ impl<'a> Finder<'a> {
             finder.units.push(Unit {
                 ranges: Vec::new(),
                 names: vec![name.clone()],
+                guide: Guide::default(),
             });
         }
         if let Ok(tokens) = text.parse::<TokenStream>() {
@@ -333,6 +541,7 @@ impl<'a> Finder<'a> {
                 self.units.push(Unit {
                     ranges: vec![range],
                     names: Vec::new(),
+                    guide: Guide::default(),
                 });
             }
             return;
@@ -354,9 +563,31 @@ impl<'a> Finder<'a> {
                 _ => false,
             });
         if !protected {
+            let parameters: BTreeSet<String> = block
+                .generics
+                .type_params()
+                .map(|p| p.ident.to_string())
+                .collect();
+            let fns = block
+                .items
+                .iter()
+                .filter_map(|item| match item {
+                    syn::ImplItem::Fn(f) => Some(f.sig.ident.to_string()),
+                    syn::ImplItem::Const(c) => Some(c.ident.to_string()),
+                    _ => None,
+                })
+                .collect();
             self.units.push(Unit {
                 ranges: vec![range],
                 names: Vec::new(),
+                guide: Guide {
+                    trait_name: Some(trait_name),
+                    by_reference: matches!(*block.self_ty, syn::Type::Reference(_))
+                        && parameters.contains(&self_name),
+                    self_name: Some(self_name).filter(|s| !parameters.contains(s)),
+                    fns,
+                    ..Guide::default()
+                },
             });
         }
     }
@@ -402,6 +633,12 @@ impl<'a> Finder<'a> {
                 None => self.units.push(Unit {
                     ranges: vec![entry],
                     names: Vec::new(),
+                    guide: Guide {
+                        fns: defined_fns.clone(),
+                        entry: mentioned,
+                        body: names.clone(),
+                        ..Guide::default()
+                    },
                 }),
             }
         }
@@ -592,6 +829,77 @@ mod tests {
         let (removed, runs, asked) = run(33, 48, 2, &|_: &[usize]| false);
         assert!(removed.is_empty());
         assert_eq!((runs, asked), (48, 48));
+    }
+
+    /// A check of the bundle without `removed`, where `needs` says which unit each error
+    /// message wants back.
+    fn fake_check(removed: &BTreeSet<usize>, needs: &[(usize, &str)]) -> (bool, (Mapped, Checked)) {
+        let errors: Vec<String> = needs
+            .iter()
+            .filter(|(unit, _)| removed.contains(unit))
+            .map(|(_, message)| message.to_string())
+            .collect();
+        let checked = Checked {
+            success: errors.is_empty(),
+            dead: Vec::new(),
+            others: Vec::new(),
+            dead_types: Vec::new(),
+            unresolved_imports: Vec::new(),
+            errors,
+        };
+        (checked.success, (Mapped::new(), checked))
+    }
+
+    fn impl_unit(trait_name: &str, self_name: Option<&str>) -> Unit {
+        Unit {
+            ranges: std::iter::once(0..1).collect(),
+            names: Vec::new(),
+            guide: Guide {
+                trait_name: Some(trait_name.to_string()),
+                self_name: self_name.map(str::to_string),
+                ..Guide::default()
+            },
+        }
+    }
+
+    #[test]
+    fn guided_restoration_puts_back_what_the_errors_name_round_by_round() {
+        let units = vec![
+            impl_unit("From", Some("Tokens")),
+            impl_unit("From", Some("Other")),
+            Unit {
+                ranges: std::iter::once(0..1).collect(),
+                names: vec!["helper".to_string()],
+                guide: Guide {
+                    item: true,
+                    ..Guide::default()
+                },
+            },
+            impl_unit("Readable", None),
+            impl_unit("Display", Some("Tokens")),
+        ];
+        // `Readable`'s blanket impl is missed only once `helper` (which uses it) is back.
+        let mut rounds = 0;
+        let check = |removed: &BTreeSet<usize>| {
+            let mut needs = vec![
+                (0, "the trait bound `Tokens: From<String>` is not satisfied"),
+                (2, "cannot find function `helper` in this scope"),
+            ];
+            if !removed.contains(&2) {
+                needs.push((3, "the trait bound `usize: Readable` is not satisfied"));
+            }
+            Ok(fake_check(removed, &needs))
+        };
+        let (cut, loose, _) = guided(&units, check, &mut rounds).unwrap().unwrap();
+        assert_eq!(cut, BTreeSet::from([1, 4]));
+        // A function of a name the error names may be another one's: delta debugging decides.
+        assert_eq!(loose, vec![2]);
+        assert_eq!(rounds, 3);
+        // An error that names nothing cut: guided gives up (delta debugging does it all).
+        let mut rounds = 0;
+        let unnamed =
+            |removed: &BTreeSet<usize>| Ok(fake_check(removed, &[(1, "mismatched types")]));
+        assert!(guided(&units, unnamed, &mut rounds).unwrap().is_none());
     }
 
     #[test]
