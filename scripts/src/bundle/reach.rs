@@ -128,6 +128,7 @@ fn impl_holders(resolver: &Resolver, whole: &BTreeSet<Loc>) -> Vec<Loc> {
                 let targets: Vec<Loc> = imp
                     .paths
                     .iter()
+                    .filter(|path| !through_extern_crate(file, path))
                     .flat_map(|path| resolver.targets(krate, module, path))
                     .collect();
                 targets.iter().any(is_kept) && targets.iter().all(is_kept)
@@ -149,6 +150,17 @@ fn impl_holders(resolver: &Resolver, whole: &BTreeSet<Loc>) -> Vec<Loc> {
     }
     *resolver.passed_through.borrow_mut() = passed_before;
     holders
+}
+
+/// Whether `path` starts with a name an `extern crate` of std, core or alloc in its file binds (`std::error::Error`
+/// after getrandom's `extern crate std;`): it leads out of the bundle's crates, though the
+/// name is an item of the file's own module to the resolver.
+fn through_extern_crate(file: &super::modtree::LoadedFile, path: &super::facts::PathOcc) -> bool {
+    path.leading_colon.is_none()
+        && path.segments.len() > 1
+        && file.facts.extern_crates.iter().any(|k| {
+            ["std", "core", "alloc"].contains(&k.name.as_str()) && path.segments[0].name == k.bound
+        })
 }
 
 /// Whether a file defines items of its own at its top (not only modules, macros and impls):
