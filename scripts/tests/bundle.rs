@@ -429,6 +429,21 @@ fn crates_other_than_the_library_are_inlined_with_their_paths_macros_and_feature
     }
 }
 
+/// num's `BigUint` alone got num-complex and num-rational pasted: their impls of num-traits'
+/// kept traits (`impl Zero for Complex<T>`, `impl Pow<u8> for &Complex<T>`, impls their
+/// macros write) kept their files, though no solution can make a `Complex` it never names.
+#[test]
+fn a_crate_whose_impls_name_a_kept_trait_but_whose_types_nothing_reaches_is_not_pasted() {
+    let ws = copy_workspace(&fixture("deps_ws"));
+    let (text, output) = bundle_compile_run(ws.path(), "facade_big");
+    assert_eq!(output, "true [2, 0, 1]\n");
+    // numcore's `ops.rs` holds only an impl for the kept `Big`: it stays.
+    assert!(text.contains("impl<'a> Add for &'a Big"), "{text}");
+    for absent in ["mod numcplx", "CPLX_MARKER", "Cplx"] {
+        assert!(!text.contains(absent), "{absent:?} bundled:\n{text}");
+    }
+}
+
 #[test]
 fn env_of_what_cargo_sets_is_each_crates_own_value_and_a_macros_crate_glob_is_rewritten() {
     // A judge's plain rustc sets no `CARGO_*`: zerocopy's `env!("CARGO_PKG_VERSION")` failed 13

@@ -109,7 +109,8 @@ pub struct MacroDef {
     pub exported: bool,
 }
 
-/// An `impl` at the top of a scope: the paths of its trait and of its self type. A module
+/// An `impl` at the top of a scope: the paths of its trait and of its self type (also behind
+/// `&`: num-complex's `impl Pow<u8> for &Complex<T>` is of no use without `Complex`). A module
 /// that only holds impls is named by nothing, yet needed when their trait or type is kept.
 #[derive(Serialize, Deserialize)]
 pub struct ImplFact {
@@ -413,10 +414,7 @@ impl Collector<'_> {
     fn on_impl(&mut self, imp: &syn::ItemImpl) {
         let mut paths = Vec::new();
         let trait_path = imp.trait_.as_ref().map(|(_, path, _)| path);
-        let self_path = match &*imp.self_ty {
-            syn::Type::Path(ty) if ty.qself.is_none() => Some(&ty.path),
-            _ => None,
-        };
+        let self_path = self_type_path(&imp.self_ty);
         for path in trait_path.into_iter().chain(self_path) {
             paths.push(PathOcc {
                 scope: self.scope,
@@ -795,4 +793,15 @@ fn segments_of(path: &syn::Path, count: usize) -> Vec<Segment> {
             range: byte_range(s.ident.span()),
         })
         .collect()
+}
+
+/// The path of an impl's self type, also behind references and parentheses (`&'a Foo<T>`).
+fn self_type_path(ty: &syn::Type) -> Option<&syn::Path> {
+    match ty {
+        syn::Type::Path(ty) if ty.qself.is_none() => Some(&ty.path),
+        syn::Type::Reference(r) => self_type_path(&r.elem),
+        syn::Type::Paren(p) => self_type_path(&p.elem),
+        syn::Type::Group(g) => self_type_path(&g.elem),
+        _ => None,
+    }
 }

@@ -117,22 +117,32 @@ fn impl_holders(resolver: &Resolver, whole: &BTreeSet<Loc>) -> Vec<Loc> {
             if whole.contains(&(krate, file.scope_modules[0])) {
                 continue;
             }
-            let is_kept = |targets: Vec<Loc>| {
-                targets.iter().any(|&(k, target)| {
-                    whole.contains(&(k, resolver.view(k).tree.file_module(target)))
-                })
+            let is_kept = |&(k, target): &Loc| {
+                whole.contains(&(k, resolver.view(k).tree.file_module(target)))
             };
+            // An impl is of use only when its trait and its type both can be: one of them
+            // kept and neither in a module left out (num-complex's `impl Zero for Complex<T>`
+            // kept every `Complex` for a solution naming only num's `BigUint`).
             let needed = file.facts.impls.iter().any(|imp| {
                 let module = lib.scope_module(file_id, imp.scope);
-                imp.paths
+                let targets: Vec<Loc> = imp
+                    .paths
                     .iter()
-                    .any(|path| is_kept(resolver.targets(krate, module, path)))
+                    .filter(|path| !through_extern_crate(file, path))
+                    .flat_map(|path| resolver.targets(krate, module, path))
+                    .collect();
+                targets.iter().any(is_kept) && targets.iter().all(is_kept)
             }) || (file
                 .facts
                 .item_macro_calls
                 .iter()
                 .any(|name| impl_macros.contains(name))
-                && is_kept(targets_in_file(resolver, krate, file_id)));
+                && !defines_items(file)
+                && macro_impls_needed(
+                    &targets_in_file(resolver, krate, file_id),
+                    |&(k, m): &Loc| k == krate && lib.file_module(m) != file.scope_modules[0],
+                    &is_kept,
+                ));
             if needed {
                 holders.push((krate, file.scope_modules[0]));
             }
@@ -140,6 +150,39 @@ fn impl_holders(resolver: &Resolver, whole: &BTreeSet<Loc>) -> Vec<Loc> {
     }
     *resolver.passed_through.borrow_mut() = passed_before;
     holders
+}
+
+/// Whether `path` starts with a name an `extern crate` of std, core or alloc in its file binds (`std::error::Error`
+/// after getrandom's `extern crate std;`): it leads out of the bundle's crates, though the
+/// name is an item of the file's own module to the resolver.
+fn through_extern_crate(file: &super::modtree::LoadedFile, path: &super::facts::PathOcc) -> bool {
+    path.leading_colon.is_none()
+        && path.segments.len() > 1
+        && file.facts.extern_crates.iter().any(|k| {
+            ["std", "core", "alloc"].contains(&k.name.as_str()) && path.segments[0].name == k.bound
+        })
+}
+
+/// Whether a file defines items of its own at its top (not only modules, macros and impls):
+/// the impls its macros write are then for its own types (num-rational's `Ratio`), of no use
+/// while the file is not kept.
+fn defines_items(file: &super::modtree::LoadedFile) -> bool {
+    let modules: BTreeSet<&String> = file.facts.mod_decls.iter().map(|d| &d.name).collect();
+    file.facts.scopes[0].items.iter().any(|name| {
+        !modules.contains(name) && !file.facts.scopes[0].inline_children.contains_key(name)
+    })
+}
+
+/// Whether impls a macro writes in a file whose paths lead to `targets` can be of use: the
+/// file names a kept module, and every module of its own crate it names is kept (what the
+/// macro implements is known only once it expands; a module of its own crate left out is
+/// where its type or trait lives: num-complex's `pow.rs` writes `Pow` for `super::Complex`).
+fn macro_impls_needed(
+    targets: &[Loc],
+    in_own_crate: impl Fn(&Loc) -> bool,
+    is_kept: &impl Fn(&Loc) -> bool,
+) -> bool {
+    targets.iter().any(is_kept) && targets.iter().filter(|t| in_own_crate(t)).all(is_kept)
 }
 
 /// The names of the inlined crates' `macro_rules!` whose bodies write `impl`.
