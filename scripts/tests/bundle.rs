@@ -478,6 +478,17 @@ fn a_crates_macro_through_a_renamed_crate_or_a_renamed_import_bundles() {
 }
 
 #[test]
+fn a_macro_use_crates_macro_named_like_the_crate_is_in_scope() {
+    // `#[macro_use] extern crate lazy_static;` and `lazy_static! {…}` (a contestant's, for
+    // Codeforces): the import it became left out `lazy_static`, the name the extern crate
+    // bound, though a crate's name is not a macro ("cannot find macro `lazy_static`").
+    let ws = copy_workspace(&fixture("deps_ws"));
+    let (text, output) = bundle_compile_run(ws.path(), "macro_use_same_name");
+    assert_eq!(output, "37\n");
+    assert!(!text.contains("extern crate samename"), "{text}");
+}
+
+#[test]
 fn the_solutions_own_exported_macro_named_like_a_crates_stays_its_own() {
     // The solution's `#[macro_export] macro_rules! twice` beside alpha's `twice!`: E0428, and
     // alpha's `$crate::twice!` must not reach the solution's macro.
