@@ -407,10 +407,21 @@ fn needs_alloc(resolver: &Resolver, selection: &Selection) -> bool {
     if (0..problem.files.len()).any(|f| has_alloc(problem, f)) {
         return false;
     }
-    selection.whole.iter().any(|&(krate, module)| {
-        let tree = resolver.view(krate).tree;
-        has_alloc(tree, tree.module(module).file)
-    })
+    // A crate root's `extern crate alloc;` binds `alloc` in all its modules, also when the
+    // root is kept only as a container of the modules that use it.
+    let roots = resolver
+        .inlined()
+        .filter(|&krate| selection.reaches(krate))
+        .map(|krate| (krate, 0));
+    selection
+        .whole
+        .iter()
+        .copied()
+        .chain(roots)
+        .any(|(krate, module)| {
+            let tree = resolver.view(krate).tree;
+            has_alloc(tree, tree.module(module).file)
+        })
 }
 
 /// The names inlined crates give `alloc` at their root (`extern crate alloc as alloc_crate;`
