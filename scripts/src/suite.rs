@@ -188,11 +188,6 @@ fn extended(extend: &Value, base: &Path) -> Result<Vec<SuiteCase>> {
         return Ok(Vec::new());
     }
     let mut files = Vec::new();
-    // cargo-compete writes this `extend` with empty `in/`, `out/` folders for system tests to
-    // come; a folder that is not there (deleted, or dropped by git) holds no case, as there.
-    if !dir.exists() {
-        return Ok(Vec::new());
-    }
     walk(&dir, &dir, 0, &mut files).with_context(|| format!("cannot list {}", dir.display()))?;
     files.sort();
     let mut pairs: BTreeMap<String, (Option<PathBuf>, Option<PathBuf>)> = BTreeMap::new();
@@ -455,17 +450,6 @@ mod tests {
             let error = suite(&format!("type: Batch\nmatch: Exact\ntimelimit: {bad}\n"));
             assert!(error.is_err(), "{bad}");
         }
-    }
-
-    #[test]
-    fn an_extend_folder_that_is_not_there_adds_no_case() {
-        // cargo-compete's `extend` after `cases`, its `./a` folder deleted: `bundle a` and
-        // `run a` stopped at "cannot list …/testcases/a".
-        let dir = tempfile::tempdir().unwrap();
-        let text = "type: Batch\nmatch: Lines\ncases:\n  - name: sample1\n    in: |\n      1\n    out: |\n      2\nextend:\n  - type: Text\n    path: \"./a\"\n    in: /in/*.txt\n    out: /out/*.txt\n";
-        let read = parse(text, dir.path()).unwrap();
-        let names: Vec<&str> = read.cases.iter().map(|c| c.name.as_str()).collect();
-        assert_eq!(names, ["sample1"]);
     }
 
     #[test]
