@@ -152,9 +152,9 @@ fn impl_holders(resolver: &Resolver, whole: &BTreeSet<Loc>) -> Vec<Loc> {
     holders
 }
 
-/// Whether `path` starts with a name an `extern crate` of std, core or alloc in its file binds (`std::error::Error`
-/// after getrandom's `extern crate std;`): it leads out of the bundle's crates, though the
-/// name is an item of the file's own module to the resolver.
+/// Whether `path` starts with a name an `extern crate` of std, core or alloc in its file binds
+/// (`std::error::Error` after getrandom's `extern crate std;`): it leads out of the bundle's
+/// crates, though the name is an item of the file's own module to the resolver.
 fn through_extern_crate(file: &super::modtree::LoadedFile, path: &super::facts::PathOcc) -> bool {
     path.leading_colon.is_none()
         && path.segments.len() > 1
@@ -163,13 +163,17 @@ fn through_extern_crate(file: &super::modtree::LoadedFile, path: &super::facts::
         })
 }
 
-/// Whether a file defines items of its own at its top (not only modules, macros and impls):
+/// Whether a file defines items of its own at its top (not only modules, `extern crate`s,
+/// macros and impls; an item inside a function body counts too, an over-approximation):
 /// the impls its macros write are then for its own types (num-rational's `Ratio`), of no use
 /// while the file is not kept.
 fn defines_items(file: &super::modtree::LoadedFile) -> bool {
     let modules: BTreeSet<&String> = file.facts.mod_decls.iter().map(|d| &d.name).collect();
+    let crates: BTreeSet<&String> = file.facts.extern_crates.iter().map(|k| &k.bound).collect();
     file.facts.scopes[0].items.iter().any(|name| {
-        !modules.contains(name) && !file.facts.scopes[0].inline_children.contains_key(name)
+        !modules.contains(name)
+            && !crates.contains(name)
+            && !file.facts.scopes[0].inline_children.contains_key(name)
     })
 }
 
