@@ -60,18 +60,24 @@ pub fn path_with_ojgames() -> std::ffi::OsString {
         .unwrap()
 }
 
-/// Gives `command` a cache of the tool's own unless it names one (`OJGAMES_CACHE` or
-/// `XDG_CACHE_HOME`): tests never read or write the user's cache (`workspace::user_cache`),
+/// Gives `command` a cache of the tool's own unless it sets one (`OJGAMES_CACHE`, or
+/// `XDG_CACHE_HOME` alone, which then decides): tests never read or write the user's cache (`workspace::user_cache`),
 /// so they pass the same on a fresh machine. With `--root ROOT` the cache is
 /// `ROOT/target/ojgames/.cache` (a test that removes `target/ojgames` to bundle afresh
 /// removes it too); otherwise one temporary cache of this test binary (never beside a lone
 /// file). A test that shares a cache between workspaces sets `OJGAMES_CACHE` itself.
 pub fn isolate_cache(command: &mut Command) -> &mut Command {
-    let named = command
-        .get_envs()
-        .any(|(var, _)| var == "OJGAMES_CACHE" || var == "XDG_CACHE_HOME");
-    if named {
+    let sets = |name: &str| {
+        command
+            .get_envs()
+            .any(|(var, value)| var == name && value.is_some())
+    };
+    if sets("OJGAMES_CACHE") {
         return command;
+    }
+    if sets("XDG_CACHE_HOME") {
+        // An OJGAMES_CACHE of the shell running the tests would win over it.
+        return command.env_remove("OJGAMES_CACHE");
     }
     let args: Vec<&std::ffi::OsStr> = command.get_args().collect();
     let root = args
