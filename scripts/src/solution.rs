@@ -255,7 +255,6 @@ fn judge_build(
     judge_project::build(workspace, &problem.id, path, &judge, &packages, mode).map(Some)
 }
 
-/// What [`write_bundle`] wrote.
 /// Where `bundle` puts the file a user pastes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Output {
@@ -267,6 +266,7 @@ pub enum Output {
     File(std::path::PathBuf),
 }
 
+/// What [`write_bundle`] wrote.
 pub struct Written {
     /// What to tell the user: the bundle's path, size and modules.
     pub note: String,
@@ -311,6 +311,17 @@ pub fn write_bundle(
         Output::Bundled => {}
         Output::Stdout => print!("{text}"),
         Output::File(path) => {
+            let same = |a: &std::path::Path, b: &std::path::Path| {
+                std::fs::canonicalize(a)
+                    .ok()
+                    .is_some_and(|a| std::fs::canonicalize(b).ok() == Some(a))
+            };
+            if same(path, &problem.main_file()) {
+                bail!(
+                    "-o {} is the solution's own source: the bundle would replace it",
+                    path.display()
+                );
+            }
             std::fs::write(path, &text)
                 .with_context(|| format!("cannot write the bundle to {}", path.display()))?;
             written

@@ -309,6 +309,18 @@ fn dash_o_file_copies_the_bundle_there_and_an_unwritable_path_is_one_error_namin
         "{}",
         run.stderr
     );
+    let source = ws.path().join("problems/nolib/main.rs");
+    let before = std::fs::read_to_string(&source).unwrap();
+    let run = ojgames_in(
+        ws.path(),
+        &["bundle", "nolib", "-o", source.to_str().unwrap()],
+    );
+    assert!(
+        !run.success && run.stderr.contains("the solution's own source"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(std::fs::read_to_string(&source).unwrap(), before);
     let both = ojgames_in(ws.path(), &["bundle", "nolib", "alpha", "-o", out_arg]);
     assert!(
         !both.success && both.stderr.contains("exactly one problem"),

@@ -42,7 +42,8 @@ type-checks it with rustc (errors shown at the original file and line).
   --no-check   do not type-check the bundle
   --whole-modules  keep the modules the problem reaches whole (no item shaking)
   -o -         print the bundle to standard output instead (one problem)
-  -o FILE      also copy the bundle to FILE once it passes its check (one problem)
+  -o FILE      also copy the bundle to FILE once it passes its check (one problem;
+               with --no-check, unchecked)
   --check      compile the bundle with rustc under editions 2018, 2021 and 2024; fail on any warning
   --judge NAME bundle for judge NAME (scripts/judges.toml) instead of the problem's `judge`:
                for AtCoder the crates it provides stay `use`s, for the others all is pasted";
