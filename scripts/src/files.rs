@@ -10,6 +10,18 @@ use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 
+/// Writes `content` to `path` through a file of its own beside it (`NAME.partial-PID`),
+/// renamed into place: a process reading `path` meanwhile finds the old file or the new one,
+/// never half of one. The partial file goes when the rename fails.
+pub fn write_atomically(path: &Path, content: impl AsRef<[u8]>) -> io::Result<()> {
+    let partial = path.with_extension(format!("partial-{}", std::process::id()));
+    let written = fs::write(&partial, content).and_then(|()| fs::rename(&partial, path));
+    if written.is_err() {
+        let _ = fs::remove_file(&partial);
+    }
+    written
+}
+
 /// What a path names.
 #[derive(Debug)]
 pub enum Kind {

@@ -47,7 +47,7 @@ impl Mode {
 
 /// `target/ojgames/judge-<judge>/`: the workspace's projects (one per problem).
 /// Absolute: cargo runs in the project, and a relative `--root` must not put a target there.
-fn judge_dir(workspace: &Workspace, judge: &Judge) -> PathBuf {
+fn projects_dir(workspace: &Workspace, judge: &Judge) -> PathBuf {
     let dir = workspace
         .target_dir()
         .join("ojgames")
@@ -108,6 +108,8 @@ pub fn build(
     packages: &[String],
     mode: Mode,
 ) -> Result<JudgeBuild> {
+    // Its crates and the program stay where they are while this process builds and runs.
+    crate::workspace::hold_shared_target(&judge_target(judge));
     let built = build_in_project(workspace, id, bundle, judge, packages, mode)?;
     // rustc compiled the project's copy, `src/main.rs`: its messages point into the bundle.
     let bundle_name = bundle.display().to_string();
@@ -127,7 +129,7 @@ fn build_in_project(
     packages: &[String],
     mode: Mode,
 ) -> Result<JudgeBuild> {
-    let dir = judge_dir(workspace, judge);
+    let dir = projects_dir(workspace, judge);
     let project = dir.join("projects").join(id);
     std::fs::create_dir_all(project.join("src"))
         .with_context(|| format!("cannot create {}", project.display()))?;
@@ -407,14 +409,7 @@ impl Record {
         let Ok(text) = serde_json::to_string(&kept) else {
             return;
         };
-        let temporary = self
-            .path()
-            .with_extension(format!("{}", std::process::id()));
-        let written = std::fs::write(&temporary, text)
-            .and_then(|()| std::fs::rename(&temporary, self.path()));
-        if written.is_err() {
-            let _ = std::fs::remove_file(&temporary);
-        }
+        let _ = crate::files::write_atomically(&self.path(), text);
     }
 }
 

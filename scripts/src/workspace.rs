@@ -535,6 +535,11 @@ pub fn shared_store(name: &str) -> PathBuf {
     user_cache().join(".store").join(name)
 }
 
+/// The shared store of shaken tails (`bundle::shake::reuse`).
+pub const SHAKE_STORE: &str = "shake";
+/// The shared store of kept facts and answers (`bundle::facts::store`).
+pub const FACTS_STORE: &str = "facts";
+
 /// How long an entry of a shared store is kept after it was last read (or written).
 pub const STORE_KEEP_DAYS: u64 = 30;
 
@@ -557,10 +562,10 @@ pub fn keep_alive(entry: &Path) {
 /// writer that stopped), and a judge's cargo target over [`JUDGE_TARGET_CAP`]. Failing only
 /// leaves the entries there.
 pub fn prune_shared_stores() {
-    prune_stores_in(&user_cache().join(".store"));
+    prune_stores_in(&user_cache().join(".store"), JUDGE_TARGET_CAP);
 }
 
-fn prune_stores_in(root: &Path) {
+fn prune_stores_in(root: &Path, judge_target_cap: u64) {
     let stamp = root.join("pruned");
     let now = std::time::SystemTime::now();
     let age = |path: &Path| {
@@ -576,7 +581,7 @@ fn prune_stores_in(root: &Path) {
         return;
     }
     let keep = DAY * STORE_KEEP_DAYS as u32;
-    for store in ["shake", "facts"] {
+    for store in [SHAKE_STORE, FACTS_STORE] {
         let Ok(entries) = fs::read_dir(root.join(store)) else {
             continue;
         };
@@ -600,15 +605,58 @@ fn prune_stores_in(root: &Path) {
     for entry in entries.flatten() {
         let path = entry.path();
         let name = entry.file_name().to_string_lossy().into_owned();
-        if name.starts_with("judge-")
+        if name.starts_with("judge-") && name.contains(".removed-") {
+            // Left by a prune that stopped while removing it.
+            let _ = fs::remove_dir_all(&path);
+        } else if name.starts_with("judge-")
             && !name.contains('.')
-            && size_of_tree(&path) > JUDGE_TARGET_CAP
+            && size_of_tree(&path) > judge_target_cap
         {
+            // Only when no process holds it (`hold_shared_target`): one building or running
+            // a program there would fail for a reason that is not the solution's.
+            let Ok(lock) = fs::File::create(target_lock(&path)) else {
+                continue;
+            };
+            if lock.try_lock().is_err() {
+                continue;
+            }
             let aside = root.join(format!("{name}.removed-{}", std::process::id()));
             if fs::rename(&path, &aside).is_ok() {
                 let _ = fs::remove_dir_all(&aside);
             }
         }
+    }
+}
+
+/// The lock file of a shared cargo target `dir`: `<dir>.lock`, beside it.
+fn target_lock(dir: &Path) -> PathBuf {
+    let mut name = dir.as_os_str().to_owned();
+    name.push(".lock");
+    PathBuf::from(name)
+}
+
+/// Holds `dir`'s lock (shared) until this process exits: [`prune_shared_stores`] removes a
+/// judge's shared target only when no process holds it. A lock that cannot be taken only
+/// leaves the target unguarded.
+pub fn hold_shared_target(dir: &Path) {
+    static HELD: std::sync::Mutex<Vec<(PathBuf, fs::File)>> = std::sync::Mutex::new(Vec::new());
+    let mut held = HELD.lock().unwrap_or_else(|e| e.into_inner());
+    if held.iter().any(|(path, _)| path == dir) {
+        return;
+    }
+    if let Some(parent) = dir.parent() {
+        let _ = fs::create_dir_all(parent);
+    }
+    let Ok(lock) = fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(target_lock(dir))
+    else {
+        return;
+    };
+    if lock.lock_shared().is_ok() {
+        held.push((dir.to_path_buf(), lock));
     }
 }
 
@@ -654,8 +702,8 @@ impl Problem {
     }
 }
 
-/// The source of the bin target named `id`, as cargo finds it: its `path`, else
-/// `src/main.rs` for the package's own name or `src/bin/ID.rs`. A manifest without such a
+/// The source of the bin target named `id`, as cargo finds it
+/// ([`crate::package::listed_bin_source`]). A manifest without such a
 /// bin means `main.rs` in the problem's directory (this workspace's layout) if there is one.
 fn solution_source(manifest: &toml::Table, dir: &Path, id: &str) -> Result<PathBuf> {
     let bins = manifest
@@ -670,13 +718,7 @@ fn solution_source(manifest: &toml::Table, dir: &Path, id: &str) -> Result<PathB
         .iter()
         .find(|bin| bin.get("name").and_then(toml::Value::as_str) == Some(id));
     if let Some(bin) = named {
-        return Ok(match bin.get("path").and_then(toml::Value::as_str) {
-            Some(path) => dir.join(path),
-            None if package == Some(id) && dir.join("src/main.rs").is_file() => {
-                dir.join("src/main.rs")
-            }
-            None => dir.join("src/bin").join(format!("{id}.rs")),
-        });
+        return Ok(crate::package::listed_bin_source(bin, id, dir, package));
     }
     for default in ["main.rs", "src/main.rs"] {
         if dir.join(default).is_file() && (default == "main.rs" || package == Some(id)) {
@@ -726,6 +768,21 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_listed_bin_without_a_path_is_found_where_cargo_looks() {
+        let dir = tempfile::tempdir().unwrap();
+        let manifest: toml::Table =
+            toml::from_str("[package]\nname = \"p\"\n\n[[bin]]\nname = \"x\"\n").unwrap();
+        let folder = dir.path().join("src/bin/x");
+        fs::create_dir_all(&folder).unwrap();
+        fs::write(folder.join("main.rs"), "fn main() {}").unwrap();
+        let found = solution_source(&manifest, dir.path(), "x").unwrap();
+        assert_eq!(found, folder.join("main.rs"));
+        fs::remove_dir_all(&folder).unwrap();
+        let found = solution_source(&manifest, dir.path(), "x").unwrap();
+        assert_eq!(found, dir.path().join("src/bin/x.rs"));
+    }
+
+    #[test]
     fn the_user_cache_is_ojgames_cache_else_the_xdg_cache_else_the_homes() {
         let env = |vars: &'static [(&'static str, &'static str)]| {
             move |name: &str| {
@@ -772,13 +829,35 @@ mod tests {
         let recent = aged("c.cache", STORE_KEEP_DAYS - 1);
         let partial = aged("d.partial-7", 2);
         keep_alive(&read);
-        prune_stores_in(root.path());
+        prune_stores_in(root.path(), JUDGE_TARGET_CAP);
         assert!(!old.exists() && !partial.exists());
         assert!(read.exists() && recent.exists());
         // Not again the same day.
         let old = aged("a.cache", STORE_KEEP_DAYS + 1);
-        prune_stores_in(root.path());
+        prune_stores_in(root.path(), JUDGE_TARGET_CAP);
         assert!(old.exists());
+    }
+
+    #[test]
+    fn a_judge_target_over_the_cap_goes_only_when_no_process_holds_it() {
+        let root = tempfile::tempdir().unwrap();
+        let target = root.path().join("judge-atcoder");
+        fs::create_dir_all(target.join("release")).unwrap();
+        fs::write(target.join("release/lib.rlib"), "0123456789").unwrap();
+        let stopped = root.path().join("judge-atcoder.removed-42");
+        fs::create_dir_all(&stopped).unwrap();
+        let holder = fs::File::create(target_lock(&target)).unwrap();
+        holder.lock_shared().unwrap();
+        prune_stores_in(root.path(), 1);
+        assert!(target.join("release/lib.rlib").exists(), "held: kept");
+        assert!(!stopped.exists(), "a stopped prune's leftover goes");
+        drop(holder);
+        fs::remove_file(root.path().join("pruned")).unwrap();
+        prune_stores_in(root.path(), 100);
+        assert!(target.exists(), "under the cap: kept");
+        fs::remove_file(root.path().join("pruned")).unwrap();
+        prune_stores_in(root.path(), 1);
+        assert!(!target.exists(), "over the cap and free: removed");
     }
 
     fn applied(yaml: &str) -> JudgeMeta {

@@ -127,9 +127,7 @@ impl Mapped {
     pub fn save(&self, key: &str, path: &Path) -> std::io::Result<()> {
         let mut out = format!("{key}\n{}\n{}", self.text.len(), self.text);
         write_origins(&mut out, &self.lines);
-        let partial = path.with_extension(format!("partial-{}", std::process::id()));
-        std::fs::write(&partial, out)?;
-        std::fs::rename(partial, path)
+        crate::files::write_atomically(path, out)
     }
 
     /// What [`Mapped::save`] wrote to `path` under the same `key`, if it did.

@@ -101,9 +101,10 @@ pub struct Bundle {
 pub fn build(workspace: &Workspace, problem: &Problem, options: &Options) -> Result<Bundle> {
     // The facts of files read before are kept (`facts::store`): an edit parses only itself.
     crate::workspace::prune_shared_stores();
-    facts::store::using(crate::workspace::shared_store("facts"), || {
-        build_uncached(workspace, problem, options)
-    })
+    facts::store::using(
+        crate::workspace::shared_store(crate::workspace::FACTS_STORE),
+        || build_uncached(workspace, problem, options),
+    )
 }
 
 fn build_uncached(workspace: &Workspace, problem: &Problem, options: &Options) -> Result<Bundle> {
@@ -234,7 +235,7 @@ fn build_uncached(workspace: &Workspace, problem: &Problem, options: &Options) -
     }
     let mut speculative = false;
     if !options.whole_modules {
-        // The library, then the crates from crates.io all at once (one shake, one budget of
+        // The library, then the dependencies all at once (one shake, one budget of
         // rustc runs): only the modules after the lints line are shaken. Dependents come
         // before their dependencies, so what only dead code used is found dead too.
         for (index, &krate) in inlined.iter().enumerate() {
@@ -245,14 +246,14 @@ fn build_uncached(workspace: &Workspace, problem: &Problem, options: &Options) -
             }
             let line = nth_line_equal(&text.text, INLINING_LINTS, DEPENDENCY_LINTS, index);
             if let Some(line) = line {
-                let shared = crate::workspace::shared_store("shake");
+                let shared = crate::workspace::shared_store(crate::workspace::SHAKE_STORE);
                 let edition = problem.meta.edition;
                 let shaken =
                     shake::shake(&text, line, edition, &scratch, &shared, !options.reshake)?;
                 speculative |= shaken.speculative;
                 text = shaken.bundle;
             }
-            // The crates from crates.io come last: the first one's shake took them all.
+            // The dependencies come last: the first one's shake took them all.
             if resolver.view(krate).edition.is_some() {
                 break;
             }
@@ -315,7 +316,9 @@ fn fix_patterns_reused(text: &Mapped, workspace: &Workspace, problem: &Problem) 
         return editions::fix_patterns_refused_by_2024(text, &scratch);
     };
     let (head, crates) = text.split_at_line(first);
-    let store = shake::reuse::Store::new(crate::workspace::shared_store("shake"));
+    let store = shake::reuse::Store::new(crate::workspace::shared_store(
+        crate::workspace::SHAKE_STORE,
+    ));
     let key = format!(
         "patterns 2024 {} files {} tool {}",
         linemap::text_key(&crates.text),

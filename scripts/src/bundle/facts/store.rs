@@ -132,10 +132,7 @@ fn write_aside(dir: &Path, slot: &Path, content: &str) {
     if std::fs::create_dir_all(dir).is_err() {
         return;
     }
-    let partial = slot.with_extension(format!("partial-{}", std::process::id()));
-    if std::fs::write(&partial, content).is_ok() {
-        let _ = std::fs::rename(&partial, slot);
-    }
+    let _ = crate::files::write_atomically(slot, content);
 }
 
 #[cfg(test)]

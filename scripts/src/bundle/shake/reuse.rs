@@ -76,11 +76,8 @@ impl Store {
         let names = names_defined(tail);
         if std::fs::create_dir_all(&self.dir).is_ok() {
             let list: Vec<&str> = names.iter().map(String::as_str).collect();
-            let partial = path.with_extension(format!("partial-{}", std::process::id()));
-            let written = std::fs::write(&partial, format!("{tail_key}\n{}\n", list.join(" ")));
-            if written.is_ok() {
-                let _ = std::fs::rename(&partial, &path);
-            }
+            let text = format!("{tail_key}\n{}\n", list.join(" "));
+            let _ = crate::files::write_atomically(&path, text);
         }
         names
     }
