@@ -245,6 +245,27 @@ fn render(template: &str, vars: &[(&str, Option<&str>)]) -> Result<String> {
     Ok(out)
 }
 
+/// The source of `[[bin]]` entry `bin` named `name`, as cargo finds it: its `path`, else
+/// `src/main.rs` for the package's own name, else `src/bin/NAME/main.rs` if there is one, else
+/// `src/bin/NAME.rs`.
+pub fn listed_bin_source(
+    bin: &toml::Value,
+    name: &str,
+    dir: &Path,
+    package: Option<&str>,
+) -> PathBuf {
+    match bin.get("path").and_then(toml::Value::as_str) {
+        Some(path) => dir.join(path),
+        None if package == Some(name) && dir.join("src/main.rs").is_file() => {
+            dir.join("src/main.rs")
+        }
+        None if dir.join(format!("src/bin/{name}/main.rs")).is_file() => {
+            dir.join(format!("src/bin/{name}/main.rs"))
+        }
+        None => dir.join(format!("src/bin/{name}.rs")),
+    }
+}
+
 /// The bin targets as cargo finds them: `[[bin]]`s (path default `src/bin/NAME.rs`, or
 /// `src/main.rs` for the package's own name), then, unless `autobins = false`, `src/main.rs`
 /// and `src/bin/*.rs` / `src/bin/*/main.rs` not already listed. Aliases and problem URLs from
@@ -260,14 +281,7 @@ fn bin_targets(manifest: &toml::Table, dir: &Path, package: &str) -> Result<Vec<
             .get("name")
             .and_then(toml::Value::as_str)
             .context("a [[bin]] without `name`")?;
-        let path = match bin.get("path").and_then(toml::Value::as_str) {
-            Some(path) => dir.join(path),
-            None if name == package && dir.join("src/main.rs").is_file() => dir.join("src/main.rs"),
-            None if dir.join(format!("src/bin/{name}/main.rs")).is_file() => {
-                dir.join(format!("src/bin/{name}/main.rs"))
-            }
-            None => dir.join(format!("src/bin/{name}.rs")),
-        };
+        let path = listed_bin_source(bin, name, dir, Some(package));
         bins.push(BinTarget {
             name: name.to_string(),
             path,

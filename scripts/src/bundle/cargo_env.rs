@@ -183,9 +183,9 @@ fn target_name(
     }
     let bins = manifest.get("bin").and_then(|b| b.as_array());
     if let Some(bin) = bins.into_iter().flatten().find(|b| {
-        b.get("path")
-            .and_then(|p| p.as_str())
-            .is_some_and(|p| dir.join(p) == entry)
+        b.get("name").and_then(|n| n.as_str()).is_some_and(|name| {
+            crate::package::listed_bin_source(b, name, dir, Some(package)) == entry
+        })
     }) {
         return Some((named(bin), true));
     }

@@ -3,16 +3,15 @@
 
 use anyhow::Result;
 
-use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use super::edits::Edits;
 use super::facts::{PathOcc, UseItem, UseLeaf, UseNode};
 use super::mapped::{Mapped, Origin};
-use super::modtree::{CrateTree, FileId};
+use super::modtree::FileId;
 use super::proc_macro;
 use super::reach::Selection;
-use super::resolve::{CrateId, Resolver};
+use super::resolve::{macro_names_bound, CrateId, Resolver};
 use crate::settings::Edition;
 
 pub struct Renderer<'a> {
@@ -481,20 +480,6 @@ const PRELUDE_2021: [(&str, &str, &str); 3] = [
 ];
 
 /// `text` with `use` items for `paths` after its inner attributes and leading comments.
-/// The names `tree`'s code may bind in the macro namespace: its `macro_rules!` and its `use`
-/// bindings. Not its other items: `extern crate lazy_static;` binds a crate, and the macro
-/// `lazy_static!` that `#[macro_use]` brings in beside it is a different name to rustc.
-fn macro_names_bound(tree: &CrateTree) -> BTreeSet<String> {
-    let mut names = BTreeSet::new();
-    for file in &tree.files {
-        names.extend(file.facts.macro_defs.iter().map(|d| d.name.clone()));
-        for item in &file.facts.uses {
-            names.extend(item.leaves().into_iter().filter_map(|l| l.alias));
-        }
-    }
-    names
-}
-
 fn with_imports(text: &Mapped, paths: &[&str]) -> Mapped {
     if paths.is_empty() {
         return text.clone();

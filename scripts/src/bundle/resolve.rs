@@ -371,11 +371,21 @@ impl<'a> Resolver<'a> {
 /// The names a crate's code defines or imports anywhere: for the problem, an
 /// over-approximation of what the bundle's root must not define twice.
 pub fn names_defined_or_imported(tree: &CrateTree) -> BTreeSet<String> {
-    let mut names = BTreeSet::new();
+    let mut names = macro_names_bound(tree);
     for file in &tree.files {
         for scope in &file.facts.scopes {
             names.extend(scope.items.iter().cloned());
         }
+    }
+    names
+}
+
+/// The names `tree`'s code may bind in the macro namespace: its `macro_rules!` and its `use`
+/// bindings. Not its other items: `extern crate lazy_static;` binds a crate, and the macro
+/// `lazy_static!` that `#[macro_use]` brings in beside it is a different name to rustc.
+pub fn macro_names_bound(tree: &CrateTree) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    for file in &tree.files {
         names.extend(file.facts.macro_defs.iter().map(|d| d.name.clone()));
         for item in &file.facts.uses {
             names.extend(item.leaves().into_iter().filter_map(|l| l.alias));

@@ -125,13 +125,13 @@ fn shake_uncached(
     edition: Edition,
     scratch: &Path,
 ) -> Result<Mapped> {
-    let from_crates_io = is_from_crates_io(&bundle.text, lints_line);
+    let dependency = is_dependency(&bundle.text, lints_line);
     let judge = Judge {
         lints_line,
         edition,
         scratch,
         jobs: jobs(),
-        all_crates: from_crates_io,
+        with_later_crates: dependency,
     };
     let lib_start = lib_start(&bundle.text, lints_line);
     let pruned = names::cut_unnamed(bundle, lib_start);
@@ -154,7 +154,7 @@ fn shake_uncached(
         &dead,
         &judge,
         impls::run_budget(bundle.text.len()),
-        from_crates_io,
+        dependency,
     )?;
     let shaken = match cut_dead(&reduced, &checked, &judge)? {
         Some((shaken, _)) => shaken,
@@ -168,9 +168,9 @@ fn shake_uncached(
     Ok(shaken)
 }
 
-/// Whether the module after line `lints_line` (0-based) is a crate from crates.io (its lints
-/// capped), not this workspace's library.
-fn is_from_crates_io(text: &str, lints_line: usize) -> bool {
+/// Whether the module after line `lints_line` (0-based) is a dependency (a crate cargo lists:
+/// from crates.io or a path, its lints capped), not this workspace's library.
+fn is_dependency(text: &str, lints_line: usize) -> bool {
     text.lines()
         .nth(lints_line)
         .is_some_and(|line| line == super::DEPENDENCY_LINTS)
@@ -219,9 +219,9 @@ struct Judge<'a> {
     scratch: &'a Path,
     /// rustc runs [`Judge::check_all`] keeps going at once.
     jobs: usize,
-    /// The shaken module is the first crate from crates.io: those after it (the rest of the
-    /// bundle) are shaken with it, their lints on too.
-    all_crates: bool,
+    /// The shaken module is the first dependency: those after it (the rest of the bundle) are
+    /// shaken with it, their lints on too.
+    with_later_crates: bool,
 }
 
 /// A candidate bundle type-checked with dead-code lints on in the library.
@@ -282,8 +282,8 @@ impl Judge<'_> {
         analysis[self.lints_line] = analysis_lints.to_string();
         // The library's own `allow(dead_code)` (items it keeps for its users) would hide them.
         for line in &mut analysis[self.lints_line + 1..] {
-            if self.all_crates && line.trim_end() == super::DEPENDENCY_LINTS {
-                // The crates after the first one from crates.io are shaken with it.
+            if self.with_later_crates && line.trim_end() == super::DEPENDENCY_LINTS {
+                // The dependencies after the first one are shaken with it.
                 *line = analysis_lints.to_string();
             } else if line.contains("allow(dead_code)") {
                 *line = line.replace("allow(dead_code)", "allow(unused_mut)");

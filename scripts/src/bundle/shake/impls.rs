@@ -197,7 +197,7 @@ fn guided(
 /// `bundle` without the candidates it compiles without, and its check; at most `max_runs`
 /// rustc runs. `dead_items` (what the lint pass would cut) are candidates too, first: an item
 /// only a dead type's impls use is reported dead, and goes with them. With `with_guide`, the
-/// [`guided`] restoration comes first (crates from crates.io only: in this project's library it
+/// [`guided`] restoration comes first (dependencies only: in this project's library it
 /// kept impls the delta debugging alone cuts, `Put` for `String` in hdu2176's bundle).
 pub(super) fn reduce(
     bundle: &Mapped,

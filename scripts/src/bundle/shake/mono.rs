@@ -124,7 +124,7 @@ pub(in crate::bundle::shake) fn cut_unreached(
         edition,
         scratch,
         jobs: 1,
-        all_crates: false,
+        with_later_crates: false,
     };
     let cut = cut_uncached(bundle, &judge)?.unwrap_or_else(|| bundle.clone());
     // A cache that cannot be written only costs time next time.
