@@ -448,9 +448,11 @@ fn crates_other_than_the_library_are_inlined_with_their_paths_macros_and_feature
 fn a_crate_whose_impls_name_a_kept_trait_but_whose_types_nothing_reaches_is_not_pasted() {
     let ws = copy_workspace(&fixture("deps_ws"));
     let (text, output) = bundle_compile_run(ws.path(), "facade_big");
-    assert_eq!(output, "true [2, 0, 1]\n");
-    // numcore's `ops.rs` holds only an impl for the kept `Big`: it stays.
+    assert_eq!(output, "true [2, 0, 1] [6, 0, 3]\n");
+    // numcore's `ops.rs` holds only an impl for the kept `Big`: it stays; so does `scale.rs`,
+    // whose impls a macro writes beside an `extern crate std;` (no item of its own).
     assert!(text.contains("impl<'a> Add for &'a Big"), "{text}");
+    assert!(text.contains("scale_by!(u8, u32);"), "{text}");
     for absent in ["mod numcplx", "CPLX_MARKER", "Cplx"] {
         assert!(!text.contains(absent), "{absent:?} bundled:\n{text}");
     }
