@@ -24,6 +24,10 @@ pub enum Check {
     Editions,
 }
 
+/// The folder of a problem's scratch where its bundle's type checks (this one and the
+/// judge's, [`rustc::compile_cached`]) keep rustc's incremental state.
+pub const INCREMENTAL: &str = "incremental";
+
 pub const EDITIONS: [Edition; 3] = [Edition::E2018, Edition::E2021, Edition::E2024];
 
 /// Also holds the bundle to the APIs of `judge`'s rustc, when known.
@@ -68,10 +72,9 @@ pub fn type_check(
     let private = scratch.join(format!("type-check-{}", std::process::id()));
     std::fs::create_dir_all(&private)?;
     let output = private.join("check.rmeta");
-    let checked = match &judge.rustc {
-        Some(version) => rustc::type_check_for_version(bundle, edition, version, &output),
-        None => rustc::type_check(bundle, edition, &output),
-    };
+    let incremental = scratch.join(INCREMENTAL);
+    let msrv = judge.rustc.as_deref();
+    let checked = rustc::type_check_incremental(bundle, edition, msrv, &output, &incremental);
     let _ = std::fs::remove_dir_all(&private);
     let checked = checked?;
     too_new_error(&checked, judge, lines)?;

@@ -149,7 +149,9 @@ pub fn build_solution(
     let edition = compile_edition(problem, chosen);
     let msrv = judge.rustc.as_deref();
     let cache = workspace.work_dir(&problem.id).join("bin");
-    let (mut compiled, mut program) = rustc::compile_cached(&path, edition, msrv, &cache)?;
+    let incremental = workspace.work_dir(&problem.id).join(check::INCREMENTAL);
+    let (mut compiled, mut program) =
+        rustc::compile_cached(&path, edition, msrv, &cache, &incremental)?;
     let mut bundle_note = written.as_ref().map(|w| w.note.clone());
     if let (
         false,
@@ -173,7 +175,7 @@ pub fn build_solution(
             check::Check::Compiled,
             &Output::Bundled,
         )?;
-        (compiled, program) = rustc::compile_cached(&path, edition, msrv, &cache)?;
+        (compiled, program) = rustc::compile_cached(&path, edition, msrv, &cache, &incremental)?;
         bundle_note = Some(rewritten.note);
     }
     let command = format!("rustc --edition {edition} -O {}", workspace.display(&path));

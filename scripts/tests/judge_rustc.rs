@@ -120,3 +120,71 @@ fn a_2024_package_goes_to_codeforces_as_rust_2024_which_it_offers_and_its_let_ch
         bundled.stderr
     );
 }
+
+/// The bundle's type check and the judge's keep rustc's incremental state (issue 21): after a
+/// clean check, an edit that breaks `main` is still refused with its error, and an API the
+/// judge lacks in the pasted library is refused on every run, its lint replayed from the state
+/// when only `main` changed.
+#[test]
+fn checks_with_incremental_state_still_report_every_error_on_later_runs() {
+    let main = |extra: &str| {
+        format!("fn main() {{\n    {extra}\n    println!(\"{{:?}}\", wlib::less::less(3));\n}}\n")
+    };
+    let ws = common::one_problem_workspace(
+        "guard",
+        "2021",
+        "judge = \"Codeforces\"\ntime-limit-ms = 2000\nmemory-limit-kb = 262144\n",
+        &main("let _x = 1;"),
+        &[("1", "", Some("Some(2)\n"))],
+    );
+    let root = ws.path();
+    let library = |call: &str| {
+        fs::write(
+            root.join("src/less.rs"),
+            format!("pub fn less(a: u32) -> Option<u32> {{\n    a.{call}(1)\n}}\n"),
+        )
+        .unwrap()
+    };
+    fs::write(root.join("src/lib.rs"), "pub mod less;\n").unwrap();
+    library("checked_sub");
+    let bundle = || ojgames_in(root, &["bundle", "guard"]);
+    let first = bundle();
+    assert!(first.success, "{}", first.stderr);
+    let state = root.join("target/ojgames/guard/incremental/clippy-1.89.0-2021");
+    assert!(fs::read_dir(&state).unwrap().next().is_some(), "no state");
+    let edit_main =
+        |extra: &str| fs::write(root.join("problems/guard/main.rs"), main(extra)).unwrap();
+    edit_main("let _x: u32 = \"x\";");
+    let broken = bundle();
+    assert!(!broken.success, "{}", broken.stdout);
+    for words in ["mismatched types", "problems/guard/main.rs:2:"] {
+        assert!(broken.stderr.contains(words), "{}", broken.stderr);
+    }
+    edit_main("let _x = 2;");
+    let fixed = bundle();
+    assert!(fixed.success, "{}", fixed.stderr);
+    library("checked_sub_signed");
+    let lint = "`checked_sub_signed` at src/less.rs:2:7 is stable since Rust 1.90.0";
+    for (round, extra) in ["let _x = 3;", "let _x = 4;"].iter().enumerate() {
+        edit_main(extra);
+        let refused = bundle();
+        assert!(!refused.success, "round {round}: {}", refused.stdout);
+        assert!(
+            refused.stderr.contains(lint),
+            "round {round}: {}",
+            refused.stderr
+        );
+        let judged = ojgames_in(root, &["judge", "guard"]);
+        assert!(!judged.success, "round {round}");
+        assert!(
+            judged.stdout.contains(" CE"),
+            "round {round}: {}",
+            judged.stdout
+        );
+        assert!(
+            judged.stdout.contains("checked_sub_signed"),
+            "round {round}: {}",
+            judged.stdout
+        );
+    }
+}

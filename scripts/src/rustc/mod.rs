@@ -235,6 +235,48 @@ pub fn type_check_for_version(
     )
 }
 
+/// [`type_check`], or [`type_check_for_version`] with `msrv`, keeping rustc's incremental
+/// state (`-C incremental`) in a directory of `under` for this program, version and edition
+/// ([`incremental_dir`]): after an edit of a few lines only the items that changed are
+/// checked again, and rustc replays the diagnostics of the rest. A type check emits no code,
+/// so the state cannot change what a judge runs. Two runs at once are safe (rustc locks each
+/// session; one that cannot reuse a locked one starts afresh), and rustc keeps only the last
+/// finished session of each crate.
+pub fn type_check_incremental(
+    source: &Path,
+    edition: Edition,
+    msrv: Option<&str>,
+    output: &Path,
+    under: &Path,
+) -> Result<Compiled> {
+    let dir = incremental_dir(under, edition, msrv);
+    let flag = incremental_flag(&dir);
+    run(
+        None,
+        source,
+        edition,
+        "--emit=metadata",
+        &flag,
+        msrv,
+        output,
+    )
+}
+
+/// The directory of `under` for the incremental state of one kind of type check: one per
+/// program (rustc or clippy-driver), judge's version (clippy reads it from the environment,
+/// which rustc's state does not record) and edition.
+pub fn incremental_dir(under: &Path, edition: Edition, msrv: Option<&str>) -> PathBuf {
+    let program = msrv.map_or_else(|| "rustc".to_string(), |v| format!("clippy-{v}"));
+    under.join(format!("{program}-{edition}"))
+}
+
+/// `-C incremental=DIR`.
+fn incremental_flag(dir: &Path) -> [OsString; 2] {
+    let mut value = OsString::from("incremental=");
+    value.push(dir);
+    ["-C".into(), value]
+}
+
 /// The codes rustc gives to errors of its lexer (an unterminated string, comment or
 /// character); its parser's errors have none.
 const LEXER_CODES: [&str; 7] = [
@@ -374,11 +416,15 @@ fn hold_to_version(command: &mut Command, msrv: Option<&str>) -> String {
 /// API the judge lacks is the compile error the judge would give. The program itself is
 /// always plain rustc's: clippy-driver turns MIR optimisations off, so its binary is not the
 /// judge's.
+///
+/// The check keeps its incremental state under `incremental` ([`type_check_incremental`]);
+/// the program never has any.
 pub fn compile_cached(
     source: &Path,
     edition: Edition,
     msrv: Option<&str>,
     cache: &Path,
+    incremental: &Path,
 ) -> Result<(Compiled, PathBuf)> {
     let text = fs::read(source).with_context(|| format!("cannot read {}", source.display()))?;
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
@@ -412,7 +458,7 @@ pub fn compile_cached(
         },
         msrv.map(|version| {
             let check = private.join("check.rmeta");
-            move || type_check_for_version(source, edition, version, &check)
+            move || type_check_incremental(source, edition, Some(version), &check, incremental)
         }),
     );
     if let Ok(compiled) = &compiled {
@@ -710,6 +756,7 @@ mod tests {
             Edition::E2021,
             Some("1.89.0"),
             &dir.path().join("c"),
+            &dir.path().join("i"),
         )
         .unwrap();
         assert!(compiled.success, "{}", compiled.messages);
@@ -727,6 +774,7 @@ mod tests {
             Edition::E2021,
             Some("1.89.0"),
             &dir.path().join("c"),
+            &dir.path().join("i"),
         )
         .unwrap();
         assert!(!refused.success);
