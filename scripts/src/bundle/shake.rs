@@ -13,7 +13,7 @@ pub mod reuse;
 
 use std::collections::BTreeSet;
 use std::ops::Range;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 use proc_macro2::{TokenStream, TokenTree};
@@ -98,7 +98,9 @@ pub fn shake(
     if syn::parse_file(&bundle.text).is_err() {
         return Ok(unchanged(bundle));
     }
-    let shaken = shake_uncached(bundle, lints_line, edition, scratch)?;
+    let shaken = shake_uncached(bundle, lints_line, edition, scratch);
+    let _ = std::fs::remove_dir_all(incremental_base(scratch));
+    let shaken = shaken?;
     // A cache that cannot be written only costs time next time.
     let _ = shaken.save(&key, &cache);
     let (shaken_head, shaken_tail) = shaken.split_at_line(lints_line);
@@ -116,7 +118,16 @@ pub fn cut_unreached(
     edition: Edition,
     scratch: &Path,
 ) -> Result<Mapped> {
-    impls::mono::cut_unreached(bundle, lints_line, edition, scratch)
+    let cut = impls::mono::cut_unreached(bundle, lints_line, edition, scratch);
+    let _ = std::fs::remove_dir_all(incremental_base(scratch));
+    cut
+}
+
+/// Where this process's shake keeps rustc's incremental state, a directory for each name its
+/// checks run under (each slot of [`Judge::check_all`]): its trials differ by a few items, so
+/// each checks again only what changed. Removed when the shake ends.
+fn incremental_base(scratch: &Path) -> PathBuf {
+    scratch.join(format!("shake-incremental-{}", std::process::id()))
 }
 
 fn shake_uncached(
@@ -251,13 +262,15 @@ impl Judge<'_> {
             return texts.iter().map(|text| self.check(text)).collect();
         }
         let mut results = Vec::with_capacity(texts.len());
-        for (batch, chunk) in texts.chunks(self.jobs).enumerate() {
+        for chunk in texts.chunks(self.jobs) {
             let checked: Vec<Result<Checked>> = std::thread::scope(|scope| {
                 let runs: Vec<_> = chunk
                     .iter()
                     .enumerate()
                     .map(|(slot, text)| {
-                        let name = format!("shake-{}", batch * self.jobs + slot);
+                        // The same name for the same slot: its incremental state serves
+                        // the slot's next check.
+                        let name = format!("shake-{slot}");
                         scope.spawn(move || self.check_as(text, &name))
                     })
                     .collect();
@@ -289,8 +302,15 @@ impl Judge<'_> {
                 *line = line.replace("allow(dead_code)", "allow(unused_mut)");
             }
         }
-        let compiled =
-            rustc::type_check_text(&analysis.concat(), self.edition, self.scratch, name)?;
+        let incremental = incremental_base(self.scratch).join(name);
+        let analysis = analysis.concat();
+        let compiled = rustc::type_check_text_incremental(
+            &analysis,
+            self.edition,
+            self.scratch,
+            name,
+            &incremental,
+        )?;
         stopped_early(&compiled)?;
         let line_starts: Vec<usize> = std::iter::once(0)
             .chain(text.match_indices('\n').map(|(i, _)| i + 1))

@@ -315,10 +315,45 @@ pub fn type_check_text(
     scratch: &Path,
     name: &str,
 ) -> Result<Compiled> {
+    type_check_text_in(text, edition, scratch, name, None)
+}
+
+/// [`type_check_text`] keeping rustc's incremental state in `incremental` (created when
+/// missing): checks of texts that differ by a few items, one after another under the same
+/// `name`, check again only what changed. `name` must be the same from one to the next (it
+/// names the crate and its file, which the state is keyed by), and two checks at once need
+/// two directories. The caller removes it.
+pub fn type_check_text_incremental(
+    text: &str,
+    edition: Edition,
+    scratch: &Path,
+    name: &str,
+    incremental: &Path,
+) -> Result<Compiled> {
+    type_check_text_in(text, edition, scratch, name, Some(incremental))
+}
+
+fn type_check_text_in(
+    text: &str,
+    edition: Edition,
+    scratch: &Path,
+    name: &str,
+    incremental: Option<&Path>,
+) -> Result<Compiled> {
     let source = scratch.join(format!("{name}-{}.rs", std::process::id()));
     let metadata = source.with_extension("rmeta");
     std::fs::write(&source, text)?;
-    let compiled = type_check(&source, edition, &metadata);
+    let flag = incremental.map(incremental_flag);
+    let extra = flag.as_ref().map_or(&[][..], |flag| &flag[..]);
+    let compiled = run(
+        None,
+        &source,
+        edition,
+        "--emit=metadata",
+        extra,
+        None,
+        &metadata,
+    );
     let _ = (
         std::fs::remove_file(&source),
         std::fs::remove_file(&metadata),
