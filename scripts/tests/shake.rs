@@ -126,6 +126,14 @@ fn two_bundles_of_one_problem_at_once_shake_alike() {
             String::from_utf8_lossy(&second.stdout),
             "round {round}"
         );
+        // Each shake removes its rustc's incremental state when it ends.
+        let scratch = ws.path().join("target/ojgames/impls");
+        let left: Vec<String> = fs::read_dir(&scratch)
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|name| name.starts_with("shake-incremental"))
+            .collect();
+        assert!(left.is_empty(), "round {round}: {left:?}");
     }
 }
 

@@ -853,6 +853,41 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_check_after_others_under_the_same_name_finds_what_a_fresh_one_finds() {
+        let text = |called: &str| {
+            format!(
+                "fn main() {{ lib::{called}(); }}\n#[allow(dead_code)]\nmod lib {{\n\
+                 pub fn a() -> u32 {{ 1 }}\npub fn b() -> u32 {{ a() + 1 }}\n\
+                 pub fn c() -> u32 {{ 3 }}\n}}\n"
+            )
+        };
+        let dirs = [tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap()];
+        let [kept, fresh] = dirs.each_ref().map(|dir| Judge {
+            lints_line: 1,
+            edition: Edition::E2021,
+            scratch: dir.path(),
+            jobs: 1,
+            with_later_crates: false,
+        });
+        for called in ["b", "c", "b", "a", "c"] {
+            let again = kept.check(&text(called)).unwrap();
+            let _ = std::fs::remove_dir_all(incremental_base(fresh.scratch));
+            let first = fresh.check(&text(called)).unwrap();
+            assert!(again.success && first.success, "{called}");
+            assert_eq!(again.dead, first.dead, "{called}");
+            assert_eq!(again.others, first.others, "{called}");
+            // b() calls a(): calling b leaves c dead; calling c leaves a and b.
+            let dead = if called == "c" {
+                2
+            } else {
+                1 + usize::from(called == "a")
+            };
+            assert_eq!(again.dead.len(), dead, "{called}");
+        }
+        assert!(incremental_base(kept.scratch).join("shake").is_dir());
+    }
+
+    #[test]
     fn the_lint_pass_cuts_functions_methods_and_macros_and_leaves_types_and_traits() {
         assert!(is_cut_by_lint_pass(
             "methods `put` and `flush` are never used"
