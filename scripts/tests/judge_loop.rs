@@ -33,6 +33,8 @@ fn an_atcoder_bundle_using_an_api_newer_than_atcoders_rustc_is_refused_naming_it
         }
         assert!(project.join("ojgames-check.json").is_file(), "{round}");
     }
+    // The kept command's check kept rustc's incremental state, and still refused the API.
+    assert!(project.join("ojgames-incremental/clippy-1.89.0").is_dir());
     for round in ["cargo's build", "the kept command"] {
         let judged = ojgames_in(ws.path(), &["judge", "practice2_k"]);
         assert!(!judged.success, "{round}");

@@ -270,6 +270,10 @@ pub fn incremental_dir(under: &Path, edition: Edition, msrv: Option<&str>) -> Pa
     under.join(format!("{program}-{edition}"))
 }
 
+/// The folder of a judge's project where [`run_recorded`]'s type checks keep rustc's
+/// incremental state.
+pub const INCREMENTAL_FOLDER: &str = "ojgames-incremental";
+
 /// `-C incremental=DIR`.
 fn incremental_flag(dir: &Path) -> [OsString; 2] {
     let mut value = OsString::from("incremental=");
@@ -712,6 +716,18 @@ pub fn run_recorded(invocation: &Invocation, msrv: Option<&str>) -> Result<Compi
         .envs(invocation.env.iter().map(|(k, v)| (k, v)))
         .args(invocation.args.iter().filter(|a| !a.starts_with("--json")));
     let lints = hold_to_version(&mut command, msrv);
+    // clippy-driver's runs are type checks: their incremental state in the project serves the
+    // next check of an edited bundle (one folder a version: clippy reads it from the
+    // environment, which the state does not record; rustc itself starts afresh when the
+    // arguments change).
+    let incremental = invocation
+        .args
+        .iter()
+        .any(|a| a.starts_with("incremental="));
+    if let (Some(version), false) = (msrv, incremental) {
+        let under = invocation.dir.join(INCREMENTAL_FOLDER);
+        command.args(incremental_flag(&under.join(format!("clippy-{version}"))));
+    }
     let source = invocation
         .args
         .iter()
