@@ -163,8 +163,29 @@ fn checks_with_incremental_state_still_report_every_error_on_later_runs() {
     edit_main("let _x = 2;");
     let fixed = bundle();
     assert!(fixed.success, "{}", fixed.stderr);
+    edit_main("let _x = 6;");
+    let (first, second) = std::thread::scope(|scope| {
+        let first = scope.spawn(bundle);
+        let second = scope.spawn(bundle);
+        (first.join().unwrap(), second.join().unwrap())
+    });
+    for run in [first, second] {
+        assert!(run.success, "{}", run.stderr);
+    }
     library("checked_sub_signed");
     let lint = "`checked_sub_signed` at src/less.rs:2:7 is stable since Rust 1.90.0";
+    // Two checks of the same problem at once share the state's folder: rustc locks a
+    // session, and the one that cannot take the last starts afresh. Both still refuse it.
+    edit_main("let _x = 5;");
+    let (first, second) = std::thread::scope(|scope| {
+        let first = scope.spawn(bundle);
+        let second = scope.spawn(bundle);
+        (first.join().unwrap(), second.join().unwrap())
+    });
+    for run in [first, second] {
+        assert!(!run.success, "{}", run.stdout);
+        assert!(run.stderr.contains(lint), "{}", run.stderr);
+    }
     for (round, extra) in ["let _x = 3;", "let _x = 4;"].iter().enumerate() {
         edit_main(extra);
         let refused = bundle();
