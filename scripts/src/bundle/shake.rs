@@ -98,6 +98,7 @@ pub fn shake(
     if syn::parse_file(&bundle.text).is_err() {
         return Ok(unchanged(bundle));
     }
+    remove_abandoned_state(scratch);
     let shaken = shake_uncached(bundle, lints_line, edition, scratch);
     let _ = std::fs::remove_dir_all(incremental_base(scratch));
     let shaken = shaken?;
@@ -127,7 +128,31 @@ pub fn cut_unreached(
 /// checks run under (each slot of [`Judge::check_all`]): its trials differ by a few items, so
 /// each checks again only what changed. Removed when the shake ends.
 fn incremental_base(scratch: &Path) -> PathBuf {
-    scratch.join(format!("shake-incremental-{}", std::process::id()))
+    scratch.join(format!("{ABANDONED_PREFIX}{}", std::process::id()))
+}
+
+const ABANDONED_PREFIX: &str = "shake-incremental-";
+
+/// Removes from `scratch` the incremental state of shakes whose process is gone (stopped
+/// mid-shake, by Ctrl-C): nothing else would. Only where `/proc` says which processes run; a
+/// process that runs, or a number reused by another, keeps its folder.
+fn remove_abandoned_state(scratch: &Path) {
+    let proc = Path::new("/proc");
+    if !proc.join("self").exists() {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(scratch) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let pid = name.to_str().and_then(|n| n.strip_prefix(ABANDONED_PREFIX));
+        if let Some(pid) = pid.filter(|pid| pid.parse::<u32>().is_ok()) {
+            if !proc.join(pid).exists() {
+                let _ = std::fs::remove_dir_all(entry.path());
+            }
+        }
+    }
 }
 
 fn shake_uncached(
@@ -851,6 +876,21 @@ impl<'ast> Visit<'ast> for Collector {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_state_of_a_shake_whose_process_is_gone_goes_and_a_running_ones_stays() {
+        let dir = tempfile::tempdir().unwrap();
+        let gone = dir.path().join(format!("{ABANDONED_PREFIX}{}", u32::MAX));
+        let running = incremental_base(dir.path());
+        let other = dir.path().join(format!("{ABANDONED_PREFIX}x"));
+        for folder in [&gone, &running, &other] {
+            std::fs::create_dir_all(folder.join("shake")).unwrap();
+        }
+        remove_abandoned_state(dir.path());
+        assert!(!gone.exists());
+        assert!(running.join("shake").is_dir());
+        assert!(other.join("shake").is_dir());
+    }
 
     #[test]
     fn a_check_after_others_under_the_same_name_finds_what_a_fresh_one_finds() {
