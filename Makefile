@@ -5,6 +5,11 @@
 # `make bench`  side-by-side I/O benchmark (docs/performance.md); BENCH_ARGS="--rounds 5 --problems hdu2176" etc.
 
 CARGO ?= cargo
+# No built-in implicit rules: make looked for a rule to remake each of the tool's sources below
+# (RCS, SCCS, `%.rs` from `%.rs,v`, ...), about 45 ms of every `make bundle`/`make judge`
+# (docs/performance.md, "A new user's loop in a cargo-compete folder").
+MAKEFLAGS += --no-builtin-rules
+.SUFFIXES:
 # The tool's binary, run directly: cargo's own no-op check of this workspace (every problem a
 # member) cost each `make bundle`/`make judge` about 0.1 s, a third of cargo's rebuild of a
 # solution (docs/performance.md, "The loop after an edit"). `tool` asks cargo to build it
@@ -25,8 +30,7 @@ all: bundle judge
 # The tool built first, with cargo's progress: a cold build takes minutes, and the commands
 # below run it with --quiet.
 tool: $(TOOL_STAMP)
-	@test -x $(TOOL) || $(CARGO) build --release -p ojgames
-	@test -x $(TOOL) || { echo "make: cargo built the tool elsewhere than $(TOOL) (a target-dir in cargo's config?); set CARGO_TARGET_DIR" >&2; exit 1; }
+	@if ! test -x $(TOOL); then $(CARGO) build --release -p ojgames || exit 1; test -x $(TOOL) || { echo "make: cargo built the tool elsewhere than $(TOOL) (a target-dir in cargo's config?); set CARGO_TARGET_DIR" >&2; exit 1; }; fi
 
 $(TOOL_STAMP): $(TOOL_SOURCES)
 	@mkdir -p $(dir $@) && touch $@.new

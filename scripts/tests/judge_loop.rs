@@ -181,3 +181,30 @@ fn atcoders_crates_compile_once_for_every_workspace_and_each_keeps_its_own_progr
         .join("target/ojgames/judge-atcoder/target")
         .exists());
 }
+
+/// `make bundle P=ID` and `make judge P=ID` are the loop's commands, and make's built-in
+/// implicit rules (a search for a rule to remake each of the tool's sources: RCS, SCCS,
+/// `%.rs,v` …) cost about 45 ms of each, a sixth of cargo's rebuild after an edit.
+#[test]
+fn the_makefile_has_no_built_in_implicit_rules_to_search() {
+    let database = std::process::Command::new("make")
+        .args([
+            "-p",
+            "-n",
+            "-s",
+            "--no-print-directory",
+            "bundle",
+            "P=hdu1536",
+            "OJ=true",
+        ])
+        .current_dir(common::real_root())
+        .output()
+        .expect("make runs");
+    assert!(database.status.success(), "{database:?}");
+    let database = String::from_utf8_lossy(&database.stdout);
+    assert!(
+        database.contains("# No implicit rules."),
+        "make knows implicit rules: {:?}",
+        database.lines().find(|l| l.contains("implicit rules,"))
+    );
+}

@@ -238,6 +238,23 @@ fn an_edit_reaching_no_new_item_and_another_problem_reaching_the_same_reuse_the_
 }
 
 #[test]
+fn an_edit_writing_a_library_name_on_its_own_values_reuses_the_shake() {
+    let ws = copy_workspace(&fixture("shake_ws"));
+    let log = ws.path().join("rustc.log");
+    let bundle = || oj_counting_rustc(ws.path(), &log, &["bundle", "impls", "-o", "-"]);
+    let (first, _) = bundle();
+    assert!(!first.contains("impl std::iter::Sum for Meters"), "{first}");
+    // `sum` is a name the library defines (its `Sum for Meters`, shaken out); this sums u64s
+    // with std's: a new name, no new item.
+    let main = ws.path().join("problems/impls/main.rs");
+    let edit = "fn _total() -> u64 {\n    [1u64, 2].iter().sum()\n}\n";
+    fs::write(&main, fs::read_to_string(&main).unwrap() + edit).unwrap();
+    let (edited, runs) = bundle();
+    assert_eq!(runs, 1, "only the bundle's type check runs rustc");
+    assert_eq!(edited.replacen(edit, "", 1), first);
+}
+
+#[test]
 fn a_reused_shake_that_lacks_an_impl_the_edit_needs_is_shaken_again() {
     // The first bundle adds `Meters`: its `Sub` impl goes. The edit subtracts them, writing no
     // new name of the library, so the first shake is reused, and lacks `Sub`.

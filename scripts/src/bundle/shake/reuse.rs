@@ -23,6 +23,12 @@ use syn::visit::{self, Visit};
 
 use crate::bundle::mapped::Mapped;
 
+/// Where a [`Store::key`] lists the names: what comes before it is the tail and the salt.
+const NAMES: &str = " names ";
+
+/// How many lists of reached names a tail's family keeps for [`Store::load_covered`].
+const KEPT_LISTS: usize = 32;
+
 /// The shared store of shaken tails.
 pub struct Store {
     dir: PathBuf,
@@ -44,21 +50,73 @@ impl Store {
             .filter(|name| written.contains(*name))
             .map(String::as_str)
             .collect();
-        format!("reach {tail_key} {salt} names {}", reached.join(" "))
+        format!("reach {tail_key} {salt}{NAMES}{}", reached.join(" "))
     }
 
+    /// The tail kept under `key`; for a [`Store::key`] that finds none, the tail kept for the
+    /// most of the names it reaches and no other ([`Store::load_covered`]).
     pub fn load(&self, key: &str) -> Option<Mapped> {
+        self.load_exact(key).or_else(|| self.load_covered(key))
+    }
+
+    fn load_exact(&self, key: &str) -> Option<Mapped> {
         let path = self.path(key, "cache");
         let kept = Mapped::load(key, &path)?;
         crate::workspace::keep_alive(&path);
         Some(kept)
     }
 
+    /// An edit of main.rs that writes one more name the tail defines (`.is_empty()` on the
+    /// solution's own `String`, `.count()`) most often reaches nothing the shake cut, yet its
+    /// key is new: the tail shaken for a subset of its names is taken instead of a new shake
+    /// (tens of rustc runs). Like every reuse it is speculative (the caller's check decides,
+    /// and a bundle that does not compile is shaken again), and only names added are allowed,
+    /// so the reused tail never keeps what a removed call alone needed.
+    fn load_covered(&self, key: &str) -> Option<Mapped> {
+        let (family, names) = key.split_once(NAMES)?;
+        let reached: BTreeSet<&str> = names.split_whitespace().collect();
+        let index = std::fs::read_to_string(self.path(family, "reached")).ok()?;
+        let (first, kept) = index.split_once('\n')?;
+        if first != family {
+            return None;
+        }
+        let subset = kept
+            .lines()
+            .filter(|line| line.split_whitespace().all(|n| reached.contains(n)))
+            .max_by_key(|line| line.split_whitespace().count())?;
+        self.load_exact(&format!("{family}{NAMES}{subset}"))
+    }
+
     /// A store that cannot be written only costs time next time.
     pub fn save(&self, key: &str, tail: &Mapped) {
-        if std::fs::create_dir_all(&self.dir).is_ok() {
-            let _ = tail.save(key, &self.path(key, "cache"));
+        if std::fs::create_dir_all(&self.dir).is_ok()
+            && tail.save(key, &self.path(key, "cache")).is_ok()
+        {
+            if let Some((family, names)) = key.split_once(NAMES) {
+                self.remember(family, names);
+            }
         }
+    }
+
+    /// Adds `names` to the lists of names the tails of `family` were shaken for (the last
+    /// [`KEPT_LISTS`]), which [`Store::load_covered`] reads.
+    fn remember(&self, family: &str, names: &str) {
+        let path = self.path(family, "reached");
+        let saved = std::fs::read_to_string(&path).unwrap_or_default();
+        let mut lists: Vec<&str> = match saved.split_once('\n') {
+            Some((first, lists)) if first == family => {
+                lists.lines().filter(|line| *line != names).collect()
+            }
+            _ => Vec::new(),
+        };
+        lists.push(names);
+        let start = lists.len().saturating_sub(KEPT_LISTS);
+        let mut text = format!("{family}\n");
+        for list in &lists[start..] {
+            text.push_str(list);
+            text.push('\n');
+        }
+        let _ = crate::files::write_atomically(&path, text);
     }
 
     /// [`names_defined`] of `tail`, kept beside the shaken tails: parsing a crate's whole text
@@ -329,6 +387,40 @@ mod tests {
             key("fn main() { lib::used(); /* other */ let _ = \"other\"; }"),
             base
         );
+        let _ = std::fs::remove_dir_all(dir);
+    }
+    #[test]
+    fn a_head_that_writes_more_of_the_names_takes_the_tail_shaken_for_fewer() {
+        let dir = std::env::temp_dir().join(format!("ojgames-covered-{}", std::process::id()));
+        let store = Store::new(dir.clone());
+        let tail = "mod lib { pub fn used() {} pub fn len() {} pub fn other() {} }";
+        let key = |head: &str| store.key(head, tail, "salt");
+        let shaken = Mapped::plain("mod lib { pub fn used() {} }");
+        store.save(&key("fn main() { lib::used(); }"), &shaken);
+        // One more name of the tail written (on the solution's own type): the same tail.
+        let more = key("fn main() { lib::used(); let v = vec![1]; v.len(); }");
+        assert_eq!(store.load(&more).map(|t| t.text), Some(shaken.text.clone()));
+        // A name the shaken-for head wrote is gone: no tail (it may keep what only that needed).
+        assert!(store.load(&key("fn main() { lib::other(); }")).is_none());
+        assert!(store
+            .load(&key("fn main() { let v = vec![1]; v.len(); }"))
+            .is_none());
+        // Another tail, or another salt, is another family.
+        assert!(store
+            .load(&store.key(
+                "fn main() { lib::used(); lib::len(); }",
+                "mod lib { pub fn used() {} pub fn len() {} }",
+                "salt"
+            ))
+            .is_none());
+        assert!(store
+            .load(&store.key("fn main() { lib::used(); v.len(); }", tail, "other salt"))
+            .is_none());
+        // Of two that fit, the one shaken for the most names.
+        let closer = Mapped::plain("mod lib { pub fn used() {} pub fn len() {} }");
+        store.save(&key("fn main() { lib::used(); lib::len(); }"), &closer);
+        let most = key("fn main() { lib::used(); lib::len(); lib::other(); }");
+        assert_eq!(store.load(&most).map(|t| t.text), Some(closer.text));
         let _ = std::fs::remove_dir_all(dir);
     }
 }

@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# bundle-speed.sh for a cargo-compete folder (docs/performance.md, "A new user's loop in a
+# cargo-compete folder"): the installed tool run where the user works (`ojgames bundle a`,
+# `ojgames judge a`, no make, no --root) beside cargo in the same package. For each
+# PACKAGE_DIR:ALIAS[@JUDGE], ROUNDS rounds of:
+#   first        `ojgames bundle ALIAS` with the tool's caches emptied (a fresh OJGAMES_CACHE
+#                and the package's target/ojgames/) against a clean `cargo build --release
+#                --bin BIN` (a fresh target directory: every crate of the package compiled,
+#                as cargo does for any bin of it; timed once per package and round, and
+#                shared by the package's rows, since it is the same build);
+#   first judge  then `ojgames judge ALIAS` (no edit) against the same clean build;
+#   bundle       a one-line edit of src/bin/ALIAS.rs (a new empty function), then `ojgames
+#                bundle ALIAS`, against, after a second such edit, `cargo build --release
+#                --bin BIN`;
+#   judge        an edit, `ojgames judge ALIAS`, against an edit, `cargo build --release
+#                --bin BIN` plus running the binary on every case of testcases/ALIAS.yml
+#                (output compared with `cmp`).
+# Usage: scripts/sh/compete-speed.sh ROUNDS DIR:ALIAS[@JUDGE] ...
+# Needs python3 with PyYAML to read the suites' cases once (not timed). CLEAN=skip leaves the
+# clean cargo build out (its column then reads "-").
+set -euo pipefail
+
+repo=$(cd "$(dirname "$0")/../.." && pwd)
+rounds=${1:?usage: compete-speed.sh ROUNDS DIR:ALIAS[@JUDGE] ...}
+shift
+[ $# -gt 0 ] || { echo "usage: compete-speed.sh ROUNDS DIR:ALIAS[@JUDGE] ..." >&2; exit 2; }
+cd "$repo"
+cargo build --release --quiet -p ojgames
+tool=$repo/target/release/ojgames
+tmp=$(mktemp -d)
+export OJGAMES_CACHE="$tmp/cache"
+saved=()
+restore() {
+    for pair in "${saved[@]}"; do cp "${pair%%|*}" "${pair#*|}"; done
+    rm -rf "$tmp"
+}
+trap restore EXIT
+
+now() { date +%s%N; }
+timed() {
+    local start
+    start=$(now)
+    "$@" >"$tmp/log" 2>&1 || true
+    echo $((($(now) - start) / 1000000))
+}
+median() { sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {if (b == 0 || a == "-" || b == "-") print "-"; else printf "%.2f", a / b}'; }
+edits=0
+edit() {
+    edits=$((edits + 1))
+    printf '\nfn _bench_edit_%d() {}\n' "$edits" >>"$1"
+}
+
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo
+echo "| solution | first bundle vs clean cargo build | first judge vs clean cargo build | bundle vs cargo build after an edit | judge vs cargo build + samples after an edit |"
+echo "|---|---|---|---|---|"
+n=0
+for case in "$@"; do
+    n=$((n + 1))
+    pkg=$(cd "${case%%:*}" && pwd)
+    alias=${case#*:}
+    judge=()
+    if [[ $alias == *@* ]]; then
+        judge=(--judge "${alias#*@}")
+        alias=${alias%%@*}
+    fi
+    main=$pkg/src/bin/$alias.rs
+    bin=$(basename "$pkg")-$alias
+    cp "$main" "$tmp/main$n.rs"
+    saved+=("$tmp/main$n.rs|$main")
+    mkdir -p "$tmp/cases$n"
+    python3 - "$pkg/testcases/$alias.yml" "$tmp/cases$n" <<'EOF'
+import sys, yaml
+suite = yaml.safe_load(open(sys.argv[1]))
+for i, case in enumerate(suite.get("cases") or []):
+    open(f"{sys.argv[2]}/{i}.in", "w").write(case["in"])
+    if "out" in case:
+        open(f"{sys.argv[2]}/{i}.out", "w").write(case["out"])
+EOF
+    build=(cargo build --release -q --offline --manifest-path "$pkg/Cargo.toml" --bin "$bin")
+    samples() {
+        "${build[@]}"
+        local input
+        for input in "$tmp/cases$n"/*.in; do
+            if [ -f "${input%.in}.out" ]; then
+                "$pkg/target/release/$bin" <"$input" | cmp -s - "${input%.in}.out" || true
+            else
+                "$pkg/target/release/$bin" <"$input" >/dev/null
+            fi
+        done
+    }
+    oj() { (cd "$pkg" && "$tool" "$@" "$alias" "${judge[@]}"); }
+    "${build[@]}"
+    : >"$tmp/first" >"$tmp/first_judge" >"$tmp/bundle" >"$tmp/cargo" >"$tmp/judge" >"$tmp/run"
+    for r in $(seq "$rounds"); do
+        clean=$tmp/clean-$(echo "$pkg" | tr / _)-$r
+        if [ ! -f "$clean" ]; then
+            if [ "${CLEAN:-}" = skip ]; then
+                echo - >"$clean"
+            else
+                timed env CARGO_TARGET_DIR="$tmp/clean-target" "${build[@]}" >"$clean"
+                rm -rf "$tmp/clean-target"
+            fi
+        fi
+        cat "$clean" >>"$tmp/clean$n"
+        rm -rf "$pkg/target/ojgames" "$OJGAMES_CACHE"
+        timed oj bundle >>"$tmp/first"
+        timed oj judge >>"$tmp/first_judge"
+        grep -q 'AC' "$tmp/log" || { echo "first judge of $bin did not pass:" >&2; tail -5 "$tmp/log" >&2; }
+        edit "$main"
+        timed oj bundle >>"$tmp/bundle"
+        edit "$main"
+        timed "${build[@]}" >>"$tmp/cargo"
+        edit "$main"
+        timed oj judge >>"$tmp/judge"
+        edit "$main"
+        timed samples >>"$tmp/run"
+        cp "$tmp/main$n.rs" "$main"
+    done
+    row="| $bin${judge[1]:+ (--judge ${judge[1]})}"
+    for pair in first:clean$n first_judge:clean$n bundle:cargo judge:run; do
+        a=$(median <"$tmp/${pair%%:*}")
+        b=$(median <"$tmp/${pair#*:}")
+        row+=" | $a ms vs $b ms = $(ratio "$a" "$b")×"
+    done
+    echo "$row |"
+done
+echo
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg); $rounds rounds, medians; $(nproc) cores"
