@@ -474,6 +474,20 @@ fn a_glob_import_of_a_facade_crate_pastes_only_what_the_names_written_reach() {
 }
 
 #[test]
+fn a_module_of_re_exports_only_is_a_container_and_its_file_is_not_kept_whole() {
+    // `use numface::big::{Big, Zero};` through `pub mod big { pub use numcore::*; }`, as
+    // bignum_rational's `use num::bigint::BigInt;`: the inline module kept its file (num's
+    // root) whole, so every re-export of the root was followed, num-complex's too.
+    let ws = copy_workspace(&fixture("deps_ws"));
+    let (text, output) = bundle_compile_run(ws.path(), "facade_module");
+    assert_eq!(output, "false [0, 1]\n");
+    assert!(text.contains("pub mod big {"), "{text}");
+    for absent in ["mod numcplx", "pub mod complex", "Cplx"] {
+        assert!(!text.contains(absent), "{absent:?} bundled:\n{text}");
+    }
+}
+
+#[test]
 fn env_of_what_cargo_sets_is_each_crates_own_value_and_a_macros_crate_glob_is_rewritten() {
     // A judge's plain rustc sets no `CARGO_*`: zerocopy's `env!("CARGO_PKG_VERSION")` failed 13
     // times in random_hash's std-only bundle. The output is `cargo run`'s (path crate

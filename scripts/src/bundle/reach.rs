@@ -106,7 +106,7 @@ impl Selection {
         let tree = resolver.view(krate).tree;
         let m = tree.module(module);
         let file = &tree.files[m.file];
-        if !m.is_file_module() || defines_items(file, m.scope) {
+        if !(m.is_file_module() || reexports_only(tree, module)) || defines_items(file, m.scope) {
             return self.keep(resolver, loc, queue);
         }
         self.keep_container(resolver, loc, queue);
@@ -147,9 +147,12 @@ impl Selection {
     }
 
     /// Keeps `module` as a container (of the re-exports a path went through), unless it is
-    /// an inline module: those are kept whole with their file.
+    /// an inline module with more than `use` items: those are kept whole with their file.
+    /// One of only `use` items (num's `pub mod rational { pub use num_rational::*; }`) is a
+    /// container in its file, which then need not be kept whole.
     fn keep_container(&mut self, resolver: &Resolver, loc: Loc, queue: &mut Vec<Loc>) {
-        if !resolver.view(loc.0).tree.module(loc.1).is_file_module() {
+        let tree = resolver.view(loc.0).tree;
+        if !tree.module(loc.1).is_file_module() && !reexports_only(tree, loc.1) {
             return self.keep(resolver, loc, queue);
         }
         if self.kept.insert(loc) {
@@ -219,6 +222,20 @@ fn impl_holders(resolver: &Resolver, whole: &BTreeSet<Loc>) -> Vec<Loc> {
     }
     *resolver.passed_through.borrow_mut() = passed_before;
     holders
+}
+
+/// Whether `module` is an inline module of nothing but `use` items (num's `pub mod rational {
+/// pub use num_rational::*; }`): it can be a container like a file module.
+pub(super) fn reexports_only(tree: &CrateTree, module: usize) -> bool {
+    let m = tree.module(module);
+    let facts = &tree.files[m.file].facts;
+    let scope = &facts.scopes[m.scope];
+    !m.is_file_module()
+        && scope.items.is_empty()
+        && scope.inline_children.is_empty()
+        && facts.macro_defs.iter().all(|d| d.scope != m.scope)
+        && facts.impls.iter().all(|i| i.scope != m.scope)
+        && facts.paths.iter().all(|p| p.scope != m.scope)
 }
 
 /// Whether `path` starts with a name an `extern crate` of std, core or alloc in its file binds
