@@ -45,8 +45,11 @@ use crate::bundle::shake::{
 use crate::rustc;
 use crate::settings::Edition;
 
-/// Rounds of putting back what an error or a changed function names before giving up.
-const ROUNDS: usize = 8;
+/// Rounds of putting back what an error or a changed function names before giving up. Each
+/// round puts back at least one candidate; an error names one link of a chain of bounds at a
+/// time (`impl T1 for X where X: T2`), so a chain needs a round per link: lazy_sieve's
+/// num-traits took 9, and 8 gave up on it (115 494 B, 87 667 B with 9).
+const ROUNDS: usize = 32;
 
 /// A function codegen reached, from its demangled symbol.
 #[derive(Debug, PartialEq, Eq, PartialOrd, Ord, Clone)]
@@ -1102,6 +1105,49 @@ mod lib {
         // The second time, from the cache: the same text.
         let again = cut_unreached(&bundle, lints_line, Edition::E2021, scratch.path()).unwrap();
         assert_eq!(&again.text, text);
+    }
+
+    /// `first::<Token>` needs `Token: T1`, whose impl needs `Token: T2`, …, `T11`: no method of
+    /// those impls is reached (each trait's method is, for `u8`), so all are cut, and each
+    /// round's error names only the next link of the chain (lazy_sieve's num-traits needed 9
+    /// rounds). The `i64` impls are never of use.
+    #[test]
+    fn a_chain_of_bound_impls_comes_back_link_by_link_over_more_than_eight_rounds() {
+        const LINKS: usize = 11;
+        let mut text = String::from("use lib::*;\nfn main() {\n    let mut sum = first(Token);\n");
+        for k in 1..=LINKS {
+            text += &format!("    sum += T{k}::t{k}(&{k}u8);\n");
+        }
+        text += "    println!(\"{sum}\");\n}\n#[allow(dead_code, unused_imports, unused_macros)]\nmod lib {\n";
+        text += "    pub struct Token;\n    pub fn first<T: T1>(_: T) -> u32 {\n        7\n    }\n";
+        for k in 1..=LINKS {
+            let bound = if k < LINKS {
+                format!(" where Token: T{}", k + 1)
+            } else {
+                String::new()
+            };
+            text += &format!(
+                "    pub trait T{k} {{\n        fn t{k}(&self) -> u32;\n    }}\n\
+                 \x20   impl T{k} for u8 {{\n        fn t{k}(&self) -> u32 {{\n            *self as u32\n        }}\n    }}\n\
+                 \x20   impl T{k} for Token{bound} {{\n        fn t{k}(&self) -> u32 {{\n            {k}00\n        }}\n    }}\n\
+                 \x20   impl T{k} for i64 {{\n        fn t{k}(&self) -> u32 {{\n            {k}\n        }}\n    }}\n"
+            );
+        }
+        text += "}\n";
+        let scratch = tempfile::tempdir().unwrap();
+        let mut bundle = Mapped::new();
+        bundle.push(&text, |_| None);
+        let lints_line = text.lines().position(|l| l.starts_with("#[allow")).unwrap();
+        let cut = cut_unreached(&bundle, lints_line, Edition::E2021, scratch.path()).unwrap();
+        assert!(!cut.text.contains("for i64"), "nothing cut:\n{}", cut.text);
+        for k in 1..=LINKS {
+            assert!(
+                cut.text.contains(&format!("impl T{k} for Token")),
+                "{}",
+                cut.text
+            );
+        }
+        assert_eq!(run(&cut.text, scratch.path(), "after"), "73\n");
     }
 
     /// `Shape::area` is reached for `u32` and `u64`; `Shape::corners` never is, for any type:
