@@ -357,6 +357,14 @@ pub(super) fn named_by(message: &str) -> Named {
             }
         }
     }
+    // `ExactlyOneError<I>` doesn't implement `Debug` (itertools' `impl Error` needs it).
+    if message.starts_with('`') && message.contains("` doesn't implement `") {
+        if let (Some(of), Some(bound)) = (quoted.first(), quoted.get(1)) {
+            named
+                .missing
+                .insert((type_name(of), last_segment(bound).to_string()));
+        }
+    }
     if message.starts_with("the trait `") && message.contains("is not implemented for") {
         if let (Some(bound), Some(of)) = (quoted.first(), quoted.get(1)) {
             named
@@ -1258,6 +1266,7 @@ mod lib {
             "the trait bound `lib::Meters: lib::Unit` is not satisfied",
             "the trait `lib::Unit` is not implemented for `lib::Meters`",
             "the following trait bounds were not satisfied:\n`lib::Meters: lib::Unit`\n",
+            "`lib::Meters` doesn't implement `lib::Unit`",
         ] {
             let missing = named_by(message).missing;
             let expected = (Some("Meters".to_string()), "Unit".to_string());
