@@ -189,10 +189,16 @@ fn cut_uncached(bundle: &Mapped, judge: &Judge) -> Result<Option<Mapped>> {
                 .collect()
         } else {
             let named: Vec<Named> = result.errors.iter().map(|e| named_by(e)).collect();
-            cut.iter()
+            let back: Vec<usize> = cut
+                .iter()
                 .copied()
                 .filter(|&u| named.iter().any(|n| units[u].is_named_by(n)))
-                .collect()
+                .collect();
+            if back.is_empty() {
+                impls_for_named_types(&units, &cut, &named)
+            } else {
+                back
+            }
         };
         if back.is_empty() {
             return Ok(None);
@@ -320,6 +326,23 @@ impl Unit {
             }
         }
     }
+}
+
+/// When no candidate implements what errors say is missing, the cut impls for the types
+/// those bounds are on: a bound a blanket impl answers is reported as the blanket's bound
+/// (`ChunkIndex: FnMut<…>`, for itertools' `impl<F: FnMut(A) -> K> KeyFunction<A> for F`),
+/// while the impl it needs is `KeyFunction<A> for ChunkIndex`.
+fn impls_for_named_types(units: &[Unit], cut: &[usize], named: &[Named]) -> Vec<usize> {
+    let types: BTreeSet<&String> = named
+        .iter()
+        .flat_map(|n| n.missing.iter().filter_map(|(of, _)| of.as_ref()))
+        .collect();
+    cut.iter()
+        .copied()
+        .filter(|&u| {
+            matches!(&units[u].kind, Kind::Impl { self_name: Some(of), .. } if types.contains(of))
+        })
+        .collect()
 }
 
 /// What an error's message names.
@@ -1272,6 +1295,31 @@ mod lib {
             let expected = (Some("Meters".to_string()), "Unit".to_string());
             assert_eq!(missing, BTreeSet::from([expected]), "{message}");
         }
+    }
+
+    #[test]
+    fn a_bound_only_a_blanket_impl_could_answer_puts_back_the_impls_for_its_type() {
+        let named = [named_by(
+            "the following trait bounds were not satisfied:\n\
+             `ChunkIndex: FnMut<(&'a <I as Iterator>::Item,)>`\n\
+             `ChunkIndex: FnOnce<(&'a <I as Iterator>::Item,)>`",
+        )];
+        let impl_unit = |trait_name: &str, self_name: &str| Unit {
+            range: 0..0,
+            imports: Vec::new(),
+            kind: Kind::Impl {
+                trait_name: trait_name.to_string(),
+                self_name: Some(self_name.to_string()),
+                fns: BTreeSet::from(["call_mut".to_string()]),
+            },
+        };
+        let units = [
+            impl_unit("KeyFunction", "ChunkIndex"),
+            impl_unit("KeyFunction", "Other"),
+            impl_unit("Debug", "ChunkIndex"),
+        ];
+        assert!(!units.iter().any(|u| named.iter().any(|n| u.is_named_by(n))));
+        assert_eq!(impls_for_named_types(&units, &[0, 1], &named), vec![0]);
     }
 
     #[test]
