@@ -51,18 +51,14 @@ fn projects_dir(workspace: &Workspace, judge: &Judge) -> PathBuf {
     let dir = workspace
         .target_dir()
         .join("ojgames")
-        .join(judge_name(judge));
+        .join(judge.folder_name());
     std::path::absolute(&dir).unwrap_or(dir)
 }
 
 /// The target directory of every project of `judge` on the machine: `<user store>/judge-<judge>`
 /// (bounded by `workspace::prune_shared_stores`).
 fn judge_target(judge: &Judge) -> PathBuf {
-    crate::workspace::shared_store(&judge_name(judge))
-}
-
-fn judge_name(judge: &Judge) -> String {
-    format!("judge-{}", judge.name.to_ascii_lowercase())
+    crate::workspace::shared_store(&judge.folder_name())
 }
 
 /// The project's Cargo.toml: the bin named after the problem, in a package named after it and

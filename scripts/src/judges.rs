@@ -87,6 +87,12 @@ impl Judge {
         self.edition
     }
 
+    /// The folder of this judge's cargo projects and of their shared target:
+    /// `judge-<name in lower case>` (`judge_project`, `workspace::shared_store`).
+    pub fn folder_name(&self) -> String {
+        format!("judge-{}", self.name.to_ascii_lowercase())
+    }
+
     pub fn has_crates(&self) -> bool {
         !self.crates.is_empty()
     }

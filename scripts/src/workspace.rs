@@ -628,6 +628,25 @@ fn prune_stores_in(root: &Path, judge_target_cap: u64) {
     }
 }
 
+/// Removes what tools before the user-level store kept in the workspace's `<target>/ojgames`:
+/// the shaken tails (`.shake`), the kept facts (`.facts`) and each judge's own cargo target
+/// (`judge-<judge>/target`), now all in [`shared_store`]. Nothing reads them any more; they
+/// cost only disk (AtCoder's compiled crates: about 1 GB). Failing leaves them there.
+pub fn remove_old_caches(target: &Path) {
+    let ours = target.join("ojgames");
+    let judges = crate::judges::all()
+        .iter()
+        .filter(|judge| judge.has_crates());
+    let old = [ours.join(".shake"), ours.join(".facts")]
+        .into_iter()
+        .chain(judges.map(|judge| ours.join(judge.folder_name()).join("target")));
+    for dir in old {
+        if dir.is_dir() {
+            let _ = fs::remove_dir_all(&dir);
+        }
+    }
+}
+
 /// The lock file of a shared cargo target `dir`: `<dir>.lock`, beside it.
 fn target_lock(dir: &Path) -> PathBuf {
     let mut name = dir.as_os_str().to_owned();
@@ -836,6 +855,38 @@ mod tests {
         let old = aged("a.cache", STORE_KEEP_DAYS + 1);
         prune_stores_in(root.path(), JUDGE_TARGET_CAP);
         assert!(old.exists());
+    }
+
+    #[test]
+    fn the_old_per_workspace_caches_go_and_the_rest_of_the_workspace_stays() {
+        let dir = std::env::temp_dir().join(format!("ojgames-old-caches-{}", std::process::id()));
+        let ours = dir.join("target").join("ojgames");
+        let old = [
+            ours.join(".shake"),
+            ours.join(".facts"),
+            ours.join("judge-atcoder").join("target").join("release"),
+        ];
+        let kept = [
+            ours.join("judge-atcoder").join("projects").join("a"),
+            ours.join("bundled"),
+            ours.join("hdu2176"),
+            dir.join("target").join("release"),
+        ];
+        for path in old.iter().chain(&kept) {
+            fs::create_dir_all(path).unwrap();
+            fs::write(path.join("f"), "x").unwrap();
+        }
+        remove_old_caches(&dir.join("target"));
+        for path in &old[..2] {
+            assert!(!path.exists(), "{} stayed", path.display());
+        }
+        assert!(!ours.join("judge-atcoder").join("target").exists());
+        for path in &kept {
+            assert!(path.join("f").is_file(), "{} went", path.display());
+        }
+        // A workspace without our folder is no error.
+        remove_old_caches(&dir.join("nothing"));
+        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

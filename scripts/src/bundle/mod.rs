@@ -101,6 +101,7 @@ pub struct Bundle {
 pub fn build(workspace: &Workspace, problem: &Problem, options: &Options) -> Result<Bundle> {
     // The facts of files read before are kept (`facts::store`): an edit parses only itself.
     crate::workspace::prune_shared_stores();
+    crate::workspace::remove_old_caches(&workspace.target_dir());
     facts::store::using(
         crate::workspace::shared_store(crate::workspace::FACTS_STORE),
         || build_uncached(workspace, problem, options),
