@@ -459,6 +459,35 @@ fn a_crate_whose_impls_name_a_kept_trait_but_whose_types_nothing_reaches_is_not_
 }
 
 #[test]
+fn a_glob_import_of_a_facade_crate_pastes_only_what_the_names_written_reach() {
+    // `use numface::*;` as contestants write `use ac_library::*;` (whose modint.rs was pasted
+    // though no modint was named: 71 KB, over Codeforces' 64 KiB): the facade's root only
+    // re-exports, so it stays a container; `Big` is reached by name, the trait `DigitSum`
+    // (a module of its own) by the method called, and numcplx's `Cplx` by nothing.
+    let ws = copy_workspace(&fixture("deps_ws"));
+    let (text, output) = bundle_compile_run(ws.path(), "glob_facade");
+    assert_eq!(output, "false 13 [4, 9]\n");
+    assert!(text.contains("fn digit_sum(&self) -> u32"), "{text}");
+    for absent in ["mod numcplx", "CPLX_MARKER", "Cplx"] {
+        assert!(!text.contains(absent), "{absent:?} bundled:\n{text}");
+    }
+}
+
+#[test]
+fn a_module_of_re_exports_only_is_a_container_and_its_file_is_not_kept_whole() {
+    // `use numface::big::{Big, Zero};` through `pub mod big { pub use numcore::*; }`, as
+    // bignum_rational's `use num::bigint::BigInt;`: the inline module kept its file (num's
+    // root) whole, so every re-export of the root was followed, num-complex's too.
+    let ws = copy_workspace(&fixture("deps_ws"));
+    let (text, output) = bundle_compile_run(ws.path(), "facade_module");
+    assert_eq!(output, "false [0, 1]\n");
+    assert!(text.contains("pub mod big {"), "{text}");
+    for absent in ["mod numcplx", "pub mod complex", "Cplx"] {
+        assert!(!text.contains(absent), "{absent:?} bundled:\n{text}");
+    }
+}
+
+#[test]
 fn env_of_what_cargo_sets_is_each_crates_own_value_and_a_macros_crate_glob_is_rewritten() {
     // A judge's plain rustc sets no `CARGO_*`: zerocopy's `env!("CARGO_PKG_VERSION")` failed 13
     // times in random_hash's std-only bundle. The output is `cargo run`'s (path crate

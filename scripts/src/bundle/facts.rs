@@ -45,6 +45,10 @@ pub struct ScopeFacts {
     pub inline_children: BTreeMap<String, ScopeId>,
     /// Names of items defined here (also inside function bodies: an over-approximation).
     pub items: BTreeSet<String>,
+    /// Traits defined here, each with the names of its items (methods, constants, types):
+    /// a glob import reaches a trait that nothing names only through them.
+    #[serde(default)]
+    pub traits: BTreeMap<String, BTreeSet<String>>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -684,6 +688,17 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             other => {
                 if let Item::Impl(imp) = other {
                     self.on_impl(imp);
+                }
+                if let Item::Trait(t) = other {
+                    let members = t.items.iter().filter_map(|i| match i {
+                        syn::TraitItem::Fn(f) => Some(f.sig.ident.to_string()),
+                        syn::TraitItem::Const(c) => Some(c.ident.to_string()),
+                        syn::TraitItem::Type(t) => Some(t.ident.to_string()),
+                        _ => None,
+                    });
+                    self.facts.scopes[self.scope]
+                        .traits
+                        .insert(t.ident.to_string(), members.collect());
                 }
                 if let Some(name) = item_name(other) {
                     self.name_item(name);

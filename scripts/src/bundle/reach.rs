@@ -26,8 +26,16 @@ impl Selection {
         };
         let mut queue = Vec::new();
         let problem_files = 0..resolver.view(CrateId::PROBLEM).tree.files.len();
-        for target in problem_files.flat_map(|f| targets_in_file(resolver, CrateId::PROBLEM, f)) {
+        for target in problem_files
+            .clone()
+            .flat_map(|f| targets_in_file(resolver, CrateId::PROBLEM, f))
+        {
             selection.keep(resolver, target, &mut queue);
+        }
+        let written = problem_words(resolver);
+        let mut globbed = BTreeSet::new();
+        for glob in problem_files.flat_map(|f| problem_globs(resolver, f)) {
+            selection.keep_glob(resolver, glob, &written, &mut globbed, &mut queue);
         }
         loop {
             while let Some((krate, file_module)) = queue.pop() {
@@ -77,10 +85,74 @@ impl Selection {
         self.keep_ancestors(resolver, (krate, file_module), queue);
     }
 
+    /// What a glob import of the problem (`use ac_library::*;`) needs of `module`: the names
+    /// the problem writes are resolved through the glob like any path, so a module that only
+    /// re-exports (ac-library's root) stays a container, and of its `pub use` leaves only the
+    /// traits whose methods, constants or types the problem writes (`x.gcd(&y)` after `use
+    /// num::*;`) are followed, and its globs the same way. A module that defines items of its
+    /// own, or an inline one, is kept whole, as any module a path reaches.
+    fn keep_glob(
+        &mut self,
+        resolver: &Resolver,
+        loc: Loc,
+        written: &BTreeSet<String>,
+        seen: &mut BTreeSet<Loc>,
+        queue: &mut Vec<Loc>,
+    ) {
+        if !seen.insert(loc) {
+            return;
+        }
+        let (krate, module) = loc;
+        let tree = resolver.view(krate).tree;
+        let m = tree.module(module);
+        let file = &tree.files[m.file];
+        if !(m.is_file_module() || reexports_only(tree, module)) || defines_items(file, m.scope) {
+            return self.keep(resolver, loc, queue);
+        }
+        self.keep_container(resolver, loc, queue);
+        let public = file
+            .facts
+            .uses
+            .iter()
+            .filter(|u| u.scope == m.scope && u.visibility == "pub");
+        for leaf in public.flat_map(|u| u.leaves()) {
+            let passed_before = resolver.passed_through.borrow().clone();
+            let targets = resolver.use_targets(krate, module, leaf.leading_colon, &leaf.segments);
+            if leaf.is_glob {
+                for target in targets {
+                    self.keep_glob(resolver, target, written, seen, queue);
+                }
+                continue;
+            }
+            let Some(name) = leaf.segments.last() else {
+                continue;
+            };
+            let used: Vec<Loc> = targets
+                .into_iter()
+                .filter(|&(k, t)| {
+                    let tree = resolver.view(k).tree;
+                    let t = tree.module(t);
+                    let members = tree.files[t.file].facts.scopes[t.scope].traits.get(name);
+                    members.is_some_and(|m| m.iter().any(|n| written.contains(n)))
+                })
+                .collect();
+            if used.is_empty() {
+                // Resolving a leaf that stays out must not keep what it went through.
+                *resolver.passed_through.borrow_mut() = passed_before;
+            }
+            for target in used {
+                self.keep(resolver, target, queue);
+            }
+        }
+    }
+
     /// Keeps `module` as a container (of the re-exports a path went through), unless it is
-    /// an inline module: those are kept whole with their file.
+    /// an inline module with more than `use` items: those are kept whole with their file.
+    /// One of only `use` items (num's `pub mod rational { pub use num_rational::*; }`) is a
+    /// container in its file, which then need not be kept whole.
     fn keep_container(&mut self, resolver: &Resolver, loc: Loc, queue: &mut Vec<Loc>) {
-        if !resolver.view(loc.0).tree.module(loc.1).is_file_module() {
+        let tree = resolver.view(loc.0).tree;
+        if !tree.module(loc.1).is_file_module() && !reexports_only(tree, loc.1) {
             return self.keep(resolver, loc, queue);
         }
         if self.kept.insert(loc) {
@@ -137,7 +209,7 @@ fn impl_holders(resolver: &Resolver, whole: &BTreeSet<Loc>) -> Vec<Loc> {
                 .item_macro_calls
                 .iter()
                 .any(|name| impl_macros.contains(name))
-                && !defines_items(file)
+                && !defines_items(file, 0)
                 && macro_impls_needed(
                     &targets_in_file(resolver, krate, file_id),
                     |&(k, m): &Loc| k == krate && lib.file_module(m) != file.scope_modules[0],
@@ -150,6 +222,20 @@ fn impl_holders(resolver: &Resolver, whole: &BTreeSet<Loc>) -> Vec<Loc> {
     }
     *resolver.passed_through.borrow_mut() = passed_before;
     holders
+}
+
+/// Whether `module` is an inline module of nothing but `use` items (num's `pub mod rational {
+/// pub use num_rational::*; }`): it can be a container like a file module.
+pub(super) fn reexports_only(tree: &CrateTree, module: usize) -> bool {
+    let m = tree.module(module);
+    let facts = &tree.files[m.file].facts;
+    let scope = &facts.scopes[m.scope];
+    !m.is_file_module()
+        && scope.items.is_empty()
+        && scope.inline_children.is_empty()
+        && facts.macro_defs.iter().all(|d| d.scope != m.scope)
+        && facts.impls.iter().all(|i| i.scope != m.scope)
+        && facts.paths.iter().all(|p| p.scope != m.scope)
 }
 
 /// Whether `path` starts with a name an `extern crate` of std, core or alloc in its file binds
@@ -167,13 +253,13 @@ fn through_extern_crate(file: &super::modtree::LoadedFile, path: &super::facts::
 /// macros and impls; an item inside a function body counts too, an over-approximation):
 /// the impls its macros write are then for its own types (num-rational's `Ratio`), of no use
 /// while the file is not kept.
-fn defines_items(file: &super::modtree::LoadedFile) -> bool {
+fn defines_items(file: &super::modtree::LoadedFile, scope: usize) -> bool {
     let modules: BTreeSet<&String> = file.facts.mod_decls.iter().map(|d| &d.name).collect();
     let crates: BTreeSet<&String> = file.facts.extern_crates.iter().map(|k| &k.bound).collect();
-    file.facts.scopes[0].items.iter().any(|name| {
+    file.facts.scopes[scope].items.iter().any(|name| {
         !modules.contains(name)
             && !crates.contains(name)
-            && !file.facts.scopes[0].inline_children.contains_key(name)
+            && !file.facts.scopes[scope].inline_children.contains_key(name)
     })
 }
 
@@ -253,7 +339,8 @@ fn visit_items(items: &[Item], visit: &mut impl FnMut(&Item)) {
     }
 }
 
-/// The modules of inlined crates the paths and `use` items of one file of `krate` lead to.
+/// The modules of inlined crates the paths and `use` items of one file of `krate` lead to
+/// (the problem's glob imports aside: [`problem_globs`]).
 fn targets_in_file(resolver: &Resolver, krate: CrateId, file: usize) -> Vec<Loc> {
     let tree = resolver.view(krate).tree;
     let facts = &tree.files[file].facts;
@@ -265,8 +352,41 @@ fn targets_in_file(resolver: &Resolver, krate: CrateId, file: usize) -> Vec<Loc>
     for item in &facts.uses {
         let module = tree.scope_module(file, item.scope);
         for leaf in item.leaves() {
+            if leaf.is_glob && krate.is_problem() {
+                continue;
+            }
             targets.extend(resolver.use_targets(krate, module, leaf.leading_colon, &leaf.segments));
         }
     }
     targets
+}
+
+/// The modules of inlined crates the glob imports of one file of the problem lead to.
+fn problem_globs(resolver: &Resolver, file: usize) -> Vec<Loc> {
+    let tree = resolver.view(CrateId::PROBLEM).tree;
+    let mut targets = Vec::new();
+    for item in &tree.files[file].facts.uses {
+        let module = tree.scope_module(file, item.scope);
+        for leaf in item.leaves().into_iter().filter(|l| l.is_glob) {
+            let found =
+                resolver.use_targets(CrateId::PROBLEM, module, leaf.leading_colon, &leaf.segments);
+            targets.extend(found);
+        }
+    }
+    targets
+}
+
+/// Every identifier-like word of the problem's files (comments too: erring towards keeping).
+fn problem_words(resolver: &Resolver) -> BTreeSet<String> {
+    let tree = resolver.view(CrateId::PROBLEM).tree;
+    let mut words = BTreeSet::new();
+    for file in &tree.files {
+        let text = file.source.text.as_str();
+        words.extend(
+            text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .filter(|w| !w.is_empty())
+                .map(str::to_string),
+        );
+    }
+    words
 }

@@ -79,7 +79,14 @@ impl Renderer<'_> {
                     (None, Some(use_item)) => {
                         self.cut_container_use(krate, file_id, use_item, text, &mut edits)
                     }
-                    (None, None) => edits.delete(text, item.range.clone()),
+                    (None, None) => match self.kept_reexports(krate, file_id, item.range.clone()) {
+                        Some(inner) => {
+                            for use_item in inner {
+                                self.cut_container_use(krate, file_id, use_item, text, &mut edits)
+                            }
+                        }
+                        None => edits.delete(text, item.range.clone()),
+                    },
                 }
             }
         }
@@ -235,6 +242,29 @@ impl Renderer<'_> {
             "#[allow(unused_imports, deprecated)]\nuse crate::{module}::{{{}}};",
             names.join(", ")
         ))
+    }
+
+    /// The `use` items of the top item at `range` of a container file when it is a kept
+    /// inline module of nothing but `use` items (num's `pub mod rational { pub use
+    /// num_rational::*; }`): it stays, as a container of its own.
+    fn kept_reexports(
+        &self,
+        krate: CrateId,
+        file_id: FileId,
+        range: std::ops::Range<usize>,
+    ) -> Option<Vec<&UseItem>> {
+        let tree = self.resolver.view(krate).tree;
+        let facts = &tree.files[file_id].facts;
+        let inner: Vec<&UseItem> = facts
+            .uses
+            .iter()
+            .filter(|u| u.scope != 0 && range.start <= u.range.start && u.range.end <= range.end)
+            .collect();
+        let module = tree.scope_module(file_id, inner.first()?.scope);
+        let kept = self.selection.kept.contains(&(krate, module))
+            && super::reach::reexports_only(tree, module)
+            && inner.iter().all(|u| u.scope == inner[0].scope);
+        kept.then_some(inner)
     }
 
     /// A `use` in a container stays for the leaves whose targets stay: a re-export the

@@ -45,8 +45,11 @@ use crate::bundle::shake::{
 use crate::rustc;
 use crate::settings::Edition;
 
-/// Rounds of putting back what an error or a changed function names before giving up.
-const ROUNDS: usize = 8;
+/// Rounds of putting back what an error or a changed function names before giving up. Each
+/// round puts back at least one candidate; an error names one link of a chain of bounds at a
+/// time (`impl T1 for X where X: T2`), so a chain needs a round per link: lazy_sieve's
+/// num-traits took 9, and 8 gave up on it (115 494 B, 87 667 B with 9).
+const ROUNDS: usize = 32;
 
 /// A function codegen reached, from its demangled symbol.
 #[derive(Debug, PartialEq, Eq, PartialOrd, Ord, Clone)]
@@ -186,10 +189,16 @@ fn cut_uncached(bundle: &Mapped, judge: &Judge) -> Result<Option<Mapped>> {
                 .collect()
         } else {
             let named: Vec<Named> = result.errors.iter().map(|e| named_by(e)).collect();
-            cut.iter()
+            let back: Vec<usize> = cut
+                .iter()
                 .copied()
                 .filter(|&u| named.iter().any(|n| units[u].is_named_by(n)))
-                .collect()
+                .collect();
+            if back.is_empty() {
+                impls_for_named_types(&units, &cut, &named)
+            } else {
+                back
+            }
         };
         if back.is_empty() {
             return Ok(None);
@@ -319,6 +328,23 @@ impl Unit {
     }
 }
 
+/// When no candidate implements what errors say is missing, the cut impls for the types
+/// those bounds are on: a bound a blanket impl answers is reported as the blanket's bound
+/// (`ChunkIndex: FnMut<…>`, for itertools' `impl<F: FnMut(A) -> K> KeyFunction<A> for F`),
+/// while the impl it needs is `KeyFunction<A> for ChunkIndex`.
+fn impls_for_named_types(units: &[Unit], cut: &[usize], named: &[Named]) -> Vec<usize> {
+    let types: BTreeSet<&String> = named
+        .iter()
+        .flat_map(|n| n.missing.iter().filter_map(|(of, _)| of.as_ref()))
+        .collect();
+    cut.iter()
+        .copied()
+        .filter(|&u| {
+            matches!(&units[u].kind, Kind::Impl { self_name: Some(of), .. } if types.contains(of))
+        })
+        .collect()
+}
+
 /// What an error's message names.
 #[derive(Debug, Default)]
 pub(super) struct Named {
@@ -352,6 +378,14 @@ pub(super) fn named_by(message: &str) -> Named {
             if bound.starts_with(|c: char| c.is_uppercase()) {
                 named.missing.insert((type_name(of), bound.to_string()));
             }
+        }
+    }
+    // `ExactlyOneError<I>` doesn't implement `Debug` (itertools' `impl Error` needs it).
+    if message.starts_with('`') && message.contains("` doesn't implement `") {
+        if let (Some(of), Some(bound)) = (quoted.first(), quoted.get(1)) {
+            named
+                .missing
+                .insert((type_name(of), last_segment(bound).to_string()));
         }
     }
     if message.starts_with("the trait `") && message.contains("is not implemented for") {
@@ -1104,6 +1138,49 @@ mod lib {
         assert_eq!(&again.text, text);
     }
 
+    /// `first::<Token>` needs `Token: T1`, whose impl needs `Token: T2`, …, `T11`: no method of
+    /// those impls is reached (each trait's method is, for `u8`), so all are cut, and each
+    /// round's error names only the next link of the chain (lazy_sieve's num-traits needed 9
+    /// rounds). The `i64` impls are never of use.
+    #[test]
+    fn a_chain_of_bound_impls_comes_back_link_by_link_over_more_than_eight_rounds() {
+        const LINKS: usize = 11;
+        let mut text = String::from("use lib::*;\nfn main() {\n    let mut sum = first(Token);\n");
+        for k in 1..=LINKS {
+            text += &format!("    sum += T{k}::t{k}(&{k}u8);\n");
+        }
+        text += "    println!(\"{sum}\");\n}\n#[allow(dead_code, unused_imports, unused_macros)]\nmod lib {\n";
+        text += "    pub struct Token;\n    pub fn first<T: T1>(_: T) -> u32 {\n        7\n    }\n";
+        for k in 1..=LINKS {
+            let bound = if k < LINKS {
+                format!(" where Token: T{}", k + 1)
+            } else {
+                String::new()
+            };
+            text += &format!(
+                "    pub trait T{k} {{\n        fn t{k}(&self) -> u32;\n    }}\n\
+                 \x20   impl T{k} for u8 {{\n        fn t{k}(&self) -> u32 {{\n            *self as u32\n        }}\n    }}\n\
+                 \x20   impl T{k} for Token{bound} {{\n        fn t{k}(&self) -> u32 {{\n            {k}00\n        }}\n    }}\n\
+                 \x20   impl T{k} for i64 {{\n        fn t{k}(&self) -> u32 {{\n            {k}\n        }}\n    }}\n"
+            );
+        }
+        text += "}\n";
+        let scratch = tempfile::tempdir().unwrap();
+        let mut bundle = Mapped::new();
+        bundle.push(&text, |_| None);
+        let lints_line = text.lines().position(|l| l.starts_with("#[allow")).unwrap();
+        let cut = cut_unreached(&bundle, lints_line, Edition::E2021, scratch.path()).unwrap();
+        assert!(!cut.text.contains("for i64"), "nothing cut:\n{}", cut.text);
+        for k in 1..=LINKS {
+            assert!(
+                cut.text.contains(&format!("impl T{k} for Token")),
+                "{}",
+                cut.text
+            );
+        }
+        assert_eq!(run(&cut.text, scratch.path(), "after"), "73\n");
+    }
+
     /// `Shape::area` is reached for `u32` and `u64`; `Shape::corners` never is, for any type:
     /// it goes from the trait, from the impls a macro writes and from a `forward!` entry.
     const METHODS: &str = r#"use lib::Shape;
@@ -1212,11 +1289,37 @@ mod lib {
             "the trait bound `lib::Meters: lib::Unit` is not satisfied",
             "the trait `lib::Unit` is not implemented for `lib::Meters`",
             "the following trait bounds were not satisfied:\n`lib::Meters: lib::Unit`\n",
+            "`lib::Meters` doesn't implement `lib::Unit`",
         ] {
             let missing = named_by(message).missing;
             let expected = (Some("Meters".to_string()), "Unit".to_string());
             assert_eq!(missing, BTreeSet::from([expected]), "{message}");
         }
+    }
+
+    #[test]
+    fn a_bound_only_a_blanket_impl_could_answer_puts_back_the_impls_for_its_type() {
+        let named = [named_by(
+            "the following trait bounds were not satisfied:\n\
+             `ChunkIndex: FnMut<(&'a <I as Iterator>::Item,)>`\n\
+             `ChunkIndex: FnOnce<(&'a <I as Iterator>::Item,)>`",
+        )];
+        let impl_unit = |trait_name: &str, self_name: &str| Unit {
+            range: 0..0,
+            imports: Vec::new(),
+            kind: Kind::Impl {
+                trait_name: trait_name.to_string(),
+                self_name: Some(self_name.to_string()),
+                fns: BTreeSet::from(["call_mut".to_string()]),
+            },
+        };
+        let units = [
+            impl_unit("KeyFunction", "ChunkIndex"),
+            impl_unit("KeyFunction", "Other"),
+            impl_unit("Debug", "ChunkIndex"),
+        ];
+        assert!(!units.iter().any(|u| named.iter().any(|n| u.is_named_by(n))));
+        assert_eq!(impls_for_named_types(&units, &[0, 1], &named), vec![0]);
     }
 
     #[test]
