@@ -630,8 +630,9 @@ fn prune_stores_in(root: &Path, judge_target_cap: u64) {
 
 /// Removes what tools before the user-level store kept in the workspace's `<target>/ojgames`:
 /// the shaken tails (`.shake`), the kept facts (`.facts`) and each judge's own cargo target
-/// (`judge-<judge>/target`), now all in [`shared_store`]. Nothing reads them any more; they
-/// cost only disk (AtCoder's compiled crates: about 1 GB). Failing leaves them there.
+/// (`judge-<judge>/target`), now all in [`shared_store`], once untouched for a day. Nothing
+/// reads them any more; they cost only disk (AtCoder's compiled crates: about 1 GB). Failing
+/// leaves them there.
 pub fn remove_old_caches(target: &Path) {
     let ours = target.join("ojgames");
     let judges = crate::judges::all()
@@ -640,8 +641,19 @@ pub fn remove_old_caches(target: &Path) {
     let old = [ours.join(".shake"), ours.join(".facts")]
         .into_iter()
         .chain(judges.map(|judge| ours.join(judge.folder_name()).join("target")));
+    let now = std::time::SystemTime::now();
+    let recent = |path: &Path| {
+        fs::metadata(path)
+            .and_then(|m| m.modified())
+            .is_ok_and(|modified| now.duration_since(modified).map_or(true, |age| age < DAY))
+    };
     for dir in old {
-        if dir.is_dir() {
+        // A tool from before the store may still be building there (another checkout run
+        // on this workspace): only a folder untouched for a day goes.
+        let busy = [dir.clone(), dir.join("release"), dir.join("release/deps")]
+            .iter()
+            .any(|path| recent(path));
+        if dir.is_dir() && !busy {
             let _ = fs::remove_dir_all(&dir);
         }
     }
@@ -875,6 +887,18 @@ mod tests {
         for path in old.iter().chain(&kept) {
             fs::create_dir_all(path).unwrap();
             fs::write(path.join("f"), "x").unwrap();
+        }
+        // Fresh ones stay (a tool from before the store may be building there).
+        remove_old_caches(&dir.join("target"));
+        assert!(old[2].join("f").is_file());
+        let long_ago = std::time::SystemTime::now() - DAY * 2;
+        for path in &old {
+            let mut path = path.as_path();
+            while path != ours {
+                let file = fs::File::open(path).unwrap();
+                file.set_modified(long_ago).unwrap();
+                path = path.parent().unwrap();
+            }
         }
         remove_old_caches(&dir.join("target"));
         for path in &old[..2] {

@@ -209,3 +209,57 @@ fn checks_with_incremental_state_still_report_every_error_on_later_runs() {
         );
     }
 }
+
+/// rustc's incremental state is where its panics come from most: a check that panics with it
+/// (an internal compiler error, not the code's) runs again without it, as the judge's rustc
+/// would, and the bundle passes. Here a `rustc` first on PATH panics whenever it is given
+/// `-C incremental`.
+#[test]
+fn a_check_whose_incremental_state_makes_rustc_panic_runs_again_without_it() {
+    let ws = common::one_problem_workspace(
+        "steady",
+        "2021",
+        "judge = \"HDU\"\n",
+        "fn main() {\n    println!(\"{}\", 6 * 7);\n}\n",
+        &[("1", "", Some("42\n"))],
+    );
+    let wrappers = ws.path().join("panicking-rustc");
+    fs::create_dir_all(&wrappers).unwrap();
+    let real = std::process::Command::new("sh")
+        .args(["-c", "command -v rustc"])
+        .output()
+        .unwrap()
+        .stdout;
+    let real = String::from_utf8(real).unwrap();
+    let wrapper = wrappers.join("rustc");
+    fs::write(
+        &wrapper,
+        format!(
+            "#!/bin/sh\ncase \"$*\" in *incremental=*)\n  echo 'error: internal compiler error: found unstable fingerprints' >&2\n  exit 101;;\nesac\nexec '{}' \"$@\"\n",
+            real.trim()
+        ),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    fs::set_permissions(&wrapper, fs::Permissions::from_mode(0o755)).unwrap();
+    let path = std::env::join_paths(
+        std::iter::once(wrappers).chain(std::env::split_paths(&common::path_with_ojgames())),
+    )
+    .unwrap();
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_ojgames"));
+    command
+        .arg("--root")
+        .arg(ws.path())
+        .args(["bundle", "steady", "-o", "-"]);
+    let output = common::isolate_cache(&mut command)
+        .env("PATH", path)
+        .env_remove("CARGO_TARGET_DIR")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(
+        String::from_utf8_lossy(&output.stdout).contains("6 * 7"),
+        "{stderr}"
+    );
+}

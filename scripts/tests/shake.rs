@@ -254,6 +254,56 @@ fn an_edit_writing_a_library_name_on_its_own_values_reuses_the_shake() {
     assert_eq!(edited.replacen(edit, "", 1), first);
 }
 
+/// Two traits give `Foo` a method `get`; cargo's build calls `Fast::get` (by value) for
+/// `f.get()`. The first main.rs calls only `Slow::get` (through `twice`), so its shake cuts
+/// `Fast` and its impl; the edit writes `f.get()`, a name added. A part shaken for fewer names
+/// would compile and call `Slow::get`: it lacks a `fn get` the unshaken library has, so the
+/// edit is shaken afresh, and keeps `Fast`.
+#[test]
+fn an_edit_calling_a_method_whose_impl_the_reused_shake_cut_is_shaken_again() {
+    const LIB: &str = "pub struct Foo(pub u64);\n\
+        pub trait Fast {\n    fn get(self) -> u64;\n}\n\
+        impl Fast for Foo {\n    fn get(self) -> u64 {\n        self.0 * 2\n    }\n}\n\
+        pub trait Slow {\n    fn get(&self) -> u64;\n}\n\
+        impl Slow for Foo {\n    fn get(&self) -> u64 {\n        self.0\n    }\n}\n\
+        pub fn twice(f: &Foo) -> u64 {\n    Slow::get(f) * 2\n}\n";
+    let first =
+        "use wlib::*;\n\nfn main() {\n    let f = Foo(3);\n    println!(\"{}\", twice(&f));\n}\n";
+    let edited = first.replace("twice(&f));", "twice(&f));\n    println!(\"{}\", f.get());");
+    let ws = common::one_problem_workspace(
+        "getter",
+        "2021",
+        "judge = \"Codeforces\"\n",
+        first,
+        &[("1", "", Some("6\n"))],
+    );
+    let root = ws.path();
+    fs::write(root.join("src/lib.rs"), LIB).unwrap();
+    let bundled = ojgames_in(root, &["bundle", "getter", "-o", "-"]);
+    assert!(bundled.success, "{}", bundled.stderr);
+    assert!(
+        !bundled.stdout.contains("impl Fast for Foo"),
+        "{}",
+        bundled.stdout
+    );
+    fs::write(root.join("problems/getter/main.rs"), &edited).unwrap();
+    let bundled = ojgames_in(root, &["bundle", "getter", "-o", "-"]);
+    assert!(bundled.success, "{}", bundled.stderr);
+    let scratch = tempfile::tempdir().unwrap();
+    let source = scratch.path().join("getter.rs");
+    fs::write(&source, &bundled.stdout).unwrap();
+    let program = scratch.path().join("getter");
+    let (compiled, message) = rustc(&source, "2021", &program);
+    assert!(compiled, "{message}");
+    let output = Command::new(&program).output().unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "6\n6\n",
+        "{}",
+        bundled.stdout
+    );
+}
+
 #[test]
 fn a_reused_shake_that_lacks_an_impl_the_edit_needs_is_shaken_again() {
     // The first bundle adds `Meters`: its `Sub` impl goes. The edit subtracts them, writing no

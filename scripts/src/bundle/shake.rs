@@ -88,7 +88,7 @@ pub fn shake(
     );
     let reach_key = store.key(&head.text, &tail.text, &salt);
     if reuse {
-        if let Some(shaken_tail) = store.load(&reach_key) {
+        if let Some(shaken_tail) = store.load_reached(&reach_key, &tail.text) {
             return Ok(Shaken {
                 bundle: head.joined(&shaken_tail),
                 speculative: true,

@@ -14,7 +14,7 @@
 //! Such a reuse is marked speculative, and a bundle built from one that does not compile is
 //! built again with a shake of its own (`Options::reshake`).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::hash::{Hash, Hasher};
 use std::path::PathBuf;
 
@@ -53,26 +53,34 @@ impl Store {
         format!("reach {tail_key} {salt}{NAMES}{}", reached.join(" "))
     }
 
-    /// The tail kept under `key`; for a [`Store::key`] that finds none, the tail kept for the
-    /// most of the names it reaches and no other ([`Store::load_covered`]).
+    /// The tail kept under `key`.
     pub fn load(&self, key: &str) -> Option<Mapped> {
-        self.load_exact(key).or_else(|| self.load_covered(key))
-    }
-
-    fn load_exact(&self, key: &str) -> Option<Mapped> {
         let path = self.path(key, "cache");
         let kept = Mapped::load(key, &path)?;
         crate::workspace::keep_alive(&path);
         Some(kept)
     }
 
+    /// The tail kept under `key` (a [`Store::key`] of `tail`); when none is, the tail kept
+    /// for the most of the names it reaches and no other, if it still has every method of
+    /// the names added.
+    ///
     /// An edit of main.rs that writes one more name the tail defines (`.is_empty()` on the
     /// solution's own `String`, `.count()`) most often reaches nothing the shake cut, yet its
     /// key is new: the tail shaken for a subset of its names is taken instead of a new shake
     /// (tens of rustc runs). Like every reuse it is speculative (the caller's check decides,
     /// and a bundle that does not compile is shaken again), and only names added are allowed,
-    /// so the reused tail never keeps what a removed call alone needed.
-    fn load_covered(&self, key: &str) -> Option<Mapped> {
+    /// so the reused tail never keeps what a removed call alone needed. A compile check cannot
+    /// see the other way a cut matters: an impl whose method the added name now calls, cut
+    /// when nothing called it, leaves another method of that name to answer (`f.get()` taking
+    /// `Slow::get` where cargo's build takes `Fast::get`); a fresh shake keeps every impl of a
+    /// method called by name, so the tail is not taken when a method (a `fn` with `self`) of
+    /// an added name is cut (what a macro's `fn $name` writes, and a trait's provided method
+    /// in an impl that does not repeat it, are not seen: see docs/bundling.md).
+    pub fn load_reached(&self, key: &str, tail: &str) -> Option<Mapped> {
+        if let Some(exact) = self.load(key) {
+            return Some(exact);
+        }
         let (family, names) = key.split_once(NAMES)?;
         let reached: BTreeSet<&str> = names.split_whitespace().collect();
         let index = std::fs::read_to_string(self.path(family, "reached")).ok()?;
@@ -84,7 +92,11 @@ impl Store {
             .lines()
             .filter(|line| line.split_whitespace().all(|n| reached.contains(n)))
             .max_by_key(|line| line.split_whitespace().count())?;
-        self.load_exact(&format!("{family}{NAMES}{subset}"))
+        let shaken = self.load(&format!("{family}{NAMES}{subset}"))?;
+        let shaken_for: BTreeSet<&str> = subset.split_whitespace().collect();
+        let added: BTreeSet<&str> = reached.difference(&shaken_for).copied().collect();
+        let unshaken = methods_named(tail, &added);
+        (methods_named(&shaken.text, &added) == unshaken).then_some(shaken)
     }
 
     /// A store that cannot be written only costs time next time.
@@ -169,6 +181,61 @@ pub fn names_written(text: &str) -> BTreeSet<String> {
             .for_each(|t| super::idents_of(&t, &mut names));
     }
     names
+}
+
+/// How many methods (functions with a `self` receiver, in impls and traits) `text` defines
+/// under each of `names`: what a call `x.NAME()` may resolve to. A text that does not parse
+/// counts every `fn NAME`.
+fn methods_named<'a>(text: &str, names: &BTreeSet<&'a str>) -> BTreeMap<&'a str, usize> {
+    let mut counter = MethodCounter {
+        names,
+        counts: BTreeMap::new(),
+    };
+    match syn::parse_file(text) {
+        Ok(file) => counter.visit_file(&file),
+        Err(_) => {
+            let words = text
+                .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .filter(|word| !word.is_empty());
+            let mut after_fn = false;
+            for word in words {
+                if after_fn {
+                    counter.count(word);
+                }
+                after_fn = word == "fn";
+            }
+        }
+    }
+    counter.counts
+}
+
+struct MethodCounter<'n, 'a> {
+    names: &'n BTreeSet<&'a str>,
+    counts: BTreeMap<&'a str, usize>,
+}
+
+impl<'a> MethodCounter<'_, 'a> {
+    fn count(&mut self, name: &str) {
+        if let Some(&name) = self.names.get(name) {
+            *self.counts.entry(name).or_insert(0) += 1;
+        }
+    }
+}
+
+impl<'ast> Visit<'ast> for MethodCounter<'_, '_> {
+    fn visit_impl_item_fn(&mut self, method: &'ast syn::ImplItemFn) {
+        if method.sig.receiver().is_some() {
+            self.count(&method.sig.ident.to_string());
+        }
+        visit::visit_impl_item_fn(self, method);
+    }
+
+    fn visit_trait_item_fn(&mut self, method: &'ast syn::TraitItemFn) {
+        if method.sig.receiver().is_some() {
+            self.count(&method.sig.ident.to_string());
+        }
+        visit::visit_trait_item_fn(self, method);
+    }
 }
 
 /// The names `text` (items) gives to things code elsewhere can name: items, fields, variants,
@@ -393,34 +460,44 @@ mod tests {
     fn a_head_that_writes_more_of_the_names_takes_the_tail_shaken_for_fewer() {
         let dir = std::env::temp_dir().join(format!("ojgames-covered-{}", std::process::id()));
         let store = Store::new(dir.clone());
-        let tail = "mod lib { pub fn used() {} pub fn len() {} pub fn other() {} }";
-        let key = |head: &str| store.key(head, tail, "salt");
-        let shaken = Mapped::plain("mod lib { pub fn used() {} }");
-        store.save(&key("fn main() { lib::used(); }"), &shaken);
+        // `len` is a method the shake kept (another kept item calls it); `other` it cut.
+        let tail = "mod lib { pub struct S; impl S { pub fn len(&self) {} } \
+                    pub fn used() { S.len() } pub trait T { fn other(&self); } }";
+        let load = |head: &str| store.load_reached(&store.key(head, tail, "salt"), tail);
+        let shaken = Mapped::plain(
+            "mod lib { pub struct S; impl S { pub fn len(&self) {} } pub fn used() { S.len() } }",
+        );
+        store.save(
+            &store.key("fn main() { lib::used(); }", tail, "salt"),
+            &shaken,
+        );
         // One more name of the tail written (on the solution's own type): the same tail.
-        let more = key("fn main() { lib::used(); let v = vec![1]; v.len(); }");
-        assert_eq!(store.load(&more).map(|t| t.text), Some(shaken.text.clone()));
+        let more = load("fn main() { lib::used(); let v = vec![1]; v.len(); }");
+        assert_eq!(more.map(|t| t.text), Some(shaken.text.clone()));
+        // One more name whose method the shake cut: a fresh shake would keep it (a method
+        // called by name may be another impl's than the one left), so no tail.
+        assert!(load("fn main() { lib::used(); x.other(); }").is_none());
         // A name the shaken-for head wrote is gone: no tail (it may keep what only that needed).
-        assert!(store.load(&key("fn main() { lib::other(); }")).is_none());
-        assert!(store
-            .load(&key("fn main() { let v = vec![1]; v.len(); }"))
-            .is_none());
+        assert!(load("fn main() { v.len(); }").is_none());
         // Another tail, or another salt, is another family.
+        let other_tail = "mod lib { pub fn used() {} pub fn len() {} }";
+        let head = "fn main() { lib::used(); v.len(); }";
         assert!(store
-            .load(&store.key(
-                "fn main() { lib::used(); lib::len(); }",
-                "mod lib { pub fn used() {} pub fn len() {} }",
-                "salt"
-            ))
+            .load_reached(&store.key(head, other_tail, "salt"), other_tail)
             .is_none());
         assert!(store
-            .load(&store.key("fn main() { lib::used(); v.len(); }", tail, "other salt"))
+            .load_reached(&store.key(head, tail, "other salt"), tail)
             .is_none());
         // Of two that fit, the one shaken for the most names.
-        let closer = Mapped::plain("mod lib { pub fn used() {} pub fn len() {} }");
-        store.save(&key("fn main() { lib::used(); lib::len(); }"), &closer);
-        let most = key("fn main() { lib::used(); lib::len(); lib::other(); }");
-        assert_eq!(store.load(&most).map(|t| t.text), Some(closer.text));
+        let closer = Mapped::plain(
+            "mod lib { pub struct S; impl S { pub fn len(&self) {} } pub fn used() { S.len() } pub trait T { fn other(&self); } }",
+        );
+        store.save(
+            &store.key("fn main() { lib::used(); lib::other(); }", tail, "salt"),
+            &closer,
+        );
+        let most = load("fn main() { lib::used(); lib::other(); v.len(); }");
+        assert_eq!(most.map(|t| t.text), Some(closer.text));
         let _ = std::fs::remove_dir_all(dir);
     }
 }
