@@ -6,7 +6,7 @@
 
 CARGO ?= cargo
 # No built-in implicit rules: make looked for a rule to remake each of the tool's sources below
-# (RCS, SCCS, `%.rs` from `%.rs,v`, ...), about 45 ms of every `make bundle`/`make judge`
+# (RCS, SCCS, `%.rs` from `%.rs,v`, ...), 60-75 ms of every `make bundle`/`make judge`
 # (docs/performance.md, "A new user's loop in a cargo-compete folder").
 MAKEFLAGS += --no-builtin-rules
 .SUFFIXES:

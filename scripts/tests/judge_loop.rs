@@ -184,7 +184,7 @@ fn atcoders_crates_compile_once_for_every_workspace_and_each_keeps_its_own_progr
 
 /// `make bundle P=ID` and `make judge P=ID` are the loop's commands, and make's built-in
 /// implicit rules (a search for a rule to remake each of the tool's sources: RCS, SCCS,
-/// `%.rs,v` …) cost about 45 ms of each, a sixth of cargo's rebuild after an edit.
+/// `%.rs,v` …) cost 60-75 ms of each (docs/performance.md), a fifth of cargo's rebuild after an edit.
 #[test]
 fn the_makefile_has_no_built_in_implicit_rules_to_search() {
     let database = std::process::Command::new("make")
