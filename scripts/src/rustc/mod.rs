@@ -93,7 +93,7 @@ pub fn compile(source: &Path, edition: Edition, output: &Path) -> Result<Compile
     run(None, source, edition, FLAGS[0], &[], None, output)
 }
 
-/// [`compile`], held to the APIs of rustc `msrv` when given ([`type_check_for_version`]).
+/// [`compile`], held to the APIs of rustc `msrv` when given ([`type_check_incremental`]).
 pub fn compile_for_version(
     source: &Path,
     edition: Edition,
@@ -209,33 +209,10 @@ pub fn compile_with(
     run(None, source, edition, FLAGS[0], extra, None, output)
 }
 
-/// Type-checks `source` without generating code (`--emit=metadata` into `output`).
-pub fn type_check(source: &Path, edition: Edition, output: &Path) -> Result<Compiled> {
-    run(None, source, edition, "--emit=metadata", &[], None, output)
-}
-
-/// [`type_check`] that also holds the code to the APIs of rustc `version` (a judge's): run by
-/// clippy-driver (rustc with clippy's lints) with only [`INCOMPATIBLE_MSRV`] on, denied, at
-/// that version (`CARGO_PKG_RUST_VERSION`, as cargo passes a package's `rust-version`). The
-/// same one type check: clippy's other lints are off.
-pub fn type_check_for_version(
-    source: &Path,
-    edition: Edition,
-    version: &str,
-    output: &Path,
-) -> Result<Compiled> {
-    run(
-        None,
-        source,
-        edition,
-        "--emit=metadata",
-        &[],
-        Some(version),
-        output,
-    )
-}
-
-/// [`type_check`], or [`type_check_for_version`] with `msrv`, keeping rustc's incremental
+/// Type-checks `source` without generating code (`--emit=metadata` into `output`); with
+/// `msrv` (a judge's rustc version), clippy-driver (rustc with clippy's lints) runs it with only
+/// [`INCOMPATIBLE_MSRV`] on, denied, at that version (`CARGO_PKG_RUST_VERSION`, as cargo passes
+/// a package's `rust-version`), holding the code to that version's APIs. Keeps rustc's incremental
 /// state (`-C incremental`) in a directory of `under` for this program, version and edition
 /// ([`incremental_dir`]): after an edit of a few lines only the items that changed are
 /// checked again, and rustc replays the diagnostics of the rest. A type check emits no code,
@@ -277,14 +254,19 @@ fn is_internal_error(messages: &str) -> bool {
 /// The directory of `under` for the incremental state of one kind of type check: one per
 /// program (rustc or clippy-driver), judge's version (clippy reads it from the environment,
 /// which rustc's state does not record) and edition.
-pub fn incremental_dir(under: &Path, edition: Edition, msrv: Option<&str>) -> PathBuf {
-    let program = msrv.map_or_else(|| "rustc".to_string(), |v| format!("clippy-{v}"));
-    under.join(format!("{program}-{edition}"))
+fn incremental_dir(under: &Path, edition: Edition, msrv: Option<&str>) -> PathBuf {
+    under.join(format!("{}-{edition}", checker_name(msrv)))
+}
+
+/// The program of a type check, as its incremental state is named: `rustc`, or
+/// `clippy-VERSION` holding the code to rustc `VERSION`'s APIs.
+fn checker_name(msrv: Option<&str>) -> String {
+    msrv.map_or_else(|| "rustc".to_string(), |v| format!("clippy-{v}"))
 }
 
 /// The folder of a judge's project where [`run_recorded`]'s type checks keep rustc's
 /// incremental state.
-pub const INCREMENTAL_FOLDER: &str = "ojgames-incremental";
+const INCREMENTAL_FOLDER: &str = "ojgames-incremental";
 
 /// `-C incremental=DIR`.
 fn incremental_flag(dir: &Path) -> [OsString; 2] {
@@ -463,7 +445,7 @@ fn hold_to_version(command: &mut Command, msrv: Option<&str>) -> String {
 /// renames it into place).
 ///
 /// With `msrv` (the judge's rustc version), clippy-driver type-checks it at the same time (on
-/// another core), holding the code to that version's APIs ([`type_check_for_version`]): an
+/// another core), holding the code to that version's APIs ([`type_check_incremental`]): an
 /// API the judge lacks is the compile error the judge would give. The program itself is
 /// always plain rustc's: clippy-driver turns MIR optimisations off, so its binary is not the
 /// judge's.
@@ -738,7 +720,7 @@ pub fn run_recorded(invocation: &Invocation, msrv: Option<&str>) -> Result<Compi
         .any(|a| a.starts_with("incremental="));
     if let (Some(version), false) = (msrv, incremental) {
         let under = invocation.dir.join(INCREMENTAL_FOLDER);
-        command.args(incremental_flag(&under.join(format!("clippy-{version}"))));
+        command.args(incremental_flag(&under.join(checker_name(Some(version)))));
     }
     let source = invocation
         .args
