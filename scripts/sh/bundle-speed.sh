@@ -12,7 +12,8 @@
 #            -p ID`;
 #   judge    an edit, then `make judge P=ID` against an edit, then `cargo build --release -p
 #            ID` plus running the binary on every testdata/ID/*.in (output compared with `cmp`
-#            where a .out exists).
+#            where a .out exists). A run that fails (a bundle refused, a wrong answer) stops
+#            the benchmark.
 # `make X P=ID` is run as it is (the Makefile: the tool's binary, built by cargo only when a
 # file it is built from is newer), with `--root` added to the tool's command for the corpus
 # fixtures. Prints the medians and their ratios, and the load.
@@ -35,35 +36,11 @@ tmp=$(mktemp -d)
 # The shared store (docs/bundling.md, "Where things are kept") of this run only: a first
 # bundle finds it empty, and the user's own is left alone.
 export OJGAMES_CACHE="$tmp/cache"
-saved=()
-restore() {
-    for pair in "${saved[@]}"; do cp "$tmp/${pair%%:*}.rs" "${pair#*:}"; done
-    rm -rf "$tmp"
-}
+# shellcheck source=speed-common.sh
+. "$repo/scripts/sh/speed-common.sh"
 trap restore EXIT
 
-now() { date +%s%N; }
-# Milliseconds that "$@" takes; its output goes to $tmp/log (kept for a failure's message).
-timed() {
-    local start
-    start=$(now)
-    "$@" >"$tmp/log" 2>&1 || true
-    echo $((($(now) - start) / 1000000))
-}
-median() { sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
-
-edits=0
-# A one-line edit: a new function that names nothing of any library.
-edit() {
-    edits=$((edits + 1))
-    printf '\nfn _bench_edit_%d() {}\n' "$edits" >>"$1"
-}
-
-echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
-echo
-echo "| solution | first bundle vs clean cargo build | first judge vs clean cargo build | make bundle vs cargo build after an edit | make judge vs cargo build + samples after an edit |"
-echo "|---|---|---|---|---|"
+table_head make
 for case in "${cases[@]}"; do
     root=$(cd "${case%%:*}" && pwd)
     id=${case#*:}
@@ -73,24 +50,15 @@ for case in "${cases[@]}"; do
         id=${id%%@*}
     fi
     main=$root/problems/$id/main.rs
-    cp "$main" "$tmp/$id.rs"
-    saved+=("$id:$main")
+    keep "$main"
+    original=${saved[-1]%%|*}
     tool=$repo/target/release/ojgames
     # `make bundle P=ID`, for any root and judge: `make -s … bundle P="ID --judge J"`.
     make_oj() { make -s -C "$repo" --no-print-directory OJ="$tool --root $root" "$1" P="$id${judge[*]:+ ${judge[*]}}"; }
     build=(cargo build --release -q --manifest-path "$root/Cargo.toml" -p "$id")
-    samples() {
-        "${build[@]}"
-        local input
-        for input in "$root"/testdata/"$id"/*.in; do
-            if [ -f "${input%.in}.out" ]; then
-                "$root/target/release/$id" <"$input" | cmp -s - "${input%.in}.out" || true
-            else
-                "$root/target/release/$id" <"$input" >/dev/null
-            fi
-        done
-    }
+    samples() { "${build[@]}" && run_cases "$root/target/release/$id" "$root/testdata/$id"; }
     "${build[@]}"
+    fill_missing_outs "$root/target/release/$id" "$root/testdata/$id"
     : >"$tmp/first" >"$tmp/clean" >"$tmp/first_judge" >"$tmp/bundle" >"$tmp/cargo" >"$tmp/judge" >"$tmp/run"
     for _ in $(seq "$rounds"); do
         rm -rf "$root/target/ojgames" "$tmp/clean-target" "$OJGAMES_CACHE"
@@ -105,15 +73,8 @@ for case in "${cases[@]}"; do
         timed make_oj judge >>"$tmp/judge"
         edit "$main"
         timed samples >>"$tmp/run"
-        cp "$tmp/$id.rs" "$main"
+        cp "$original" "$main"
     done
-    row="| $id${judge[1]:+ (--judge ${judge[1]})}"
-    for pair in first:clean first_judge:clean bundle:cargo judge:run; do
-        a=$(median <"$tmp/${pair%%:*}")
-        b=$(median <"$tmp/${pair#*:}")
-        row+=" | $a ms vs $b ms = $(ratio "$a" "$b")×"
-    done
-    echo "$row |"
+    table_row "$id${judge[1]:+ (--judge ${judge[1]})}" first:clean first_judge:clean bundle:cargo judge:run
 done
-echo
-echo "load after: $(cut -d' ' -f1-3 /proc/loadavg); $rounds rounds, medians; $(nproc) cores"
+table_foot "$rounds"

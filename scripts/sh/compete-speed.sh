@@ -14,7 +14,8 @@
 #                --bin BIN`;
 #   judge        an edit, `ojgames judge ALIAS`, against an edit, `cargo build --release
 #                --bin BIN` plus running the binary on every case of testcases/ALIAS.yml
-#                (output compared with `cmp`).
+#                (output compared with `cmp`). A run that fails (a judge that is not AC, a
+#                wrong answer of cargo's build) stops the benchmark.
 # Usage: scripts/sh/compete-speed.sh ROUNDS DIR:ALIAS[@JUDGE] ...
 # Needs python3 with PyYAML to read the suites' cases once (not timed). CLEAN=skip leaves the
 # clean cargo build out (its column then reads "-").
@@ -29,32 +30,11 @@ cargo build --release --quiet -p ojgames
 tool=$repo/target/release/ojgames
 tmp=$(mktemp -d)
 export OJGAMES_CACHE="$tmp/cache"
-saved=()
-restore() {
-    for pair in "${saved[@]}"; do cp "${pair%%|*}" "${pair#*|}"; done
-    rm -rf "$tmp"
-}
+# shellcheck source=speed-common.sh
+. "$repo/scripts/sh/speed-common.sh"
 trap restore EXIT
 
-now() { date +%s%N; }
-timed() {
-    local start
-    start=$(now)
-    "$@" >"$tmp/log" 2>&1 || true
-    echo $((($(now) - start) / 1000000))
-}
-median() { sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN {if (b == 0 || a == "-" || b == "-") print "-"; else printf "%.2f", a / b}'; }
-edits=0
-edit() {
-    edits=$((edits + 1))
-    printf '\nfn _bench_edit_%d() {}\n' "$edits" >>"$1"
-}
-
-echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
-echo
-echo "| solution | first bundle vs clean cargo build | first judge vs clean cargo build | bundle vs cargo build after an edit | judge vs cargo build + samples after an edit |"
-echo "|---|---|---|---|---|"
+table_head ojgames
 n=0
 for case in "$@"; do
     n=$((n + 1))
@@ -67,8 +47,8 @@ for case in "$@"; do
     fi
     main=$pkg/src/bin/$alias.rs
     bin=$(basename "$pkg")-$alias
-    cp "$main" "$tmp/main$n.rs"
-    saved+=("$tmp/main$n.rs|$main")
+    keep "$main"
+    original=${saved[-1]%%|*}
     mkdir -p "$tmp/cases$n"
     python3 - "$pkg/testcases/$alias.yml" "$tmp/cases$n" <<'EOF'
 import sys, yaml
@@ -79,17 +59,7 @@ for i, case in enumerate(suite.get("cases") or []):
         open(f"{sys.argv[2]}/{i}.out", "w").write(case["out"])
 EOF
     build=(cargo build --release -q --offline --manifest-path "$pkg/Cargo.toml" --bin "$bin")
-    samples() {
-        "${build[@]}"
-        local input
-        for input in "$tmp/cases$n"/*.in; do
-            if [ -f "${input%.in}.out" ]; then
-                "$pkg/target/release/$bin" <"$input" | cmp -s - "${input%.in}.out" || true
-            else
-                "$pkg/target/release/$bin" <"$input" >/dev/null
-            fi
-        done
-    }
+    samples() { "${build[@]}" && run_cases "$pkg/target/release/$bin" "$tmp/cases$n"; }
     oj() { (cd "$pkg" && "$tool" "$@" "$alias" "${judge[@]}"); }
     "${build[@]}"
     : >"$tmp/first" >"$tmp/first_judge" >"$tmp/bundle" >"$tmp/cargo" >"$tmp/judge" >"$tmp/run"
@@ -107,7 +77,6 @@ EOF
         rm -rf "$pkg/target/ojgames" "$OJGAMES_CACHE"
         timed oj bundle >>"$tmp/first"
         timed oj judge >>"$tmp/first_judge"
-        grep -q 'AC' "$tmp/log" || { echo "first judge of $bin did not pass:" >&2; tail -5 "$tmp/log" >&2; }
         edit "$main"
         timed oj bundle >>"$tmp/bundle"
         edit "$main"
@@ -116,15 +85,8 @@ EOF
         timed oj judge >>"$tmp/judge"
         edit "$main"
         timed samples >>"$tmp/run"
-        cp "$tmp/main$n.rs" "$main"
+        cp "$original" "$main"
     done
-    row="| $bin${judge[1]:+ (--judge ${judge[1]})}"
-    for pair in first:clean$n first_judge:clean$n bundle:cargo judge:run; do
-        a=$(median <"$tmp/${pair%%:*}")
-        b=$(median <"$tmp/${pair#*:}")
-        row+=" | $a ms vs $b ms = $(ratio "$a" "$b")×"
-    done
-    echo "$row |"
+    table_row "$bin${judge[1]:+ (--judge ${judge[1]})}" first:clean$n first_judge:clean$n bundle:cargo judge:run
 done
-echo
-echo "load after: $(cut -d' ' -f1-3 /proc/loadavg); $rounds rounds, medians; $(nproc) cores"
+table_foot "$rounds"

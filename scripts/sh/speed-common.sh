@@ -1,0 +1,97 @@
+# Sourced by bundle-speed.sh and compete-speed.sh: the timing, the edit, the samples and the
+# table of a run beside cargo. The sourcing script sets `tmp` (its scratch folder) first.
+
+saved=()
+made=()
+# Saves FILE; `restore` (the scripts' exit trap) puts it back.
+keep() {
+    local copy=$tmp/saved-${#saved[@]}
+    cp "$1" "$copy"
+    saved+=("$copy|$1")
+}
+restore() {
+    local pair
+    for pair in "${saved[@]}"; do cp "${pair%%|*}" "${pair#*|}"; done
+    rm -f "${made[@]}"
+    rm -rf "$tmp"
+}
+
+now() { date +%s%N; }
+# Milliseconds that "$@" takes; its output goes to $tmp/log. A command that fails stops the
+# run with that output: the time of a run that failed is no figure.
+timed() {
+    local start took status=0
+    start=$(now)
+    "$@" >"$tmp/log" 2>&1 || status=$?
+    took=$((($(now) - start) / 1000000))
+    if [ "$status" -ne 0 ]; then
+        echo "failed (exit $status): $*" >&2
+        tail -20 "$tmp/log" >&2
+        exit 1
+    fi
+    echo "$took"
+}
+median() { sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {if (b == 0 || a == "-" || b == "-") print "-"; else printf "%.2f", a / b}'; }
+
+edits=0
+# A one-line edit of FILE: a new function that names nothing of any library.
+edit() {
+    edits=$((edits + 1))
+    printf '\nfn _bench_edit_%d() {}\n' "$edits" >>"$1"
+}
+
+# Runs PROGRAM on every CASES/*.in; where a .out stands beside it, the output must be it byte
+# for byte (a wrong answer fails, as the judge's would).
+run_cases() {
+    local program=$1 input
+    for input in "$2"/*.in; do
+        if [ -f "${input%.in}.out" ]; then
+            "$program" <"$input" | cmp -s - "${input%.in}.out" || {
+                echo "$program: wrong answer on $input" >&2
+                return 1
+            }
+        else
+            "$program" <"$input" >/dev/null
+        fi
+    done
+}
+
+# Writes CASES/NAME.out, from what PROGRAM (cargo's build of the solution) prints, for each
+# NAME.in that has none (the crates corpus compares with cargo's build instead), so that the
+# timed judge passes on every case; `restore` removes them.
+fill_missing_outs() {
+    local input
+    for input in "$2"/*.in; do
+        if [ ! -f "${input%.in}.out" ]; then
+            "$1" <"$input" >"${input%.in}.out"
+            made+=("${input%.in}.out")
+        fi
+    done
+}
+
+# The table's first lines; TOOL names the tool's command in the column titles.
+table_head() {
+    echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+    echo
+    echo "| solution | first bundle vs clean cargo build | first judge vs clean cargo build | $1 bundle vs cargo build after an edit | $1 judge vs cargo build + samples after an edit |"
+    echo "|---|---|---|---|---|"
+}
+
+# A row: NAME then the four pairs `TOOL_FILE:CARGO_FILE` of $tmp, each as their medians and
+# ratio.
+table_row() {
+    local row="| $1" pair a b
+    shift
+    for pair in "$@"; do
+        a=$(median <"$tmp/${pair%%:*}")
+        b=$(median <"$tmp/${pair#*:}")
+        row+=" | $a ms vs $b ms = $(ratio "$a" "$b")×"
+    done
+    echo "$row |"
+}
+
+table_foot() {
+    echo
+    echo "load after: $(cut -d' ' -f1-3 /proc/loadavg); $1 rounds, medians; $(nproc) cores"
+}
