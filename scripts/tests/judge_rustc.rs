@@ -154,6 +154,13 @@ fn checks_with_incremental_state_still_report_every_error_on_later_runs() {
     assert!(fs::read_dir(&state).unwrap().next().is_some(), "no state");
     let edit_main =
         |extra: &str| fs::write(root.join("problems/guard/main.rs"), main(extra)).unwrap();
+    let two_at_once = || {
+        std::thread::scope(|scope| {
+            let first = scope.spawn(bundle);
+            let second = scope.spawn(bundle);
+            (first.join().unwrap(), second.join().unwrap())
+        })
+    };
     edit_main("let _x: u32 = \"x\";");
     let broken = bundle();
     assert!(!broken.success, "{}", broken.stdout);
@@ -164,11 +171,7 @@ fn checks_with_incremental_state_still_report_every_error_on_later_runs() {
     let fixed = bundle();
     assert!(fixed.success, "{}", fixed.stderr);
     edit_main("let _x = 6;");
-    let (first, second) = std::thread::scope(|scope| {
-        let first = scope.spawn(bundle);
-        let second = scope.spawn(bundle);
-        (first.join().unwrap(), second.join().unwrap())
-    });
+    let (first, second) = two_at_once();
     for run in [first, second] {
         assert!(run.success, "{}", run.stderr);
     }
@@ -177,11 +180,7 @@ fn checks_with_incremental_state_still_report_every_error_on_later_runs() {
     // Two checks of the same problem at once share the state's folder: rustc locks a
     // session, and the one that cannot take the last starts afresh. Both still refuse it.
     edit_main("let _x = 5;");
-    let (first, second) = std::thread::scope(|scope| {
-        let first = scope.spawn(bundle);
-        let second = scope.spawn(bundle);
-        (first.join().unwrap(), second.join().unwrap())
-    });
+    let (first, second) = two_at_once();
     for run in [first, second] {
         assert!(!run.success, "{}", run.stdout);
         assert!(run.stderr.contains(lint), "{}", run.stderr);
@@ -223,43 +222,17 @@ fn a_check_whose_incremental_state_makes_rustc_panic_runs_again_without_it() {
         "fn main() {\n    println!(\"{}\", 6 * 7);\n}\n",
         &[("1", "", Some("42\n"))],
     );
-    let wrappers = ws.path().join("panicking-rustc");
-    fs::create_dir_all(&wrappers).unwrap();
-    let real = std::process::Command::new("sh")
-        .args(["-c", "command -v rustc"])
-        .output()
-        .unwrap()
-        .stdout;
-    let real = String::from_utf8(real).unwrap();
-    let wrapper = wrappers.join("rustc");
-    fs::write(
-        &wrapper,
-        format!(
-            "#!/bin/sh\ncase \"$*\" in *incremental=*)\n  echo 'error: internal compiler error: found unstable fingerprints' >&2\n  exit 101;;\nesac\nexec '{}' \"$@\"\n",
-            real.trim()
-        ),
-    )
-    .unwrap();
-    use std::os::unix::fs::PermissionsExt;
-    fs::set_permissions(&wrapper, fs::Permissions::from_mode(0o755)).unwrap();
-    let path = std::env::join_paths(
-        std::iter::once(wrappers).chain(std::env::split_paths(&common::path_with_ojgames())),
-    )
-    .unwrap();
+    let panicking = "case \"$*\" in *incremental=*)\n  \
+        echo 'error: internal compiler error: found unstable fingerprints' >&2\n  \
+        exit 101;;\nesac";
+    let path = common::path_with_rustc(&ws.path().join("panicking-rustc"), panicking);
     let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_ojgames"));
     command
         .arg("--root")
         .arg(ws.path())
-        .args(["bundle", "steady", "-o", "-"]);
-    let output = common::isolate_cache(&mut command)
-        .env("PATH", path)
-        .env_remove("CARGO_TARGET_DIR")
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "{stderr}");
-    assert!(
-        String::from_utf8_lossy(&output.stdout).contains("6 * 7"),
-        "{stderr}"
-    );
+        .args(["bundle", "steady", "-o", "-"])
+        .env("PATH", path);
+    let run = common::run(&mut command);
+    assert!(run.success, "{}", run.stderr);
+    assert!(run.stdout.contains("6 * 7"), "{}", run.stderr);
 }

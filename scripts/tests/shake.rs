@@ -153,54 +153,22 @@ fn oj_counting_rustc_cached(
     args: &[&str],
     cache: Option<&std::path::Path>,
 ) -> (String, usize) {
-    let wrapper_dir = ws.join("counting-rustc");
-    fs::create_dir_all(&wrapper_dir).unwrap();
-    let real = String::from_utf8(
-        Command::new("sh")
-            .args(["-c", "command -v rustc"])
-            .output()
-            .unwrap()
-            .stdout,
-    )
-    .unwrap();
-    let wrapper = wrapper_dir.join("rustc");
-    fs::write(
-        &wrapper,
-        format!(
-            "#!/bin/sh\necho run >> '{}'\nexec '{}' \"$@\"\n",
-            log.display(),
-            real.trim()
-        ),
-    )
-    .unwrap();
-    use std::os::unix::fs::PermissionsExt;
-    fs::set_permissions(&wrapper, fs::Permissions::from_mode(0o755)).unwrap();
-    let path = std::env::join_paths(
-        std::iter::once(wrapper_dir).chain(std::env::split_paths(&common::path_with_ojgames())),
-    )
-    .unwrap();
+    let counting = format!("echo run >> '{}'", log.display());
+    let path = common::path_with_rustc(&ws.join("counting-rustc"), &counting);
     let before = fs::read_to_string(log).map_or(0, |l| l.lines().count());
     let mut command = Command::new(env!("CARGO_BIN_EXE_ojgames"));
-    command.arg("--root").arg(ws).args(args);
+    command.arg("--root").arg(ws).args(args).env("PATH", path);
     if let Some(cache) = cache {
         command.env("OJGAMES_CACHE", cache);
     }
-    let output = common::isolate_cache(&mut command)
-        .env("PATH", path)
-        .env_remove("CARGO_TARGET_DIR")
-        .output()
-        .unwrap();
+    let output = common::run(&mut command);
     assert!(
-        output.status.success(),
+        output.success,
         "{args:?}: {}{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
+        output.stdout, output.stderr
     );
     let after = fs::read_to_string(log).map_or(0, |l| l.lines().count());
-    (
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        after - before,
-    )
+    (output.stdout, after - before)
 }
 
 #[test]

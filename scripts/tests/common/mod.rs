@@ -99,11 +99,35 @@ fn process_cache() -> &'static Path {
         .path()
 }
 
-/// Runs `command` (with ojgames on PATH, no backtraces, the default target directory, a cache
-/// of its own: [`isolate_cache`]).
+/// PATH with a `rustc` of the test's own first, then [`path_with_ojgames`]: a shell script in
+/// `dir` that runs `before` (shell lines; `$*` holds rustc's arguments), then the real rustc.
+pub fn path_with_rustc(dir: &Path, before: &str) -> std::ffi::OsString {
+    use std::os::unix::fs::PermissionsExt;
+    fs::create_dir_all(dir).unwrap();
+    let real = Command::new("sh")
+        .args(["-c", "command -v rustc"])
+        .output()
+        .unwrap()
+        .stdout;
+    let real = String::from_utf8(real).unwrap();
+    let wrapper = dir.join("rustc");
+    let script = format!("#!/bin/sh\n{before}\nexec '{}' \"$@\"\n", real.trim());
+    fs::write(&wrapper, script).unwrap();
+    fs::set_permissions(&wrapper, fs::Permissions::from_mode(0o755)).unwrap();
+    let rest = std::env::split_paths(&path_with_ojgames()).collect::<Vec<_>>();
+    std::env::join_paths(std::iter::once(dir.to_path_buf()).chain(rest)).unwrap()
+}
+
+/// Runs `command` (with ojgames on PATH unless it sets a PATH of its own, no backtraces, the
+/// default target directory, a cache of its own: [`isolate_cache`]).
 pub fn run(command: &mut Command) -> Run {
+    let sets_path = command
+        .get_envs()
+        .any(|(var, value)| var == "PATH" && value.is_some());
+    if !sets_path {
+        command.env("PATH", path_with_ojgames());
+    }
     let output: Output = isolate_cache(command)
-        .env("PATH", path_with_ojgames())
         .env_remove("RUST_BACKTRACE")
         .env_remove("CARGO_TARGET_DIR")
         .output()
