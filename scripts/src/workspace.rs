@@ -631,7 +631,8 @@ fn prune_stores_in(root: &Path, judge_target_cap: u64) {
 /// Removes what tools before the user-level store kept in the workspace's `<target>/ojgames`:
 /// the shaken tails (`.shake`), the kept facts (`.facts`) and each judge's own cargo target
 /// (`judge-<judge>/target`), now all in [`shared_store`], once untouched for a day. Nothing
-/// reads them any more; they cost only disk (AtCoder's compiled crates: about 1 GB). Failing
+/// reads them any more; they cost only disk (AtCoder's crates a workspace's problems used,
+/// compiled: 9-133 MB in three old workspaces on the lead's machine). Failing
 /// leaves them there.
 pub fn remove_old_caches(target: &Path) {
     let ours = target.join("ojgames");
