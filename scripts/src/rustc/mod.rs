@@ -237,13 +237,26 @@ pub fn type_check_incremental(
         msrv,
         output,
     )?;
-    if checked.success || !is_internal_error(&checked.messages) {
-        return Ok(checked);
+    again_without_state_on_panic(checked, Some(&dir), || {
+        run(None, source, edition, "--emit=metadata", &[], msrv, output)
+    })
+}
+
+/// `checked`, or when rustc panicked (an internal compiler error, not the code's) with its
+/// incremental state in `state`, `again()` after the state is removed: that state is where its
+/// panics come from most ("unstable fingerprints"), and the judge's rustc has none.
+fn again_without_state_on_panic(
+    checked: Compiled,
+    state: Option<&Path>,
+    again: impl FnOnce() -> Result<Compiled>,
+) -> Result<Compiled> {
+    match state {
+        Some(dir) if !checked.success && is_internal_error(&checked.messages) => {
+            let _ = std::fs::remove_dir_all(dir);
+            again()
+        }
+        _ => Ok(checked),
     }
-    // rustc's incremental state is where its panics come from most ("unstable
-    // fingerprints"): the judge's rustc has none, so the check it stands for runs without it.
-    let _ = std::fs::remove_dir_all(&dir);
-    run(None, source, edition, "--emit=metadata", &[], msrv, output)
 }
 
 /// Whether rustc's `messages` say it panicked (an internal compiler error), not the code.
@@ -693,6 +706,30 @@ pub fn beside_check(
 /// [`INCOMPATIBLE_MSRV`] on, denied, at that version: for a type check (clippy-driver turns MIR
 /// optimisations off, so a program the judge runs is never compiled by it).
 pub fn run_recorded(invocation: &Invocation, msrv: Option<&str>) -> Result<Compiled> {
+    // clippy-driver's runs are type checks: their incremental state in the project serves the
+    // next check of an edited bundle (one folder a version: clippy reads it from the
+    // environment, which the state does not record; rustc itself starts afresh when the
+    // arguments change).
+    let recorded_state = invocation
+        .args
+        .iter()
+        .any(|a| a.starts_with("incremental="));
+    let state = msrv.filter(|_| !recorded_state).map(|version| {
+        let under = invocation.dir.join(INCREMENTAL_FOLDER);
+        under.join(checker_name(Some(version)))
+    });
+    let compiled = run_recorded_with(invocation, msrv, state.as_deref())?;
+    again_without_state_on_panic(compiled, state.as_deref(), || {
+        run_recorded_with(invocation, msrv, None)
+    })
+}
+
+/// [`run_recorded`], keeping rustc's incremental state in `state` if given.
+fn run_recorded_with(
+    invocation: &Invocation,
+    msrv: Option<&str>,
+    state: Option<&Path>,
+) -> Result<Compiled> {
     let program = match msrv {
         Some(_) => {
             let sibling = invocation.program.with_file_name("clippy-driver");
@@ -710,17 +747,8 @@ pub fn run_recorded(invocation: &Invocation, msrv: Option<&str>) -> Result<Compi
         .envs(invocation.env.iter().map(|(k, v)| (k, v)))
         .args(invocation.args.iter().filter(|a| !a.starts_with("--json")));
     let lints = hold_to_version(&mut command, msrv);
-    // clippy-driver's runs are type checks: their incremental state in the project serves the
-    // next check of an edited bundle (one folder a version: clippy reads it from the
-    // environment, which the state does not record; rustc itself starts afresh when the
-    // arguments change).
-    let incremental = invocation
-        .args
-        .iter()
-        .any(|a| a.starts_with("incremental="));
-    if let (Some(version), false) = (msrv, incremental) {
-        let under = invocation.dir.join(INCREMENTAL_FOLDER);
-        command.args(incremental_flag(&under.join(checker_name(Some(version)))));
+    if let Some(state) = state {
+        command.args(incremental_flag(state));
     }
     let source = invocation
         .args
