@@ -88,7 +88,8 @@ pub fn shake(
     );
     let reach_key = store.key(&head.text, &tail.text, &salt);
     if reuse {
-        if let Some(shaken_tail) = store.load_reached(&reach_key, &tail.text) {
+        let reused = store.reused_tail(&reach_key, &head, &tail, lints_line, edition, scratch)?;
+        if let Some(shaken_tail) = reused {
             return Ok(Shaken {
                 bundle: head.joined(&shaken_tail),
                 speculative: true,

@@ -54,31 +54,31 @@ const GUIDED_ROUNDS: usize = 8;
 
 /// What deleting one candidate removes.
 #[derive(Debug, Default)]
-struct Unit {
-    ranges: Vec<Range<usize>>,
+pub(super) struct Unit {
+    pub(super) ranges: Vec<Range<usize>>,
     /// The names it deletes the definitions of: `use` leaves naming them go too.
-    names: Vec<String>,
+    pub(super) names: Vec<String>,
     /// What an error missing it may name.
-    guide: Guide,
+    pub(super) guide: Guide,
 }
 
 /// What an error that wants a unit back may name (see [`Unit::is_named_by`]).
 #[derive(Debug, Default)]
-struct Guide {
+pub(super) struct Guide {
     /// An impl's trait.
-    trait_name: Option<String>,
+    pub(super) trait_name: Option<String>,
     /// An impl's self type; `None` for a type parameter (a blanket impl) or no impl.
-    self_name: Option<String>,
+    pub(super) self_name: Option<String>,
     /// The functions and constants it defines (a macro entry: its macro's body's).
-    fns: BTreeSet<String>,
+    pub(super) fns: BTreeSet<String>,
     /// A macro entry's own words.
-    entry: BTreeSet<String>,
+    pub(super) entry: BTreeSet<String>,
     /// A macro entry's macro's body's words.
-    body: BTreeSet<String>,
+    pub(super) body: BTreeSet<String>,
     /// An item rustc's lint calls dead (its name is in [`Unit::names`]).
-    item: bool,
+    pub(super) item: bool,
     /// An impl for a reference to a type parameter (`impl<T: Put> Put for &T`).
-    by_reference: bool,
+    pub(super) by_reference: bool,
 }
 
 impl Unit {
@@ -165,7 +165,7 @@ fn wanted_back(
 /// cut, the units put back only loosely named (for delta debugging), the last trial accepted
 /// and the runs taken; `None` when the errors named nothing cut, or the rounds ran out.
 #[allow(clippy::type_complexity)]
-fn guided(
+pub(super) fn guided(
     units: &[Unit],
     check: impl Fn(&BTreeSet<usize>) -> Result<(bool, (Mapped, Checked))>,
     runs: &mut usize,
@@ -730,7 +730,7 @@ fn has_cfg(item: &syn::Item) -> bool {
 }
 
 /// The name of the type an impl is for: `Foo` in `Foo<T>`, `&'a Foo<T>` or `a::Foo`.
-fn type_head(ty: &syn::Type) -> Option<String> {
+pub(super) fn type_head(ty: &syn::Type) -> Option<String> {
     match ty {
         syn::Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
         syn::Type::Reference(r) => type_head(&r.elem),
@@ -741,7 +741,7 @@ fn type_head(ty: &syn::Type) -> Option<String> {
 }
 
 /// The names after `fn` in a token stream (a macro's body).
-fn fn_names(tokens: TokenStream, names: &mut BTreeSet<String>) {
+pub(super) fn fn_names(tokens: TokenStream, names: &mut BTreeSet<String>) {
     let mut after_fn = false;
     for token in tokens {
         match &token {

@@ -22,12 +22,27 @@ use proc_macro2::{TokenStream, TokenTree};
 use syn::visit::{self, Visit};
 
 use crate::bundle::mapped::Mapped;
+use crate::settings::Edition;
+
+#[path = "topup.rs"]
+mod topup;
 
 /// Where a [`Store::key`] lists the names: what comes before it is the tail and the salt.
 const NAMES: &str = " names ";
 
 /// How many lists of reached names a tail's family keeps for [`Store::load_covered`].
 const KEPT_LISTS: usize = 32;
+
+/// What [`Store::load_reached`] found.
+pub enum Reused {
+    /// A tail to take as it is.
+    Whole(Mapped),
+    /// A tail shaken for fewer names, which cut a method of one of the `added` names.
+    Short {
+        shaken: Mapped,
+        added: BTreeSet<String>,
+    },
+}
 
 /// The shared store of shaken tails.
 pub struct Store {
@@ -77,9 +92,9 @@ impl Store {
     /// method called by name, so the tail is not taken when a method (a `fn` with `self`) of
     /// an added name is cut (what a macro's `fn $name` writes, and a trait's provided method
     /// in an impl that does not repeat it, are not seen: see docs/bundling.md).
-    pub fn load_reached(&self, key: &str, tail: &str) -> Option<Mapped> {
+    pub fn load_reached(&self, key: &str, tail: &str) -> Option<Reused> {
         if let Some(exact) = self.load(key) {
-            return Some(exact);
+            return Some(Reused::Whole(exact));
         }
         let (family, names) = key.split_once(NAMES)?;
         let reached: BTreeSet<&str> = names.split_whitespace().collect();
@@ -96,7 +111,62 @@ impl Store {
         let shaken_for: BTreeSet<&str> = subset.split_whitespace().collect();
         let added: BTreeSet<&str> = reached.difference(&shaken_for).copied().collect();
         let unshaken = methods_named(tail, &added);
-        (methods_named(&shaken.text, &added) == unshaken).then_some(shaken)
+        if methods_named(&shaken.text, &added) == unshaken {
+            return Some(Reused::Whole(shaken));
+        }
+        Some(Reused::Short {
+            shaken,
+            added: added.into_iter().map(str::to_string).collect(),
+        })
+    }
+
+    /// The shaken tail for `tail` after `head` ([`Store::key`] `key`): the one kept (see
+    /// [`Store::load_reached`]), or one kept for fewer names topped up ([`topup`]) and then
+    /// kept under `key`; `None` when there is none, or it cannot be topped up.
+    pub(super) fn reused_tail(
+        &self,
+        key: &str,
+        head: &Mapped,
+        tail: &Mapped,
+        lints_line: usize,
+        edition: Edition,
+        scratch: &std::path::Path,
+    ) -> anyhow::Result<Option<Mapped>> {
+        let (shaken, added) = match self.load_reached(key, &tail.text) {
+            None => {
+                if std::env::var_os("TOPUP_DEBUG").is_some() {
+                    eprintln!("topup: nothing reached");
+                }
+                return Ok(None);
+            }
+            Some(Reused::Whole(shaken)) => return Ok(Some(shaken)),
+            Some(Reused::Short { shaken, added }) => (shaken, added),
+        };
+        let judge = super::Judge {
+            lints_line,
+            edition,
+            scratch,
+            jobs: 1,
+            with_later_crates: super::is_dependency(&head.joined(tail).text, lints_line),
+        };
+        super::remove_abandoned_state(scratch);
+        let topped = topup::top_up(head, tail, &shaken, &added, &judge);
+        if std::env::var_os("TOPUP_DEBUG").is_some() {
+            eprintln!(
+                "topup {added:?}: {:?}",
+                topped.as_ref().map(|t| t.as_ref().map(|t| t.text.len()))
+            );
+        }
+        let _ = std::fs::remove_dir_all(super::incremental_base(scratch));
+        let Some(topped) = topped? else {
+            return Ok(None);
+        };
+        let (topped_head, topped_tail) = topped.split_at_line(lints_line);
+        if topped_head.text != head.text {
+            return Ok(None);
+        }
+        self.save(key, &topped_tail);
+        Ok(Some(topped_tail))
     }
 
     /// A store that cannot be written only costs time next time.
@@ -463,7 +533,11 @@ mod tests {
         // `len` is a method the shake kept (another kept item calls it); `other` it cut.
         let tail = "mod lib { pub struct S; impl S { pub fn len(&self) {} } \
                     pub fn used() { S.len() } pub trait T { fn other(&self); } }";
-        let load = |head: &str| store.load_reached(&store.key(head, tail, "salt"), tail);
+        let reached = |head: &str| store.load_reached(&store.key(head, tail, "salt"), tail);
+        let load = |head: &str| match reached(head) {
+            Some(Reused::Whole(tail)) => Some(tail),
+            _ => None,
+        };
         let shaken = Mapped::plain(
             "mod lib { pub struct S; impl S { pub fn len(&self) {} } pub fn used() { S.len() } }",
         );
@@ -475,10 +549,20 @@ mod tests {
         let more = load("fn main() { lib::used(); let v = vec![1]; v.len(); }");
         assert_eq!(more.map(|t| t.text), Some(shaken.text.clone()));
         // One more name whose method the shake cut: a fresh shake would keep it (a method
-        // called by name may be another impl's than the one left), so no tail.
-        assert!(load("fn main() { lib::used(); x.other(); }").is_none());
+        // called by name may be another impl's than the one left), so the tail is to be
+        // topped up with the methods of that name.
+        match reached("fn main() { lib::used(); x.other(); }") {
+            Some(Reused::Short {
+                shaken: short,
+                added,
+            }) => {
+                assert_eq!(short.text, shaken.text);
+                assert_eq!(added, BTreeSet::from(["other".to_string()]));
+            }
+            _ => panic!("no tail to top up"),
+        }
         // A name the shaken-for head wrote is gone: no tail (it may keep what only that needed).
-        assert!(load("fn main() { v.len(); }").is_none());
+        assert!(reached("fn main() { v.len(); }").is_none());
         // Another tail, or another salt, is another family.
         let other_tail = "mod lib { pub fn used() {} pub fn len() {} }";
         let head = "fn main() { lib::used(); v.len(); }";
