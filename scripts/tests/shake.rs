@@ -272,6 +272,215 @@ fn an_edit_calling_a_method_whose_impl_the_reused_shake_cut_is_shaken_again() {
     );
 }
 
+/// Finding 1 again, now topped up: the part shaken for `twice` alone cut `Fast` and its impl;
+/// the edit writes `f.get()`. The reused part gets `impl Fast for Foo` back (it defines a
+/// method of the added name, for a type the part still has), then `Fast` (the check's error
+/// names it), in a few rustc runs: taken as it is (no top-up), the part lacks the impl,
+/// `Slow::get` answers and the program prints 3.
+#[test]
+fn an_edit_calling_a_method_whose_impl_the_reused_shake_cut_gets_it_back_in_a_few_runs() {
+    let mut lib = String::from(
+        "pub struct Foo(pub u64);\n\
+         pub trait Fast {\n    fn get(self) -> u64;\n}\n\
+         impl Fast for Foo {\n    fn get(self) -> u64 {\n        self.0 * 2\n    }\n}\n\
+         pub trait Slow {\n    fn get(&self) -> u64;\n}\n\
+         impl Slow for Foo {\n    fn get(&self) -> u64 {\n        self.0\n    }\n}\n\
+         pub fn twice(f: &Foo) -> u64 {\n    Slow::get(f) * 2\n}\n",
+    );
+    // Enough else that a shake takes its usual tens of runs.
+    for k in 0..12 {
+        lib += &format!(
+            "pub struct Other{k}(pub u64);\n\
+             impl std::ops::Add for Other{k} {{\n    type Output = u64;\n    \
+             fn add(self, o: Other{k}) -> u64 {{\n        self.0 + o.0\n    }}\n}}\n\
+             impl Slow for Other{k} {{\n    fn get(&self) -> u64 {{\n        {k}\n    }}\n}}\n\
+             pub fn other{k}() -> Other{k} {{\n    Other{k}({k})\n}}\n"
+        );
+    }
+    let first = "use wlib::*;\n\nfn main() {\n    let f = Foo(3);\n    \
+                 println!(\"{}\", twice(&f) + (other1() + other1()));\n}\n";
+    let edited = first.replace(");\n}", ");\n    println!(\"{}\", f.get());\n}");
+    let ws = common::one_problem_workspace(
+        "getter",
+        "2021",
+        "judge = \"Codeforces\"\n",
+        first,
+        &[("1", "", Some("8\n"))],
+    );
+    let root = ws.path();
+    fs::write(root.join("src/lib.rs"), &lib).unwrap();
+    let log = root.join("rustc.log");
+    let bundle = || oj_counting_rustc(root, &log, &["bundle", "getter", "-o", "-"]);
+    let (bundled, shake_runs) = bundle();
+    assert!(!bundled.contains("impl Fast for Foo"), "{bundled}");
+    fs::write(root.join("problems/getter/main.rs"), &edited).unwrap();
+    let (bundled, runs) = bundle();
+    assert!(bundled.contains("impl Fast for Foo"), "{bundled}");
+    assert!(
+        runs <= 4 && runs * 2 < shake_runs,
+        "{runs} rustc runs after the edit, {shake_runs} for the first shake"
+    );
+    let scratch = tempfile::tempdir().unwrap();
+    let source = scratch.path().join("getter.rs");
+    fs::write(&source, &bundled).unwrap();
+    let program = scratch.path().join("getter");
+    let (compiled, message) = rustc(&source, "2021", &program);
+    assert!(compiled, "{message}");
+    let output = Command::new(&program).output().unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "8\n6\n",
+        "{bundled}"
+    );
+}
+
+/// An itertools user's edit writes `len`, `sum` and `max` on std values: names its library
+/// defines as methods of adaptors (`Steps::len`, `Steps::sum`, `Dedup::max`) the first shake
+/// cut with their never-constructed types. No value of them exists, so no call can reach
+/// those methods: the part shaken for the first bundle serves the edit as it is, with the
+/// bundle's own type check only (on main the edit was shaken afresh: tens of runs).
+#[test]
+fn an_edit_writing_len_sum_max_on_std_values_reuses_the_itertools_like_shake() {
+    const LIB: &str = r#"use std::fmt::Write;
+
+pub trait Tools: Iterator + Sized {
+    fn sorted(self) -> std::vec::IntoIter<Self::Item>
+    where
+        Self::Item: Ord,
+    {
+        let mut v: Vec<Self::Item> = self.collect();
+        v.sort();
+        v.into_iter()
+    }
+    fn join(self, sep: &str) -> String
+    where
+        Self::Item: std::fmt::Display,
+    {
+        let mut out = String::new();
+        for (i, x) in self.enumerate() {
+            if i > 0 {
+                out.push_str(sep);
+            }
+            write!(out, "{}", x).unwrap();
+        }
+        out
+    }
+    fn dedup_all(self) -> Dedup<Self> {
+        Dedup { iter: self, last: None }
+    }
+    fn steps(self, n: usize) -> Steps<Self> {
+        Steps { iter: self, n }
+    }
+}
+
+impl<I: Iterator> Tools for I {}
+
+pub struct Dedup<I: Iterator> {
+    iter: I,
+    last: Option<I::Item>,
+}
+
+impl<I: Iterator> Iterator for Dedup<I>
+where
+    I::Item: PartialEq + Clone,
+{
+    type Item = I::Item;
+    fn next(&mut self) -> Option<I::Item> {
+        for x in self.iter.by_ref() {
+            if self.last.as_ref() != Some(&x) {
+                self.last = Some(x.clone());
+                return Some(x);
+            }
+        }
+        None
+    }
+    fn max(self) -> Option<I::Item>
+    where
+        I::Item: Ord,
+    {
+        self.fold(None, |m, x| Some(match m { Some(m) if m >= x => m, _ => x }))
+    }
+}
+
+pub struct Steps<I> {
+    iter: I,
+    n: usize,
+}
+
+impl<I: Iterator> Iterator for Steps<I> {
+    type Item = I::Item;
+    fn next(&mut self) -> Option<I::Item> {
+        let x = self.iter.next();
+        for _ in 1..self.n {
+            self.iter.next();
+        }
+        x
+    }
+    fn sum<S: std::iter::Sum<I::Item>>(self) -> S {
+        S::sum(self)
+    }
+}
+
+impl<I: ExactSizeIterator> ExactSizeIterator for Steps<I> {
+    fn len(&self) -> usize {
+        (self.iter.len() + self.n - 1) / self.n
+    }
+}
+
+pub struct Window<T> {
+    pub items: Vec<T>,
+}
+
+impl<T: Ord + Copy> Window<T> {
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+    pub fn max(&self) -> Option<T> {
+        self.items.iter().copied().max()
+    }
+}
+"#;
+    let first = "use wlib::*;\n\nfn main() {\n    let a = vec![3u64, 1, 2, 3];\n    \
+                 let odd: Vec<u64> = a.iter().copied().sorted().collect();\n    \
+                 println!(\"{}\", odd.iter().join(\" \"));\n}\n";
+    let edited = first.replace(
+        "\n}\n",
+        "\n    println!(\"{} {} {}\", odd.len(), a.iter().sum::<u64>(), \
+         a.iter().copied().max().unwrap_or(0));\n}\n",
+    );
+    let ws = common::one_problem_workspace(
+        "counts",
+        "2021",
+        "judge = \"Codeforces\"\n",
+        first,
+        &[("1", "", Some("1 2 3 3\n"))],
+    );
+    let root = ws.path();
+    fs::write(root.join("src/lib.rs"), LIB).unwrap();
+    let log = root.join("rustc.log");
+    let bundle = || oj_counting_rustc(root, &log, &["bundle", "counts", "-o", "-"]);
+    let (bundled, shake_runs) = bundle();
+    assert!(!bundled.contains("struct Steps"), "{bundled}");
+    fs::write(root.join("problems/counts/main.rs"), &edited).unwrap();
+    let (bundled, runs) = bundle();
+    assert!(
+        runs <= 2 && runs * 2 < shake_runs,
+        "{runs} rustc runs after the edit, {shake_runs} for the first shake"
+    );
+    let scratch = tempfile::tempdir().unwrap();
+    let source = scratch.path().join("counts.rs");
+    fs::write(&source, &bundled).unwrap();
+    let program = scratch.path().join("counts");
+    let (compiled, message) = rustc(&source, "2021", &program);
+    assert!(compiled, "{message}");
+    let output = Command::new(&program).output().unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "1 2 3 3\n4 9 3\n",
+        "{bundled}"
+    );
+}
+
 #[test]
 fn a_reused_shake_that_lacks_an_impl_the_edit_needs_is_shaken_again() {
     // The first bundle adds `Meters`: its `Sub` impl goes. The edit subtracts them, writing no

@@ -89,9 +89,10 @@ impl Store {
     /// see the other way a cut matters: an impl whose method the added name now calls, cut
     /// when nothing called it, leaves another method of that name to answer (`f.get()` taking
     /// `Slow::get` where cargo's build takes `Fast::get`); a fresh shake keeps every impl of a
-    /// method called by name, so the tail is not taken when a method (a `fn` with `self`) of
-    /// an added name is cut (what a macro's `fn $name` writes, and a trait's provided method
-    /// in an impl that does not repeat it, are not seen: see docs/bundling.md).
+    /// method called by name, so when a method (a `fn` with `self`) of an added name is cut
+    /// the tail is [`Reused::Short`], to be topped up ([`topup`]) before it is taken (what a
+    /// macro's `fn $name` writes, and a trait's provided method in an impl that does not
+    /// repeat it, are not seen by this test: see docs/bundling.md).
     pub fn load_reached(&self, key: &str, tail: &str) -> Option<Reused> {
         if let Some(exact) = self.load(key) {
             return Some(Reused::Whole(exact));
@@ -133,12 +134,7 @@ impl Store {
         scratch: &std::path::Path,
     ) -> anyhow::Result<Option<Mapped>> {
         let (shaken, added) = match self.load_reached(key, &tail.text) {
-            None => {
-                if std::env::var_os("TOPUP_DEBUG").is_some() {
-                    eprintln!("topup: nothing reached");
-                }
-                return Ok(None);
-            }
+            None => return Ok(None),
             Some(Reused::Whole(shaken)) => return Ok(Some(shaken)),
             Some(Reused::Short { shaken, added }) => (shaken, added),
         };

@@ -59,7 +59,6 @@ pub(in crate::bundle::shake) fn top_up(
     let whole = head.joined(unshaken);
     let first = head.lines.len();
     let Some(kept) = align(unshaken, shaken) else {
-        debug("no alignment");
         return Ok(None);
     };
     let Ok(file) = syn::parse_file(&whole.text) else {
@@ -152,20 +151,10 @@ pub(in crate::bundle::shake) fn top_up(
             );
             let candidate = build(&all);
             let checked = judge.check(&candidate.text)?;
-            debug(&format!(
-                "check: {:?}",
-                checked.errors.iter().take(5).collect::<Vec<_>>()
-            ));
             Ok((checked.success, (candidate, checked)))
         };
         let mut runs = 0;
-        debug(&format!(
-            "round {round}: {} wanted, {} rest",
-            restored.len(),
-            rest.len()
-        ));
         let Some((removed, _, accepted)) = guided(&units, check, &mut runs)? else {
-            debug("guided failed");
             return Ok(None);
         };
         last = Some(accepted);
@@ -240,18 +229,6 @@ fn align(unshaken: &Mapped, shaken: &Mapped) -> Option<Vec<Option<usize>>> {
         } else {
             kept.push(None);
         }
-    }
-    if next < shaken_texts.len() {
-        debug(&format!(
-            "unmatched line {next} of {}: {:?} {:?}; unshaken has it at {:?}",
-            shaken_texts.len(),
-            shaken_texts[next],
-            origin(shaken, next),
-            texts
-                .iter()
-                .position(|t| *t == shaken_texts[next])
-                .map(|i| (i, origin(unshaken, i)))
-        ));
     }
     (next == shaken_texts.len()).then_some(kept)
 }
@@ -607,11 +584,5 @@ fn leaves(tree: &syn::UseTree, names: &mut Vec<String>) {
         syn::UseTree::Rename(r) => names.push(r.rename.to_string()),
         syn::UseTree::Glob(_) => {}
         syn::UseTree::Group(g) => g.items.iter().for_each(|t| leaves(t, names)),
-    }
-}
-
-fn debug(what: &str) {
-    if std::env::var_os("TOPUP_DEBUG").is_some() {
-        eprintln!("topup: {what}");
     }
 }
