@@ -225,8 +225,9 @@ fn an_edit_writing_a_library_name_on_its_own_values_reuses_the_shake() {
 /// Two traits give `Foo` a method `get`; cargo's build calls `Fast::get` (by value) for
 /// `f.get()`. The first main.rs calls only `Slow::get` (through `twice`), so its shake cuts
 /// `Fast` and its impl; the edit writes `f.get()`, a name added. A part shaken for fewer names
-/// would compile and call `Slow::get`: it lacks a `fn get` the unshaken library has, so the
-/// edit is shaken afresh, and keeps `Fast`.
+/// would compile and call `Slow::get`: it lacks a `fn get` the unshaken library has, so it is
+/// not taken as it is (since i21topup it is topped up: `impl Fast for Foo` and `Fast` come
+/// back), and the bundle keeps `Fast`.
 #[test]
 fn an_edit_calling_a_method_whose_impl_the_reused_shake_cut_is_shaken_again() {
     const LIB: &str = "pub struct Foo(pub u64);\n\
