@@ -155,15 +155,22 @@ fn cut_uncached(bundle: &Mapped, judge: &Judge) -> Result<Option<Mapped>> {
         .filter(|&u| !before.iter().any(|r| units[u].may_be(r)))
         .collect();
     for _ in 0..ROUNDS {
-        if cut.is_empty() {
-            return Ok(None);
-        }
-        let ranges: Vec<Range<usize>> = cut
-            .iter()
-            .flat_map(|&u| std::iter::once(&units[u].range).chain(&units[u].imports))
-            .cloned()
-            .collect();
-        let candidate = without_ranges(bundle, &ranges);
+        let candidate = loop {
+            if cut.is_empty() {
+                return Ok(None);
+            }
+            let ranges: Vec<Range<usize>> = cut
+                .iter()
+                .flat_map(|&u| std::iter::once(&units[u].range).chain(&units[u].imports))
+                .cloned()
+                .collect();
+            let candidate = without_ranges(bundle, &ranges);
+            let back = methods_named_by_path(&units, &cut, &candidate.text);
+            if back.is_empty() {
+                break candidate;
+            }
+            cut.retain(|u| !back.contains(u));
+        };
         let result = judge.check(&candidate.text)?;
         let back: Vec<usize> = if judge.accepts(&result, &baseline) {
             // What only the cut code used: rustc's dead-code pass, then the names pass.
@@ -326,6 +333,43 @@ impl Unit {
             }
         }
     }
+}
+
+/// The cut trait methods (`Kind::Method`) that `text` still names by a path `Trait::method`
+/// (num-bigint's `impl_to_bigint!(i8, FromPrimitive::from_i8)`, `.and_then(FromPrimitive::from_u64)`):
+/// without the method, rustc reads the trait as a type (E0782, "expected a type, found a
+/// trait"), an error that quotes no name to put back. Found in the text, no rustc run.
+fn methods_named_by_path(units: &[Unit], cut: &[usize], text: &str) -> Vec<usize> {
+    let paths = path_pairs(text);
+    cut.iter()
+        .copied()
+        .filter(|&u| match &units[u].kind {
+            Kind::Method { name, trait_name } => {
+                paths.contains(&(trait_name.as_str(), name.as_str()))
+            }
+            _ => false,
+        })
+        .collect()
+}
+
+/// Every `A::b` of `text`: the identifiers on each side of a `::` (spaces allowed around it).
+fn path_pairs(text: &str) -> BTreeSet<(&str, &str)> {
+    let is_ident = |c: char| c.is_alphanumeric() || c == '_';
+    text.match_indices("::")
+        .filter_map(|(at, _)| {
+            let before = text[..at].trim_end();
+            let start = before
+                .char_indices()
+                .rev()
+                .take_while(|&(_, c)| is_ident(c))
+                .last()
+                .map_or(before.len(), |(i, _)| i);
+            let first = &before[start..];
+            let after = text[at + 2..].trim_start();
+            let second = &after[..after.find(|c: char| !is_ident(c)).unwrap_or(after.len())];
+            (!first.is_empty() && !second.is_empty()).then_some((first, second))
+        })
+        .collect()
 }
 
 /// When no candidate implements what errors say is missing, the cut impls for the types
@@ -1248,6 +1292,72 @@ mod lib {
         let before = run(METHODS, scratch.path(), "before");
         assert_eq!(before, "9 16 25\n");
         assert_eq!(run(text, scratch.path(), "after"), before);
+    }
+
+    /// `Conv::value` is reached; `Conv::from_u8` is named by a path in code no candidate holds
+    /// (a `Drop` impl) and is never reached; `Conv::from_u16` is neither named nor reached.
+    const PATHS: &str = r#"use lib::Big;
+fn main() {
+    println!("{}", lib::Conv::value(&Big::new(7)));
+}
+#[allow(dead_code, unused_imports, unused_macros)]
+mod lib {
+    pub trait Conv: Sized {
+        fn value(&self) -> u64;
+        fn from_u8(n: u8) -> Option<Self>;
+        fn from_u16(n: u16) -> Option<Self>;
+    }
+    pub struct Big(pub u64);
+    impl Big {
+        pub fn new(n: u64) -> Big {
+            Big(n)
+        }
+    }
+    impl Conv for Big {
+        fn value(&self) -> u64 {
+            self.0
+        }
+        fn from_u8(n: u8) -> Option<Big> {
+            Some(Big(n as u64))
+        }
+        fn from_u16(n: u16) -> Option<Big> {
+            Some(Big(n as u64 + 1))
+        }
+    }
+    pub struct Guard;
+    impl Drop for Guard {
+        fn drop(&mut self) {
+            let parse: fn(u8) -> Option<Big> = Conv :: from_u8;
+            let _ = parse(1);
+        }
+    }
+}
+"#;
+
+    #[test]
+    fn a_trait_method_a_kept_path_names_stays_and_the_pass_goes_on() {
+        let scratch = tempfile::tempdir().unwrap();
+        let mut bundle = Mapped::new();
+        bundle.push(PATHS, |_| None);
+        let lints_line = PATHS
+            .lines()
+            .position(|l| l.starts_with("#[allow"))
+            .unwrap();
+        let cut = cut_unreached(&bundle, lints_line, Edition::E2021, scratch.path()).unwrap();
+        let text = &cut.text;
+        // Cut at once, `Conv::from_u8` read as a type (E0782, no name quoted) and the pass
+        // gave up; kept, the check passes and the dead-code pass then takes `Guard` with it.
+        assert!(!text.contains("from_u16"), "`from_u16` stayed:\n{text}");
+        assert_eq!(run(text, scratch.path(), "after"), "7\n");
+    }
+
+    #[test]
+    fn paths_pair_the_identifiers_around_each_double_colon() {
+        let pairs = path_pairs("a.and_then(FromPrimitive :: from_u64); <X as T>::m; é::ü");
+        for pair in [("FromPrimitive", "from_u64"), ("é", "ü")] {
+            assert!(pairs.contains(&pair), "{pairs:?}");
+        }
+        assert!(!pairs.iter().any(|&(_, m)| m == "m"), "{pairs:?}");
     }
 
     #[test]
