@@ -59,7 +59,8 @@ const ROUNDS: usize = 32;
 pub(in crate::bundle) const BUDGET_BYTES: usize = 4 << 20;
 
 /// What a round may cost: the check, and when it passes, two checks of the dead-code pass,
-/// one of the names pass and the build to LLVM IR.
+/// one of the names pass and the build to LLVM IR. A round starts only if that fits; a round
+/// whose check fails costs the check alone.
 const RUNS_PER_ROUND: usize = 5;
 
 /// The bytes of text rustc may still be given (see [`BUDGET_BYTES`]).
@@ -68,14 +69,9 @@ struct Budget {
 }
 
 impl Budget {
-    /// Whether `runs` more runs of `text` fit; if so they are taken from what is left.
-    fn take(&mut self, runs: usize, text: &str) -> bool {
-        let cost = runs * text.len();
-        let fits = cost <= self.left;
-        if fits {
-            self.left -= cost;
-        }
-        fits
+    /// `runs` runs of `text` taken from what is left.
+    fn take(&mut self, runs: usize, text: &str) {
+        self.left = self.left.saturating_sub(runs * text.len());
     }
 
     /// Whether `runs` runs of `text` would fit, taking nothing.
@@ -213,11 +209,13 @@ fn cut_uncached(bundle: &Mapped, judge: &Judge, mut budget: Budget) -> Result<Op
             }
             cut.retain(|u| !back.contains(u));
         };
-        if !budget.take(RUNS_PER_ROUND, &candidate.text) {
+        if !budget.allows(RUNS_PER_ROUND, &candidate.text) {
             return Ok(None);
         }
+        budget.take(1, &candidate.text);
         let result = judge.check(&candidate.text)?;
         let back: Vec<usize> = if judge.accepts(&result, &baseline) {
+            budget.take(RUNS_PER_ROUND - 1, &candidate.text);
             // What only the cut code used: rustc's dead-code pass, then the names pass.
             let mut tidy = match cut_dead(&candidate, &result, judge)? {
                 Some((tidy, _)) => tidy,
