@@ -120,7 +120,8 @@ pub fn cut_unreached(
     edition: Edition,
     scratch: &Path,
 ) -> Result<Mapped> {
-    let cut = impls::mono::cut_unreached(bundle, lints_line, edition, scratch);
+    let budget = impls::mono::BUDGET_BYTES;
+    let cut = impls::mono::cut_unreached(bundle, lints_line, edition, scratch, budget);
     let _ = std::fs::remove_dir_all(incremental_base(scratch));
     cut
 }

@@ -51,6 +51,35 @@ use crate::settings::Edition;
 /// num-traits took 9, and 8 gave up on it (115 494 B, 87 667 B with 9).
 const ROUNDS: usize = 32;
 
+/// The pass's budget, in bytes of bundle text given to rustc: a run (type check, or build to
+/// LLVM IR) takes about as long as its text is big (1-5 s for 300 KB on 2 loaded cores).
+/// num's 902c (287 KB) is accepted after 6 rounds in about 3 MB; a bundle whose first runs and
+/// one round would not fit (over about 580 KB: petgraph with hashbrown, rand) is left as it
+/// is at once, with no run.
+pub(in crate::bundle) const BUDGET_BYTES: usize = 4 << 20;
+
+/// What a round may cost: the check, and when it passes, two checks of the dead-code pass,
+/// one of the names pass and the build to LLVM IR. A round starts only if that fits; a round
+/// whose check fails costs the check alone.
+const RUNS_PER_ROUND: usize = 5;
+
+/// The bytes of text rustc may still be given (see [`BUDGET_BYTES`]).
+struct Budget {
+    left: usize,
+}
+
+impl Budget {
+    /// `runs` runs of `text` taken from what is left.
+    fn take(&mut self, runs: usize, text: &str) {
+        self.left = self.left.saturating_sub(runs * text.len());
+    }
+
+    /// Whether `runs` runs of `text` would fit, taking nothing.
+    fn allows(&self, runs: usize, text: &str) -> bool {
+        runs * text.len() <= self.left
+    }
+}
+
 /// A function codegen reached, from its demangled symbol.
 #[derive(Debug, PartialEq, Eq, PartialOrd, Ord, Clone)]
 struct Reached {
@@ -104,18 +133,20 @@ enum Kind {
 }
 
 /// `bundle` without the library code codegen never reaches (after line `lints_line`), or as
-/// it is when that cut does not keep it compiling to the same functions. Cached in `scratch`
-/// under the bundle's text.
+/// it is when that cut does not keep it compiling to the same functions or does not fit in
+/// `budget` bytes of text given to rustc (see [`BUDGET_BYTES`]). Cached in `scratch` under
+/// the bundle's text.
 pub(in crate::bundle::shake) fn cut_unreached(
     bundle: &Mapped,
     lints_line: usize,
     edition: Edition,
     scratch: &Path,
+    budget: usize,
 ) -> Result<Mapped> {
     std::fs::create_dir_all(scratch)?;
     let cache = scratch.join("mono.cache");
     let key = format!(
-        "mono {} line {lints_line} edition {edition} tool {}",
+        "mono {} line {lints_line} edition {edition} budget {budget} tool {}",
         text_key(&bundle.text),
         tool_stamp()
     );
@@ -129,13 +160,19 @@ pub(in crate::bundle::shake) fn cut_unreached(
         jobs: 1,
         with_later_crates: false,
     };
-    let cut = cut_uncached(bundle, &judge)?.unwrap_or_else(|| bundle.clone());
+    let budget = Budget { left: budget };
+    let cut = cut_uncached(bundle, &judge, budget)?.unwrap_or_else(|| bundle.clone());
     // A cache that cannot be written only costs time next time.
     let _ = cut.save(&key, &cache);
     Ok(cut)
 }
 
-fn cut_uncached(bundle: &Mapped, judge: &Judge) -> Result<Option<Mapped>> {
+/// `None` when nothing could be cut, the budget included: the baseline's two runs and one
+/// round must fit in it to start, and each round must fit in what is left.
+fn cut_uncached(bundle: &Mapped, judge: &Judge, mut budget: Budget) -> Result<Option<Mapped>> {
+    if !budget.allows(2 + RUNS_PER_ROUND, &bundle.text) {
+        return Ok(None);
+    }
     let Ok(file) = syn::parse_file(&bundle.text) else {
         return Ok(None);
     };
@@ -144,6 +181,7 @@ fn cut_uncached(bundle: &Mapped, judge: &Judge) -> Result<Option<Mapped>> {
     if units.is_empty() {
         return Ok(None);
     }
+    budget.take(2, &bundle.text);
     let baseline = judge.check(&bundle.text)?;
     if !baseline.success {
         return Ok(None);
@@ -155,17 +193,29 @@ fn cut_uncached(bundle: &Mapped, judge: &Judge) -> Result<Option<Mapped>> {
         .filter(|&u| !before.iter().any(|r| units[u].may_be(r)))
         .collect();
     for _ in 0..ROUNDS {
-        if cut.is_empty() {
+        let candidate = loop {
+            if cut.is_empty() {
+                return Ok(None);
+            }
+            let ranges: Vec<Range<usize>> = cut
+                .iter()
+                .flat_map(|&u| std::iter::once(&units[u].range).chain(&units[u].imports))
+                .cloned()
+                .collect();
+            let candidate = without_ranges(bundle, &ranges);
+            let back = methods_named_by_path(&units, &cut, &candidate.text);
+            if back.is_empty() {
+                break candidate;
+            }
+            cut.retain(|u| !back.contains(u));
+        };
+        if !budget.allows(RUNS_PER_ROUND, &candidate.text) {
             return Ok(None);
         }
-        let ranges: Vec<Range<usize>> = cut
-            .iter()
-            .flat_map(|&u| std::iter::once(&units[u].range).chain(&units[u].imports))
-            .cloned()
-            .collect();
-        let candidate = without_ranges(bundle, &ranges);
+        budget.take(1, &candidate.text);
         let result = judge.check(&candidate.text)?;
         let back: Vec<usize> = if judge.accepts(&result, &baseline) {
+            budget.take(RUNS_PER_ROUND - 1, &candidate.text);
             // What only the cut code used: rustc's dead-code pass, then the names pass.
             let mut tidy = match cut_dead(&candidate, &result, judge)? {
                 Some((tidy, _)) => tidy,
@@ -326,6 +376,43 @@ impl Unit {
             }
         }
     }
+}
+
+/// The cut trait methods (`Kind::Method`) that `text` still names by a path `Trait::method`
+/// (num-bigint's `impl_to_bigint!(i8, FromPrimitive::from_i8)`, `.and_then(FromPrimitive::from_u64)`):
+/// without the method, rustc reads the trait as a type (E0782, "expected a type, found a
+/// trait"), an error that quotes no name to put back. Found in the text, no rustc run.
+fn methods_named_by_path(units: &[Unit], cut: &[usize], text: &str) -> Vec<usize> {
+    let paths = path_pairs(text);
+    cut.iter()
+        .copied()
+        .filter(|&u| match &units[u].kind {
+            Kind::Method { name, trait_name } => {
+                paths.contains(&(trait_name.as_str(), name.as_str()))
+            }
+            _ => false,
+        })
+        .collect()
+}
+
+/// Every `A::b` of `text`: the identifiers on each side of a `::` (spaces allowed around it).
+fn path_pairs(text: &str) -> BTreeSet<(&str, &str)> {
+    let is_ident = |c: char| c.is_alphanumeric() || c == '_';
+    text.match_indices("::")
+        .filter_map(|(at, _)| {
+            let before = text[..at].trim_end();
+            let start = before
+                .char_indices()
+                .rev()
+                .take_while(|&(_, c)| is_ident(c))
+                .last()
+                .map_or(before.len(), |(i, _)| i);
+            let first = &before[start..];
+            let after = text[at + 2..].trim_start();
+            let second = &after[..after.find(|c: char| !is_ident(c)).unwrap_or(after.len())];
+            (!first.is_empty() && !second.is_empty()).then_some((first, second))
+        })
+        .collect()
 }
 
 /// When no candidate implements what errors say is missing, the cut impls for the types
@@ -1106,7 +1193,14 @@ mod lib {
             .lines()
             .position(|l| l.starts_with("#[allow"))
             .unwrap();
-        let cut = cut_unreached(&bundle, lints_line, Edition::E2021, scratch.path()).unwrap();
+        let cut = cut_unreached(
+            &bundle,
+            lints_line,
+            Edition::E2021,
+            scratch.path(),
+            BUDGET_BYTES,
+        )
+        .unwrap();
         let text = &cut.text;
         for kept in [
             "impl Add for Meters",
@@ -1134,7 +1228,14 @@ mod lib {
         assert_eq!(before, "7 42 42 0\n");
         assert_eq!(run(text, scratch.path(), "after"), before);
         // The second time, from the cache: the same text.
-        let again = cut_unreached(&bundle, lints_line, Edition::E2021, scratch.path()).unwrap();
+        let again = cut_unreached(
+            &bundle,
+            lints_line,
+            Edition::E2021,
+            scratch.path(),
+            BUDGET_BYTES,
+        )
+        .unwrap();
         assert_eq!(&again.text, text);
     }
 
@@ -1169,7 +1270,14 @@ mod lib {
         let mut bundle = Mapped::new();
         bundle.push(&text, |_| None);
         let lints_line = text.lines().position(|l| l.starts_with("#[allow")).unwrap();
-        let cut = cut_unreached(&bundle, lints_line, Edition::E2021, scratch.path()).unwrap();
+        let cut = cut_unreached(
+            &bundle,
+            lints_line,
+            Edition::E2021,
+            scratch.path(),
+            BUDGET_BYTES,
+        )
+        .unwrap();
         assert!(!cut.text.contains("for i64"), "nothing cut:\n{}", cut.text);
         for k in 1..=LINKS {
             assert!(
@@ -1235,7 +1343,14 @@ mod lib {
             .lines()
             .position(|l| l.starts_with("#[allow"))
             .unwrap();
-        let cut = cut_unreached(&bundle, lints_line, Edition::E2021, scratch.path()).unwrap();
+        let cut = cut_unreached(
+            &bundle,
+            lints_line,
+            Edition::E2021,
+            scratch.path(),
+            BUDGET_BYTES,
+        )
+        .unwrap();
         let text = &cut.text;
         assert!(!text.contains("corners"), "`corners` stayed:\n{text}");
         for kept in [
@@ -1248,6 +1363,151 @@ mod lib {
         let before = run(METHODS, scratch.path(), "before");
         assert_eq!(before, "9 16 25\n");
         assert_eq!(run(text, scratch.path(), "after"), before);
+    }
+
+    /// `Conv::value` is reached; `Conv::from_u8` is named by a path in code no candidate holds
+    /// (a `Drop` impl) and is never reached; `Conv::from_u16` is neither named nor reached.
+    const PATHS: &str = r#"use lib::Big;
+fn main() {
+    println!("{}", lib::Conv::value(&Big::new(7)));
+}
+#[allow(dead_code, unused_imports, unused_macros)]
+mod lib {
+    pub trait Conv: Sized {
+        fn value(&self) -> u64;
+        fn from_u8(n: u8) -> Option<Self>;
+        fn from_u16(n: u16) -> Option<Self>;
+    }
+    pub struct Big(pub u64);
+    impl Big {
+        pub fn new(n: u64) -> Big {
+            Big(n)
+        }
+    }
+    impl Conv for Big {
+        fn value(&self) -> u64 {
+            self.0
+        }
+        fn from_u8(n: u8) -> Option<Big> {
+            Some(Big(n as u64))
+        }
+        fn from_u16(n: u16) -> Option<Big> {
+            Some(Big(n as u64 + 1))
+        }
+    }
+    pub struct Guard;
+    impl Drop for Guard {
+        fn drop(&mut self) {
+            let parse: fn(u8) -> Option<Big> = Conv :: from_u8;
+            let _ = parse(1);
+        }
+    }
+}
+"#;
+
+    #[test]
+    fn a_trait_method_a_kept_path_names_stays_and_the_pass_goes_on() {
+        let scratch = tempfile::tempdir().unwrap();
+        let mut bundle = Mapped::new();
+        bundle.push(PATHS, |_| None);
+        let lints_line = PATHS
+            .lines()
+            .position(|l| l.starts_with("#[allow"))
+            .unwrap();
+        let cut = cut_unreached(
+            &bundle,
+            lints_line,
+            Edition::E2021,
+            scratch.path(),
+            BUDGET_BYTES,
+        )
+        .unwrap();
+        let text = &cut.text;
+        // Cut at once, `Conv::from_u8` read as a type (E0782, no name quoted) and the pass
+        // gave up; kept, the check passes and the dead-code pass then takes `Guard` with it.
+        assert!(!text.contains("from_u16"), "`from_u16` stayed:\n{text}");
+        assert_eq!(run(text, scratch.path(), "after"), "7\n");
+    }
+
+    #[test]
+    fn paths_pair_the_identifiers_around_each_double_colon() {
+        let pairs = path_pairs("a.and_then(FromPrimitive :: from_u64); <X as T>::m; é::ü");
+        for pair in [("FromPrimitive", "from_u64"), ("é", "ü")] {
+            assert!(pairs.contains(&pair), "{pairs:?}");
+        }
+        assert!(!pairs.iter().any(|&(_, m)| m == "m"), "{pairs:?}");
+    }
+
+    /// A bundle of `types` impls of `Shape`, of which `main` reaches one: about 250 B each.
+    fn wide_bundle(types: usize) -> String {
+        let mut text = String::from(
+            "fn main() {\n    println!(\"{}\", lib::Shape::area(&lib::S0(3)));\n}\n\
+             #[allow(dead_code, unused_imports, unused_macros)]\nmod lib {\n\
+             \tpub trait Shape {\n\t\tfn area(&self) -> u64;\n\t}\n",
+        );
+        for i in 0..types {
+            text.push_str(&format!(
+                "\tpub struct S{i}(pub u64);\n\
+                 \timpl Shape for S{i} {{\n\t\tfn area(&self) -> u64 {{\n\
+                 \t\t\tlet side = self.0.wrapping_mul({i}).wrapping_add(1);\n\
+                 \t\t\tlet other = side.rotate_left({i} % 64) ^ 0x9e37_79b9_7f4a_7c15;\n\
+                 \t\t\tside.wrapping_mul(other).wrapping_add(self.0 * self.0)\n\t\t}}\n\t}}\n"
+            ));
+        }
+        text.push_str("}\n");
+        text
+    }
+
+    #[test]
+    fn a_bundle_over_twice_the_limit_comes_under_it_within_the_budget() {
+        let text = wide_bundle(700);
+        assert!(text.len() > 2 * crate::bundle::SIZE_LIMIT, "{}", text.len());
+        let scratch = tempfile::tempdir().unwrap();
+        let mut bundle = Mapped::new();
+        bundle.push(&text, |_| None);
+        let lints_line = text.lines().position(|l| l.starts_with("#[allow")).unwrap();
+        let cut = cut_unreached(
+            &bundle,
+            lints_line,
+            Edition::E2021,
+            scratch.path(),
+            BUDGET_BYTES,
+        )
+        .unwrap();
+        assert!(
+            cut.text.len() < crate::bundle::SIZE_LIMIT,
+            "{}",
+            cut.text.len()
+        );
+        assert!(!cut.text.contains("impl Shape for S1 "));
+        let before = run(&text, scratch.path(), "before");
+        assert_eq!(run(&cut.text, scratch.path(), "after"), before);
+    }
+
+    #[test]
+    fn a_bundle_whose_first_runs_do_not_fit_the_budget_is_left_as_it_is() {
+        let scratch = tempfile::tempdir().unwrap();
+        let mut bundle = Mapped::new();
+        bundle.push(METHODS, |_| None);
+        let lints_line = METHODS
+            .lines()
+            .position(|l| l.starts_with("#[allow"))
+            .unwrap();
+        let tight = (2 + RUNS_PER_ROUND) * METHODS.len() - 1;
+        let cut =
+            cut_unreached(&bundle, lints_line, Edition::E2021, scratch.path(), tight).unwrap();
+        assert_eq!(cut.text, METHODS);
+        // Nothing ran: no rustc output in the scratch directory but the cache.
+        let files: Vec<_> = std::fs::read_dir(scratch.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        assert_eq!(files, ["mono.cache"]);
+        // With room for its rounds it runs and cuts (`corners`).
+        let enough = 20 * METHODS.len();
+        let cut =
+            cut_unreached(&bundle, lints_line, Edition::E2021, scratch.path(), enough).unwrap();
+        assert!(!cut.text.contains("corners"), "{}", cut.text);
     }
 
     #[test]
