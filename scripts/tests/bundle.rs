@@ -532,6 +532,19 @@ fn a_macro_use_crates_macro_named_like_the_crate_is_in_scope() {
 }
 
 #[test]
+fn the_solutions_own_features_are_those_cargo_enables_by_default() {
+    // `[features] default = ["loud"]`, `loud = ["wide"]`: cargo's build printed "loud 64",
+    // the bundle (rustc, no features set) "quiet 32" -- a silent wrong answer.
+    let ws = copy_workspace(&fixture("deps_ws"));
+    let (text, output) = bundle_compile_run(ws.path(), "own_features");
+    assert_eq!(output, "loud 64 false default\n");
+    assert!(
+        !text.contains("\"quiet\"") && !text.contains("\"other\""),
+        "{text}"
+    );
+}
+
+#[test]
 fn the_solutions_own_exported_macro_named_like_a_crates_stays_its_own() {
     // The solution's `#[macro_export] macro_rules! twice` beside alpha's `twice!`: E0428, and
     // alpha's `$crate::twice!` must not reach the solution's macro.

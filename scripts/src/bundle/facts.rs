@@ -206,7 +206,7 @@ impl FileFacts {
     }
 }
 
-/// Finds `feature = "x"` in the groups after `cfg`, `cfg_attr`, `any`, `all` and `not`.
+/// Finds `feature = "x"` in the groups after `cfg`, `cfg!`, `cfg_attr`, `any`, `all` and `not`.
 fn feature_tests(
     tokens: TokenStream,
     in_cfg: bool,
@@ -219,7 +219,11 @@ fn feature_tests(
             TokenTree::Group(group) => {
                 let after_cfg = i > 0
                     && matches!(&tokens[i - 1], TokenTree::Ident(id)
-                        if ["cfg", "cfg_attr", "any", "all", "not"].contains(&id.to_string().as_str()));
+                        if ["cfg", "cfg_attr", "any", "all", "not"].contains(&id.to_string().as_str()))
+                    // `cfg!(…)`: the group follows the `!`.
+                    || i > 1
+                        && matches!(&tokens[i - 1], TokenTree::Punct(bang) if bang.as_char() == '!')
+                        && matches!(&tokens[i - 2], TokenTree::Ident(id) if id == "cfg");
                 feature_tests(group.stream(), after_cfg, enabled, out);
             }
             TokenTree::Ident(id) if in_cfg && id == "feature" => {
