@@ -545,6 +545,19 @@ fn the_solutions_own_features_are_those_cargo_enables_by_default() {
 }
 
 #[test]
+fn a_braced_use_of_dollar_crate_in_a_pasted_macro_reaches_the_crates_module() {
+    // text_io's `read!` writes `use $crate::{Error, match_next, parse_capture};`: left as it
+    // was, it named the bundle's root (E0432 "unresolved imports `$crate::Error`").
+    let ws = copy_workspace(&fixture("deps_ws"));
+    let (text, output) = bundle_compile_run(ws.path(), "braced_crate_use");
+    assert_eq!(output, "12 0 18446744073709551615\n");
+    assert!(
+        text.contains("use $crate::tokenread::{next_token, parse_or, Missing};"),
+        "{text}"
+    );
+}
+
+#[test]
 fn the_solutions_own_exported_macro_named_like_a_crates_stays_its_own() {
     // The solution's `#[macro_export] macro_rules! twice` beside alpha's `twice!`: E0428, and
     // alpha's `$crate::twice!` must not reach the solution's macro.

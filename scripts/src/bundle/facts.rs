@@ -7,7 +7,7 @@ pub mod store;
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 
-use proc_macro2::{Spacing, TokenStream, TokenTree};
+use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
 use serde::{Deserialize, Serialize};
 use syn::spanned::Spanned;
 use syn::visit::{self, Visit};
@@ -562,6 +562,13 @@ fn scan_path(tokens: &[TokenTree], start: usize) -> (usize, Option<ScannedPath>)
                 return (i - start, None);
             }
             i += 2;
+            // `use $crate::{a, b};` or `use $crate::*;` in a macro's body (text_io's
+            // `try_scan!`): the path is `$crate` alone, the crate's module goes after `::`.
+            let braced = matches!(tokens.get(i), Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Brace)
+                || matches!(tokens.get(i), Some(TokenTree::Punct(p)) if p.as_char() == '*');
+            if braced {
+                return (i - start, Some((None, segments, false)));
+            }
         }
     }
     while let Some(TokenTree::Ident(ident)) = tokens.get(i) {
