@@ -6,7 +6,7 @@ use std::fs;
 use std::path::Path;
 use std::process::Command;
 
-use common::{copy_workspace, fixture, ojgames_in, rustc};
+use common::{copy_tree, copy_workspace, fixture, ojgames_in, rustc};
 
 #[test]
 fn bundle_keeps_only_reached_modules_and_compiles_cleanly_in_both_editions() {
@@ -384,6 +384,40 @@ fn strip_comments_and_minify_give_smaller_files_that_still_compile_and_run() {
         sizes.push(text.len());
     }
     assert!(sizes[0] > sizes[1] && sizes[1] > sizes[2], "{sizes:?}");
+}
+
+#[test]
+fn a_proc_macro_refusal_in_a_cargo_package_names_its_own_cargo_toml() {
+    // A cargo-compete package (no problems/ folder): the refusal said
+    // "problems/a/Cargo.toml depends on crate …", a file that is not there.
+    let dir = tempfile::tempdir().unwrap();
+    copy_tree(
+        &fixture("crates_ws").join("macros"),
+        &dir.path().join("macros"),
+    );
+    let package = dir.path().join("abc001");
+    fs::create_dir_all(package.join("src/bin")).unwrap();
+    fs::write(
+        package.join("Cargo.toml"),
+        "[package]\nname = \"abc001\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n\
+         [[bin]]\nname = \"abc001-a\"\npath = \"src/bin/a.rs\"\n\n\
+         [dependencies]\ntiny_macros = { path = \"../macros\" }\n",
+    )
+    .unwrap();
+    fs::write(
+        package.join("src/bin/a.rs"),
+        "fn main() {\n    println!(\"{}\", tiny_macros::answer!());\n}\n",
+    )
+    .unwrap();
+    let run = ojgames_in(&package, &["bundle", "abc001-a"]);
+    assert!(!run.success, "{}", run.stdout);
+    assert!(
+        run.stderr
+            .contains("abc001-a: Cargo.toml depends on crate `tiny_macros`, a proc-macro crate"),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains("problems/"), "{}", run.stderr);
 }
 
 #[test]
