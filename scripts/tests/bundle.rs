@@ -6,7 +6,7 @@ use std::fs;
 use std::path::Path;
 use std::process::Command;
 
-use common::{copy_workspace, fixture, ojgames_in, rustc};
+use common::{copy_tree, copy_workspace, fixture, ojgames_in, rustc};
 
 #[test]
 fn bundle_keeps_only_reached_modules_and_compiles_cleanly_in_both_editions() {
@@ -387,6 +387,40 @@ fn strip_comments_and_minify_give_smaller_files_that_still_compile_and_run() {
 }
 
 #[test]
+fn a_proc_macro_refusal_in_a_cargo_package_names_its_own_cargo_toml() {
+    // A cargo-compete package (no problems/ folder): the refusal said
+    // "problems/a/Cargo.toml depends on crate …", a file that is not there.
+    let dir = tempfile::tempdir().unwrap();
+    copy_tree(
+        &fixture("crates_ws").join("macros"),
+        &dir.path().join("macros"),
+    );
+    let package = dir.path().join("abc001");
+    fs::create_dir_all(package.join("src/bin")).unwrap();
+    fs::write(
+        package.join("Cargo.toml"),
+        "[package]\nname = \"abc001\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n\
+         [[bin]]\nname = \"abc001-a\"\npath = \"src/bin/a.rs\"\n\n\
+         [dependencies]\ntiny_macros = { path = \"../macros\" }\n",
+    )
+    .unwrap();
+    fs::write(
+        package.join("src/bin/a.rs"),
+        "fn main() {\n    println!(\"{}\", tiny_macros::answer!());\n}\n",
+    )
+    .unwrap();
+    let run = ojgames_in(&package, &["bundle", "abc001-a"]);
+    assert!(!run.success, "{}", run.stdout);
+    assert!(
+        run.stderr
+            .contains("abc001-a: Cargo.toml depends on crate `tiny_macros`, a proc-macro crate"),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains("problems/"), "{}", run.stderr);
+}
+
+#[test]
 fn a_proc_macro_crate_is_refused_by_name_with_the_reason() {
     let ws = copy_workspace(&fixture("crates_ws"));
     let run = ojgames_in(ws.path(), &["bundle", "proc_macro_user"]);
@@ -529,6 +563,32 @@ fn a_macro_use_crates_macro_named_like_the_crate_is_in_scope() {
     let (text, output) = bundle_compile_run(ws.path(), "macro_use_same_name");
     assert_eq!(output, "37\n");
     assert!(!text.contains("extern crate samename"), "{text}");
+}
+
+#[test]
+fn the_solutions_own_features_are_those_cargo_enables_by_default() {
+    // `[features] default = ["loud"]`, `loud = ["wide"]`: cargo's build printed "loud 64",
+    // the bundle (rustc, no features set) "quiet 32" -- a silent wrong answer.
+    let ws = copy_workspace(&fixture("deps_ws"));
+    let (text, output) = bundle_compile_run(ws.path(), "own_features");
+    assert_eq!(output, "loud 64 false default\n");
+    assert!(
+        !text.contains("\"quiet\"") && !text.contains("\"other\""),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_braced_use_of_dollar_crate_in_a_pasted_macro_reaches_the_crates_module() {
+    // text_io's `read!` writes `use $crate::{Error, match_next, parse_capture};`: left as it
+    // was, it named the bundle's root (E0432 "unresolved imports `$crate::Error`").
+    let ws = copy_workspace(&fixture("deps_ws"));
+    let (text, output) = bundle_compile_run(ws.path(), "braced_crate_use");
+    assert_eq!(output, "12 0 18446744073709551615\n");
+    assert!(
+        text.contains("use $crate::tokenread::{next_token, parse_or, Missing};"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -8,7 +8,7 @@
 //! expanded, which may be another crate. `OUT_DIR` and the variables a build script sets
 //! (`cargo:rustc-env`) are not cargo's own and stay as they are (modtree refuses `OUT_DIR`).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
@@ -125,6 +125,57 @@ impl CargoEnv {
     fn decides(&self, name: &str) -> bool {
         self.vars.contains_key(name) || self.target_known && SOMETIMES_SET.contains(&name)
     }
+}
+
+/// The features cargo enables when it builds the package that holds `entry` with no
+/// `--features`: `default` and what it enables, through features and optional dependencies
+/// (`x/y` enables the optional dependency `x`, `x?/y` and `dep:x` enable no feature `x`).
+/// rustc compiles the bundle with none set, so the package's own `#[cfg(feature = …)]` and
+/// `cfg!(feature = …)` are decided with these. `None` for a file outside any package.
+pub fn package_features(entry: &Path) -> Option<BTreeSet<String>> {
+    let entry = std::path::absolute(entry).unwrap_or_else(|_| entry.to_path_buf());
+    let (_, manifest) = package_manifest(&entry)?;
+    let empty = toml::Table::new();
+    let table = match manifest.get("features") {
+        Some(toml::Value::Table(table)) => table,
+        _ => &empty,
+    };
+    let optional = |name: &str| {
+        ["dependencies", "build-dependencies"].iter().any(|key| {
+            manifest
+                .get(*key)
+                .and_then(|deps| deps.get(name))
+                .and_then(|dep| dep.get("optional"))
+                .and_then(toml::Value::as_bool)
+                == Some(true)
+        })
+    };
+    let mut enabled = BTreeSet::new();
+    let mut pending = vec!["default".to_string()];
+    while let Some(name) = pending.pop() {
+        let declared = table.get(&name);
+        if (declared.is_none() && !optional(&name)) || !enabled.insert(name.clone()) {
+            continue;
+        }
+        for value in declared
+            .and_then(toml::Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            let Some(value) = value.as_str() else {
+                continue;
+            };
+            if value.starts_with("dep:") {
+                continue;
+            }
+            match value.split_once('/') {
+                Some((dep, _)) if dep.ends_with('?') => {}
+                Some((dep, _)) => pending.push(dep.to_string()),
+                None => pending.push(value.to_string()),
+            }
+        }
+    }
+    Some(enabled)
 }
 
 /// `dir` and the parsed manifest of the package that holds `file`.
@@ -293,6 +344,28 @@ mod tests {
     fn expanded(code: &str, env: &CargoEnv) -> String {
         let source = Source::parse("lib.rs".into(), code.into()).unwrap();
         expand(source, env).unwrap().text
+    }
+
+    #[test]
+    fn a_packages_features_are_its_default_and_what_that_enables() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        let manifest = "[package]\nname = \"p\"\nversion = \"0.1.0\"\n\n\
+             [dependencies]\nopt = { version = \"1\", optional = true }\n\
+             weak = { version = \"1\", optional = true }\nplain = \"1\"\n\n\
+             [features]\ndefault = [\"a\", \"opt/x\"]\na = [\"b\", \"weak?/y\", \"plain/z\"]\n\
+             b = [\"a\"]\nc = []\n";
+        package(root, manifest, &["src/main.rs"]);
+        let features = package_features(&root.join("src/main.rs")).unwrap();
+        let names: Vec<&str> = features.iter().map(String::as_str).collect();
+        assert_eq!(names, ["a", "b", "default", "opt"]);
+        package(root, "[package]\nname = \"p\"\nversion = \"0.1.0\"\n", &[]);
+        assert_eq!(
+            package_features(&root.join("src/main.rs")),
+            Some(BTreeSet::new())
+        );
+        let lone = tempfile::tempdir().unwrap();
+        assert_eq!(package_features(&lone.path().join("main.rs")), None);
     }
 
     /// zerocopy 0.8 writes `#[doc = concat!("…/zerocopy/", env!("CARGO_PKG_VERSION"), …)]` and

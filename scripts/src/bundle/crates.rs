@@ -380,7 +380,7 @@ impl Finder<'_> {
             proc_macro::first_use_of(&text, &macros, &crates)
         });
         anyhow!(proc_macro::refusal(&Refused {
-            problem: self.problem.id.as_str(),
+            manifest: &self.workspace.display(&self.problem.dir.join("Cargo.toml")),
             crate_name: &package["name"].as_str().unwrap_or("?").replace('-', "_"),
             label,
             pulled_by,

@@ -7,7 +7,7 @@ pub mod store;
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 
-use proc_macro2::{Spacing, TokenStream, TokenTree};
+use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
 use serde::{Deserialize, Serialize};
 use syn::spanned::Spanned;
 use syn::visit::{self, Visit};
@@ -206,7 +206,7 @@ impl FileFacts {
     }
 }
 
-/// Finds `feature = "x"` in the groups after `cfg`, `cfg_attr`, `any`, `all` and `not`.
+/// Finds `feature = "x"` in the groups after `cfg`, `cfg!`, `cfg_attr`, `any`, `all` and `not`.
 fn feature_tests(
     tokens: TokenStream,
     in_cfg: bool,
@@ -219,7 +219,11 @@ fn feature_tests(
             TokenTree::Group(group) => {
                 let after_cfg = i > 0
                     && matches!(&tokens[i - 1], TokenTree::Ident(id)
-                        if ["cfg", "cfg_attr", "any", "all", "not"].contains(&id.to_string().as_str()));
+                        if ["cfg", "cfg_attr", "any", "all", "not"].contains(&id.to_string().as_str()))
+                    // `cfg!(…)`: the group follows the `!`.
+                    || i > 1
+                        && matches!(&tokens[i - 1], TokenTree::Punct(bang) if bang.as_char() == '!')
+                        && matches!(&tokens[i - 2], TokenTree::Ident(id) if id == "cfg");
                 feature_tests(group.stream(), after_cfg, enabled, out);
             }
             TokenTree::Ident(id) if in_cfg && id == "feature" => {
@@ -558,6 +562,13 @@ fn scan_path(tokens: &[TokenTree], start: usize) -> (usize, Option<ScannedPath>)
                 return (i - start, None);
             }
             i += 2;
+            // `use $crate::{a, b};` or `use $crate::*;` in a macro's body (text_io's
+            // `try_scan!`): the path is `$crate` alone, the crate's module goes after `::`.
+            let braced = matches!(tokens.get(i), Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Brace)
+                || matches!(tokens.get(i), Some(TokenTree::Punct(p)) if p.as_char() == '*');
+            if braced {
+                return (i - start, Some((None, segments, false)));
+            }
         }
     }
     while let Some(TokenTree::Ident(ident)) = tokens.get(i) {

@@ -119,7 +119,11 @@ fn build_uncached(workspace: &Workspace, problem: &Problem, options: &Options) -
     if !main_path.is_file() {
         bail!("problem `{}` has no {}", problem.id, display(&main_path));
     }
-    let main = CrateTree::load(&main_path, &display, None)?;
+    let main = CrateTree::load(
+        &main_path,
+        &display,
+        cargo_env::package_features(&main_path),
+    )?;
     // Only the crates the solution's code names are looked at (a cargo-compete Cargo.toml
     // lists all of AtCoder's 68, most unused).
     let words = main
@@ -556,5 +560,7 @@ fn line_map_path(workspace: &Workspace, id: &str) -> PathBuf {
 /// `Err` with the parse error at file:line:column when one does not parse, what a judge
 /// reports as a compile error.
 pub fn parse_problem(workspace: &Workspace, problem: &Problem) -> Result<()> {
-    CrateTree::load(&problem.main_file(), &|path| workspace.display(path), None).map(|_| ())
+    let main = problem.main_file();
+    let features = cargo_env::package_features(&main);
+    CrateTree::load(&main, &|path| workspace.display(path), features).map(|_| ())
 }

@@ -26,7 +26,9 @@ pub enum PulledBy {
 
 /// A refused proc-macro crate, for its message.
 pub struct Refused<'a> {
-    pub problem: &'a str,
+    /// The problem's Cargo.toml as shown to the user (`problems/p/Cargo.toml`, or
+    /// `Cargo.toml` in a cargo-compete package).
+    pub manifest: &'a str,
     /// As code names it (`proconio_derive`).
     pub crate_name: &'a str,
     /// Package name and version (`proconio-derive v0.2.1`).
@@ -41,7 +43,7 @@ pub struct Refused<'a> {
 /// What pulls the crate in, why it cannot be bundled, the line using it, and the way out.
 pub fn refusal(refused: &Refused) -> String {
     let Refused {
-        problem,
+        manifest,
         crate_name,
         label,
         main,
@@ -50,11 +52,11 @@ pub fn refusal(refused: &Refused) -> String {
     let what = format!("`{crate_name}`, a proc-macro crate ({label}): its code runs inside the compiler while building, so it cannot be pasted into a bundle");
     let (cause, drop) = match &refused.pulled_by {
         PulledBy::Problem => (
-            format!("problems/{problem}/Cargo.toml depends on crate {what}"),
+            format!("{manifest} depends on crate {what}"),
             format!("the dependency `{crate_name}`"),
         ),
         PulledBy::Crate(parent) => (
-            format!("problems/{problem}: crate `{parent}` depends on {what}"),
+            format!("{manifest}: crate `{parent}` depends on {what}"),
             format!("the dependency on `{parent}`"),
         ),
         PulledBy::Features(parent, features) => {
@@ -66,9 +68,7 @@ pub fn refusal(refused: &Refused) -> String {
             let list: Vec<String> = features.iter().map(|f| format!("`{f}`")).collect();
             let list = list.join(", ");
             (
-                format!(
-                    "problems/{problem}/Cargo.toml: `{parent}` with {noun} {list} pulls in {what}"
-                ),
+                format!("{manifest}: `{parent}` with {noun} {list} pulls in {what}"),
                 format!("the {noun} {list}"),
             )
         }
@@ -483,7 +483,7 @@ mod tests {
     #[test]
     fn a_refusal_says_what_pulls_the_crate_in_where_it_is_used_and_what_to_drop() {
         let mut refused = Refused {
-            problem: "p",
+            manifest: "problems/p/Cargo.toml",
             crate_name: "pm",
             label: "pm v1.0.0",
             pulled_by: PulledBy::Features("host".into(), vec!["a".into(), "b".into()]),
@@ -497,7 +497,7 @@ mod tests {
         refused.used_at = None;
         let message = refusal(&refused);
         assert!(
-            message.starts_with("problems/p: crate `host` depends on `pm`"),
+            message.starts_with("problems/p/Cargo.toml: crate `host` depends on `pm`"),
             "{message}"
         );
         assert!(
