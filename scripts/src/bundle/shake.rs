@@ -169,6 +169,8 @@ fn shake_uncached(
         jobs: jobs(),
         with_later_crates: dependency,
     };
+    // Known by the time cut_unnamed ends (it takes longer than rustc's answer).
+    rustc::find_toolchain_in_background();
     let lib_start = lib_start(&bundle.text, lints_line);
     let pruned = names::cut_unnamed(bundle, lib_start);
     let mut baseline = judge.check(&pruned.text)?;
