@@ -457,8 +457,16 @@ pub fn find_toolchain_in_background() {
     }
 }
 
-/// `SYSROOT/bin` of `rustc --print sysroot`, when a `rustc` is there.
+/// `SYSROOT/bin` of `rustc --print sysroot`, when a `rustc` is there and the `rustc` on PATH
+/// is rustup's proxy: another program there (a wrapper of the user's, or of a test counting
+/// runs) is what runs, always.
 fn toolchain_bin() -> Option<PathBuf> {
+    let on_path = std::env::split_paths(&std::env::var_os("PATH")?)
+        .map(|dir| dir.join(executable("rustc")))
+        .find(|rustc| rustc.is_file())?;
+    if !is_same_file(&on_path, &on_path.with_file_name(executable("rustup"))) {
+        return None;
+    }
     let output = Command::new("rustc")
         .args(["--print", "sysroot"])
         .output()
@@ -467,6 +475,23 @@ fn toolchain_bin() -> Option<PathBuf> {
     let bin = Path::new(sysroot.trim()).join("bin");
     let found = output.status.success() && bin.join(executable("rustc")).is_file();
     found.then_some(bin)
+}
+
+/// Whether `a` and `b` are one file (rustup's proxies are links to `rustup`, hard or
+/// symbolic).
+fn is_same_file(a: &Path, b: &Path) -> bool {
+    let (Ok(a), Ok(b)) = (fs::metadata(a), fs::metadata(b)) else {
+        return false;
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        a.dev() == b.dev() && a.ino() == b.ino()
+    }
+    #[cfg(not(unix))]
+    {
+        a.len() == b.len()
+    }
 }
 
 fn executable(program: &str) -> String {
@@ -826,13 +851,19 @@ mod tests {
             std::path::Path::new("rustc")
         );
         super::find_toolchain_in_background();
-        let bin = loop {
+        let known = loop {
             if let Some(known) = super::TOOLCHAIN_BIN.get() {
-                break known
-                    .clone()
-                    .expect("rustc --print sysroot names a folder with rustc");
+                break known.clone();
             }
             std::thread::sleep(std::time::Duration::from_millis(10));
+        };
+        let Some(bin) = known else {
+            // Not rustup's proxy on PATH (a wrapper, a system rustc): the name, always.
+            assert_eq!(
+                super::program_path("rustc", None),
+                std::path::Path::new("rustc")
+            );
+            return;
         };
         let direct = super::program_path("rustc", None);
         assert_eq!(direct, bin.join(super::executable("rustc")));
@@ -849,6 +880,24 @@ mod tests {
             super::program_path("rustc", Some(std::path::Path::new("/"))),
             std::path::Path::new("rustc")
         );
+    }
+
+    #[test]
+    fn only_rustups_proxy_is_passed_by() {
+        let dir = std::env::temp_dir().join(format!("ojgames-proxy-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let (rustup, rustc, wrapper) = (dir.join("rustup"), dir.join("rustc"), dir.join("w"));
+        fs::write(&rustup, "proxy").unwrap();
+        fs::write(&wrapper, "prox2").unwrap();
+        let _ = fs::remove_file(&rustc);
+        fs::hard_link(&rustup, &rustc).unwrap();
+        assert!(is_same_file(&rustc, &rustup));
+        assert!(
+            !is_same_file(&wrapper, &rustup),
+            "a wrapper of the same size"
+        );
+        assert!(!is_same_file(&dir.join("missing"), &rustup));
+        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
