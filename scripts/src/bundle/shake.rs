@@ -171,6 +171,8 @@ fn shake_uncached(
         jobs: jobs(),
         with_later_crates: dependency,
     };
+    // Known by the time cut_unnamed ends (it takes longer than rustc's answer).
+    rustc::find_toolchain_in_background();
     let lib_start = lib_start(&bundle.text, lints_line);
     let pruned = names::cut_unnamed(bundle, lib_start);
     let mut baseline = judge.check(&pruned.text)?;
@@ -194,14 +196,28 @@ fn shake_uncached(
         impls::run_budget(bundle.text.len()),
         dependency,
     )?;
-    let shaken = match cut_dead(&reduced, &checked, &judge)? {
+    // What rustc cut may have been the last to write a name. The pruning of `reduced` is
+    // checked beside the lint pass's first check: it is the one to check when that fails.
+    let pruned_reduced = names::cut_unnamed(&reduced, lib_start);
+    let beside = (pruned_reduced.text != reduced.text).then_some(&pruned_reduced);
+    let (cut, beside_checked) = cut_dead_beside(&reduced, &checked, &judge, beside)?;
+    let shaken = match cut {
         Some((shaken, _)) => shaken,
-        None => reduced,
+        None => reduced.clone(),
     };
-    // What rustc cut may have been the last to write a name.
-    let pruned = names::cut_unnamed(&shaken, lib_start);
-    if pruned.text != shaken.text && judge.check(&pruned.text)?.success {
-        return Ok(pruned);
+    let (pruned, known) = if shaken.text == reduced.text {
+        (pruned_reduced, beside_checked)
+    } else {
+        (names::cut_unnamed(&shaken, lib_start), None)
+    };
+    if pruned.text != shaken.text {
+        let success = match known {
+            Some(checked) => checked.success,
+            None => judge.check(&pruned.text)?.success,
+        };
+        if success {
+            return Ok(pruned);
+        }
     }
     Ok(shaken)
 }
@@ -450,32 +466,52 @@ fn cut_dead(
     checked: &Checked,
     judge: &Judge,
 ) -> Result<Option<(Mapped, Checked)>> {
+    Ok(cut_dead_beside(bundle, checked, judge, None)?.0)
+}
+
+/// [`cut_dead`], and the check of `beside`, made at the same time as its first check when the
+/// judge runs more than one at once (else, or when there is nothing to cut, not made: `None`).
+#[allow(clippy::type_complexity)]
+fn cut_dead_beside(
+    bundle: &Mapped,
+    checked: &Checked,
+    judge: &Judge,
+    beside: Option<&Mapped>,
+) -> Result<(Option<(Mapped, Checked)>, Option<Checked>)> {
     let Some(dead) = lint_dead(bundle, checked) else {
-        return Ok(None);
+        return Ok((None, None));
     };
     let dead: Vec<Range<usize>> = dead.into_iter().map(|(_, range)| range).collect();
     if dead.is_empty() {
-        return Ok(Some((bundle.clone(), checked.clone())));
+        return Ok((Some((bundle.clone(), checked.clone())), None));
     }
     let shaken = without_ranges(bundle, &dead);
     // Never trade a compiling bundle for a smaller broken one.
-    let mut verified = judge.check(&shaken.text)?;
+    let (mut verified, beside_checked) = match beside.filter(|_| judge.jobs > 1) {
+        Some(beside) => {
+            let mut both = judge.check_all(&[shaken.text.clone(), beside.text.clone()])?;
+            let beside_checked = both.pop();
+            (both.remove(0), beside_checked)
+        }
+        None => (judge.check(&shaken.text)?, None),
+    };
     if judge.accepts(&verified, checked) {
-        return Ok(Some((shaken, verified)));
+        return Ok((Some((shaken, verified)), beside_checked));
     }
     // `use` leaves naming what was cut are the one kind of error cutting makes on its own.
     if verified.unresolved_imports.is_empty() {
-        return Ok(None);
+        return Ok((None, beside_checked));
     }
     let Ok(file) = syn::parse_file(&shaken.text) else {
-        return Ok(None);
+        return Ok((None, beside_checked));
     };
     let leaves = unresolved_leaves(&shaken.text, &file, &verified.unresolved_imports);
     let repaired = without_ranges(&shaken, &leaves);
     verified = judge.check(&repaired.text)?;
-    Ok(judge
+    let repaired = judge
         .accepts(&verified, checked)
-        .then_some((repaired, verified)))
+        .then_some((repaired, verified));
+    Ok((repaired, beside_checked))
 }
 
 /// What to delete for the unresolved `use` leaves at `spans`: a `use` item whose leaves are

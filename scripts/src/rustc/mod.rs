@@ -8,6 +8,7 @@ use std::fs;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::OnceLock;
 
 use anyhow::{Context, Result};
 
@@ -411,7 +412,7 @@ fn run(
     } else {
         "rustc"
     };
-    let mut command = Command::new(program);
+    let mut command = Command::new(program_path(program, dir));
     if let Some(dir) = dir {
         command.current_dir(dir);
     }
@@ -439,6 +440,74 @@ fn run(
         ),
     );
     Ok(hold_syntax(compiled, found?))
+}
+
+/// The `bin` folder of the toolchain that `rustc` here (on PATH, in this process's folder)
+/// runs, once [`find_toolchain_in_background`] has asked it; `None` inside when it could not
+/// tell.
+static TOOLCHAIN_BIN: OnceLock<Option<PathBuf>> = OnceLock::new();
+
+/// Asks, on a thread of its own, which toolchain `rustc` runs, so that the runs after the
+/// answer call its `rustc` and `clippy-driver` directly: rustup's proxy, which `rustc` on
+/// PATH usually is, costs 15-20 ms a run, and a shake makes tens of runs. The runs before the
+/// answer go through PATH as before; nothing waits for it.
+pub fn find_toolchain_in_background() {
+    if TOOLCHAIN_BIN.get().is_none() {
+        std::thread::spawn(|| TOOLCHAIN_BIN.get_or_init(toolchain_bin));
+    }
+}
+
+/// `SYSROOT/bin` of `rustc --print sysroot`, when a `rustc` is there and the `rustc` on PATH
+/// is rustup's proxy: another program there (a wrapper of the user's, or of a test counting
+/// runs) is what runs, always.
+fn toolchain_bin() -> Option<PathBuf> {
+    let on_path = std::env::split_paths(&std::env::var_os("PATH")?)
+        .map(|dir| dir.join(executable("rustc")))
+        .find(|rustc| rustc.is_file())?;
+    if !is_same_file(&on_path, &on_path.with_file_name(executable("rustup"))) {
+        return None;
+    }
+    let output = Command::new("rustc")
+        .args(["--print", "sysroot"])
+        .output()
+        .ok()?;
+    let sysroot = String::from_utf8(output.stdout).ok()?;
+    let bin = Path::new(sysroot.trim()).join("bin");
+    let found = output.status.success() && bin.join(executable("rustc")).is_file();
+    found.then_some(bin)
+}
+
+/// Whether `a` and `b` are one file (rustup's proxies are links to `rustup`, hard or
+/// symbolic).
+fn is_same_file(a: &Path, b: &Path) -> bool {
+    let (Ok(a), Ok(b)) = (fs::metadata(a), fs::metadata(b)) else {
+        return false;
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        a.dev() == b.dev() && a.ino() == b.ino()
+    }
+    #[cfg(not(unix))]
+    {
+        a.len() == b.len()
+    }
+}
+
+fn executable(program: &str) -> String {
+    format!("{program}{}", std::env::consts::EXE_SUFFIX)
+}
+
+/// What to run for `program` (`rustc`, `clippy-driver`) in `dir` (`None`: this process's
+/// folder): the toolchain's own binary once known ([`find_toolchain_in_background`]), else
+/// the name, found on PATH. In another folder the name (a `rust-toolchain.toml` there may
+/// choose another toolchain).
+fn program_path(program: &str, dir: Option<&Path>) -> PathBuf {
+    let known = TOOLCHAIN_BIN.get().and_then(Option::as_ref);
+    match known.filter(|_| dir.is_none()) {
+        Some(bin) if bin.join(executable(program)).is_file() => bin.join(executable(program)),
+        _ => PathBuf::from(program),
+    }
 }
 
 /// With `msrv`, the arguments and environment that make clippy-driver deny only
@@ -775,6 +844,62 @@ fn run_recorded_with(
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn once_the_toolchain_is_known_its_rustc_runs_directly() {
+        assert_eq!(
+            super::program_path("rustc", Some(std::path::Path::new("/"))),
+            std::path::Path::new("rustc")
+        );
+        super::find_toolchain_in_background();
+        let known = loop {
+            if let Some(known) = super::TOOLCHAIN_BIN.get() {
+                break known.clone();
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        };
+        let Some(bin) = known else {
+            // Not rustup's proxy on PATH (a wrapper, a system rustc): the name, always.
+            assert_eq!(
+                super::program_path("rustc", None),
+                std::path::Path::new("rustc")
+            );
+            return;
+        };
+        let direct = super::program_path("rustc", None);
+        assert_eq!(direct, bin.join(super::executable("rustc")));
+        let version = |program: &std::path::Path| {
+            let out = std::process::Command::new(program)
+                .arg("-vV")
+                .output()
+                .unwrap();
+            String::from_utf8(out.stdout).unwrap()
+        };
+        assert_eq!(version(&direct), version(std::path::Path::new("rustc")));
+        // In another folder, the name: its own toolchain file may choose another toolchain.
+        assert_eq!(
+            super::program_path("rustc", Some(std::path::Path::new("/"))),
+            std::path::Path::new("rustc")
+        );
+    }
+
+    #[test]
+    fn only_rustups_proxy_is_passed_by() {
+        let dir = std::env::temp_dir().join(format!("ojgames-proxy-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let (rustup, rustc, wrapper) = (dir.join("rustup"), dir.join("rustc"), dir.join("w"));
+        fs::write(&rustup, "proxy").unwrap();
+        fs::write(&wrapper, "prox2").unwrap();
+        let _ = fs::remove_file(&rustc);
+        fs::hard_link(&rustup, &rustc).unwrap();
+        assert!(is_same_file(&rustc, &rustup));
+        assert!(
+            !is_same_file(&wrapper, &rustup),
+            "a wrapper of the same size"
+        );
+        assert!(!is_same_file(&dir.join("missing"), &rustup));
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
     #[test]
     fn an_internal_compiler_error_is_told_from_an_error_of_the_code() {
         assert!(is_internal_error(

@@ -14,6 +14,7 @@
 //! never-constructed type goes with all its impls: nothing calls them, since no value of it
 //! exists.
 
+use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 
@@ -82,6 +83,15 @@ pub(super) struct Guide {
 }
 
 impl Unit {
+    /// Whether putting this unit back could define `name` again: the name is written in its
+    /// text, or (a macro's entry) in its macro's body or among the functions it makes.
+    fn may_define(&self, name: &str, text: &str) -> bool {
+        self.names.iter().any(|n| n == name)
+            || self.guide.fns.contains(name)
+            || self.guide.body.contains(name)
+            || self.ranges.iter().any(|r| text[r.clone()].contains(name))
+    }
+
     /// Whether an error naming `named` surely wants this unit back: it names the type or
     /// trait the unit defines, or says an impl of the unit's trait for its type is missing.
     fn is_named_by(&self, named: &Named) -> bool {
@@ -305,6 +315,8 @@ pub(super) fn reduce(
             (Vec::new(), all, (bundle.clone(), checked.clone()))
         }
     };
+    // The trials (in the pool) that failed, and the names their errors could not find.
+    let failures: RefCell<Vec<Failure>> = RefCell::new(Vec::new());
     let pooled = |trials_in_pool: &[Vec<usize>]| {
         let whole: Vec<Vec<usize>> = trials_in_pool
             .iter()
@@ -315,13 +327,40 @@ pub(super) fn reduce(
                     .collect()
             })
             .collect();
-        trials_with(was_guided, &whole)
+        let results = trials_with(was_guided, &whole)?;
+        for (trial, (_, (_, result))) in trials_in_pool.iter().zip(&results) {
+            if !result.success {
+                failures.borrow_mut().push(Failure {
+                    removed: trial.iter().copied().collect(),
+                    not_found: not_found_names(&result.errors),
+                });
+            }
+        }
+        Ok(results)
+    };
+    let known_to_fail = |trial: &[usize]| {
+        let units_of = |indices: &mut dyn Iterator<Item = usize>| -> Vec<&Unit> {
+            indices.map(|i| &units[pool[i]]).collect()
+        };
+        failures.borrow().iter().any(|failure| {
+            let trial: BTreeSet<usize> = trial.iter().copied().collect();
+            if !trial.is_subset(&failure.removed) {
+                return false;
+            }
+            let removed = units_of(&mut trial.iter().copied());
+            let restored = units_of(&mut failure.removed.difference(&trial).copied());
+            failure.not_found.iter().any(|name| {
+                removed.iter().any(|u| u.names.contains(name))
+                    && !restored.iter().any(|u| u.may_define(name, &bundle.text))
+            })
+        })
     };
     let found = delta_debug(
         pool.len(),
         max_runs.saturating_sub(runs),
         judge.jobs,
         pooled,
+        known_to_fail,
     )?;
     runs += found.runs;
     let removed: Vec<usize> = base
@@ -346,11 +385,31 @@ pub(super) fn reduce(
 }
 
 /// What [`delta_debug`] found: the units that go, the payload of the last trial accepted, and
-/// the runs it took.
+/// the runs it took (the trials known to fail without a run count too, so the budget ends
+/// where it would have ended with them run).
 struct Found<T> {
     removed: Vec<usize>,
     last_accepted: Option<T>,
     runs: usize,
+}
+
+/// A delta-debugging trial that did not compile.
+struct Failure {
+    /// Its units (indices in the pool).
+    removed: BTreeSet<usize>,
+    /// The names its errors say cannot be found ([`not_found_names`]).
+    not_found: Vec<String>,
+}
+
+/// The names rustc's errors say it cannot find (`cannot find type `SizeHint` in this scope`,
+/// `cannot find function `add` in module `size_hint``).
+fn not_found_names(errors: &[String]) -> Vec<String> {
+    errors
+        .iter()
+        .filter(|e| e.starts_with("cannot find "))
+        .filter_map(|e| e.split('`').nth(1))
+        .map(|name| name.rsplit("::").next().unwrap_or(name).to_string())
+        .collect()
 }
 
 /// Delta debugging over units `0..count`, at most `max_runs` trials: a group of units joins
@@ -360,11 +419,18 @@ struct Found<T> {
 /// one after another would try if it failed; the answers are taken in that order, and those
 /// after a trial accepted are dropped (they assumed it failed). So the decisions, and the
 /// bundle, are those of the trials one after another, in fewer rounds.
+///
+/// A trial `known_to_fail` says cannot compile is not run: it fails as it would have. It
+/// knows from the trials that failed before: one that removed these units and more, whose
+/// error says a name one of these units defines cannot be found, fails again when what it
+/// puts back cannot define that name (its error's place is still there, its name still
+/// missing). In ALPC G's std-only bundle 7 of 19 trials were such.
 fn delta_debug<T>(
     count: usize,
     max_runs: usize,
     jobs: usize,
     mut check: impl FnMut(&[Vec<usize>]) -> Result<Vec<(bool, T)>>,
+    known_to_fail: impl Fn(&[usize]) -> bool,
 ) -> Result<Found<T>> {
     let mut found = Found {
         removed: Vec::new(),
@@ -373,16 +439,28 @@ fn delta_debug<T>(
     };
     let mut groups = vec![(0..count).collect::<Vec<usize>>()];
     while found.runs < max_runs && !groups.is_empty() {
-        let planned = if_all_fail(&groups, jobs.max(1).min(max_runs - found.runs));
+        let trial_of = |group: &[usize]| -> Vec<usize> {
+            found.removed.iter().chain(group).copied().collect()
+        };
+        let planned = if_all_fail(&groups, jobs.max(1), max_runs - found.runs, |group| {
+            known_to_fail(&trial_of(group))
+        });
         let trials: Vec<Vec<usize>> = planned
             .iter()
-            .map(|group| found.removed.iter().chain(group).copied().collect())
+            .filter(|(_, known)| !known)
+            .map(|(group, _)| trial_of(group))
             .collect();
-        let answers = check(&trials)?;
-        for (group, (accepted, payload)) in planned.into_iter().zip(answers) {
+        let mut answers = if trials.is_empty() {
+            Vec::new()
+        } else {
+            check(&trials)?
+        }
+        .into_iter();
+        for (group, known) in planned {
             groups.pop();
             found.runs += 1;
-            if accepted {
+            let answer = if known { None } else { answers.next() };
+            if let Some((true, payload)) = answer {
                 found.removed.extend(group);
                 found.last_accepted = Some(payload);
                 break;
@@ -397,13 +475,20 @@ fn delta_debug<T>(
     Ok(found)
 }
 
-/// The next `count` groups delta debugging tries from the stack `groups` (the next on top) if
-/// every check fails: the top group, then its first half, and so on down to one unit, then
-/// the second half of the last split.
-fn if_all_fail(groups: &[Vec<usize>], count: usize) -> Vec<Vec<usize>> {
+/// The next groups delta debugging tries from the stack `groups` (the next on top) if every
+/// check fails: the top group, then its first half, and so on down to one unit, then the
+/// second half of the last split; at most `count` to run and `total` in all, each with
+/// whether it is `known` to fail (not to be run).
+fn if_all_fail(
+    groups: &[Vec<usize>],
+    count: usize,
+    total: usize,
+    known: impl Fn(&[usize]) -> bool,
+) -> Vec<(Vec<usize>, bool)> {
     let mut stack = groups.to_vec();
     let mut planned = Vec::new();
-    while planned.len() < count {
+    let mut to_run = 0;
+    while to_run < count && planned.len() < total {
         let Some(group) = stack.pop() else {
             break;
         };
@@ -412,7 +497,9 @@ fn if_all_fail(groups: &[Vec<usize>], count: usize) -> Vec<Vec<usize>> {
             stack.push(second.to_vec());
             stack.push(first.to_vec());
         }
-        planned.push(group);
+        let known = known(&group);
+        to_run += usize::from(!known);
+        planned.push((group, known));
     }
     planned
 }
@@ -774,11 +861,17 @@ mod tests {
         oracle: &dyn Fn(&[usize]) -> bool,
     ) -> (Vec<usize>, usize, usize) {
         let mut asked = 0;
-        let found = delta_debug(count, max_runs, jobs, |trials| {
-            assert!(trials.len() <= jobs.max(1));
-            asked += trials.len();
-            Ok(trials.iter().map(|t| (oracle(t), t.clone())).collect())
-        })
+        let found = delta_debug(
+            count,
+            max_runs,
+            jobs,
+            |trials| {
+                assert!(trials.len() <= jobs.max(1));
+                asked += trials.len();
+                Ok(trials.iter().map(|t| (oracle(t), t.clone())).collect())
+            },
+            |_| false,
+        )
         .unwrap();
         if let Some(last) = &found.last_accepted {
             assert_eq!(last, &found.removed);
@@ -829,6 +922,59 @@ mod tests {
         let (removed, runs, asked) = run(33, 48, 2, &|_: &[usize]| false);
         assert!(removed.is_empty());
         assert_eq!((runs, asked), (48, 48));
+    }
+
+    #[test]
+    fn trials_known_to_fail_are_not_run_and_decide_as_if_run() {
+        let needed: &[usize] = &[0, 5, 6, 17];
+        let fails = |t: &[usize]| t.iter().any(|u| needed.contains(u));
+        for jobs in [1, 2] {
+            for max_runs in [5, 48] {
+                let run_all = run(33, max_runs, jobs, &|t: &[usize]| !fails(t));
+                let mut asked = 0;
+                let found = delta_debug(
+                    33,
+                    max_runs,
+                    jobs,
+                    |trials| {
+                        asked += trials.len();
+                        assert!(trials.iter().all(|t| !t.contains(&0)), "0 is known");
+                        Ok(trials.iter().map(|t| (!fails(t), ())).collect())
+                    },
+                    |t| t.contains(&0),
+                )
+                .unwrap();
+                assert_eq!((&found.removed, found.runs), (&run_all.0, run_all.1));
+                assert!(asked < run_all.2, "jobs {jobs}, max_runs {max_runs}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_name_not_found_is_known_to_fail_while_nothing_put_back_may_define_it() {
+        let errors = [
+            "cannot find type `SizeHint` in this scope".to_string(),
+            "a struct with a similar name exists".to_string(),
+            "cannot find function `add` in module `size_hint`".to_string(),
+            "cannot find macro `crate::m` in this scope".to_string(),
+            "mismatched types".to_string(),
+        ];
+        assert_eq!(not_found_names(&errors), ["SizeHint", "add", "m"]);
+        let text = "fn add() {}\nimpl X for Y { fn sub() {} }\n";
+        let unit = |range: Range<usize>| Unit {
+            ranges: vec![range],
+            ..Unit::default()
+        };
+        assert!(unit(0..12).may_define("add", text));
+        assert!(!unit(12..text.len()).may_define("add", text));
+        let entry = Unit {
+            guide: Guide {
+                body: BTreeSet::from(["add".to_string()]),
+                ..Guide::default()
+            },
+            ..unit(12..text.len())
+        };
+        assert!(entry.may_define("add", text), "a macro's body may make it");
     }
 
     /// A check of the bundle without `removed`, where `needs` says which unit each error
@@ -904,11 +1050,31 @@ mod tests {
 
     #[test]
     fn the_trials_if_all_fail_go_down_the_first_halves_then_back_up() {
-        let planned = if_all_fail(&[vec![9], (0..4).collect()], 5);
+        let groups = |planned: Vec<(Vec<usize>, bool)>| -> Vec<Vec<usize>> {
+            planned.into_iter().map(|(group, _)| group).collect()
+        };
+        let planned = if_all_fail(&[vec![9], (0..4).collect()], 5, 48, |_| false);
         assert_eq!(
-            planned,
+            groups(planned),
             vec![vec![0, 1, 2, 3], vec![0, 1], vec![0], vec![1], vec![2, 3]]
         );
-        assert_eq!(if_all_fail(&[vec![1]], 3), vec![vec![1]]);
+        assert_eq!(
+            groups(if_all_fail(&[vec![1]], 3, 48, |_| false)),
+            vec![vec![1]]
+        );
+        // Those known to fail are planned too, but do not count among those to run.
+        let planned = if_all_fail(&[(0..4).collect()], 2, 48, |g| g.contains(&0));
+        assert_eq!(
+            planned,
+            vec![
+                (vec![0, 1, 2, 3], true),
+                (vec![0, 1], true),
+                (vec![0], true),
+                (vec![1], false),
+                (vec![2, 3], false)
+            ]
+        );
+        // The budget counts them.
+        assert_eq!(if_all_fail(&[(0..4).collect()], 2, 2, |_| true).len(), 2);
     }
 }
