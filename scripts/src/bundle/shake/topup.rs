@@ -586,3 +586,42 @@ fn leaves(tree: &syn::UseTree, names: &mut Vec<String>) {
         syn::UseTree::Group(g) => g.items.iter().for_each(|t| leaves(t, names)),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_reused_lines_match_the_unshaken_ones_by_origin_or_the_bundlers_text() {
+        let origin = |line| crate::bundle::mapped::Origin {
+            file: "lib.rs".into(),
+            line,
+            indent: 0,
+        };
+        let mut unshaken = Mapped::new();
+        unshaken.push("pub mod a {\n", |_| None);
+        unshaken.push("    pub(crate) use crate::{x, y};\n", |_| None);
+        unshaken.push("fn x() {}\nfn y() {}\n}\n", |k| Some(origin(k as u32 + 1)));
+        unshaken.push("}\n", |_| None);
+        // The shake cut `y` and its `use` leaf, and a line of the same text as one it kept.
+        let mut shaken = Mapped::new();
+        shaken.push("pub mod a {\n", |_| None);
+        shaken.push("    pub(crate) use crate::{x};\n", |_| None);
+        shaken.push("fn x() {}\n", |_| Some(origin(1)));
+        shaken.push("}\n", |_| Some(origin(3)));
+        shaken.push("}\n", |_| None);
+        let kept = align(&unshaken, &shaken).unwrap();
+        assert_eq!(kept, [Some(0), Some(1), Some(2), None, Some(3), Some(4)]);
+        assert!(is_part_of(
+            "    pub(crate) use crate::{x};\n",
+            "    pub(crate) use crate::{x, y};\n"
+        ));
+        assert!(!is_part_of(
+            "    use crate::{x};\n",
+            "    pub use crate::{x};\n"
+        ));
+        // A line nothing in the unshaken part became: no match.
+        shaken.push("fn z() {}\n", |_| Some(origin(9)));
+        assert!(align(&unshaken, &shaken).is_none());
+    }
+}
