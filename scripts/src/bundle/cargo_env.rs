@@ -140,15 +140,22 @@ pub fn package_features(entry: &Path) -> Option<BTreeSet<String>> {
         Some(toml::Value::Table(table)) => table,
         _ => &empty,
     };
+    // An optional dependency is a feature of its name unless some feature writes `dep:NAME`.
+    let hidden: BTreeSet<&str> = table
+        .values()
+        .filter_map(toml::Value::as_array)
+        .flatten()
+        .filter_map(|value| value.as_str()?.strip_prefix("dep:"))
+        .collect();
+    let tables = dependency_tables(&manifest);
     let optional = |name: &str| {
-        ["dependencies", "build-dependencies"].iter().any(|key| {
-            manifest
-                .get(*key)
-                .and_then(|deps| deps.get(name))
-                .and_then(|dep| dep.get("optional"))
-                .and_then(toml::Value::as_bool)
-                == Some(true)
-        })
+        !hidden.contains(name)
+            && tables.iter().any(|deps| {
+                deps.get(name)
+                    .and_then(|dep| dep.get("optional"))
+                    .and_then(toml::Value::as_bool)
+                    == Some(true)
+            })
     };
     let mut enabled = BTreeSet::new();
     let mut pending = vec!["default".to_string()];
@@ -176,6 +183,21 @@ pub fn package_features(entry: &Path) -> Option<BTreeSet<String>> {
         }
     }
     Some(enabled)
+}
+
+/// The manifest's tables of dependencies: `[dependencies]`, `[build-dependencies]` and those
+/// of every `[target.'…']` (an optional one anywhere is a feature).
+fn dependency_tables(manifest: &toml::Table) -> Vec<&toml::Table> {
+    let keys = ["dependencies", "build-dependencies"];
+    let targets = manifest
+        .get("target")
+        .and_then(toml::Value::as_table)
+        .into_iter()
+        .flat_map(|targets| targets.values().filter_map(toml::Value::as_table));
+    std::iter::once(manifest)
+        .chain(targets)
+        .flat_map(|table| keys.iter().filter_map(|key| table.get(*key)?.as_table()))
+        .collect()
 }
 
 /// `dir` and the parsed manifest of the package that holds `file`.
@@ -366,6 +388,20 @@ mod tests {
         );
         let lone = tempfile::tempdir().unwrap();
         assert_eq!(package_features(&lone.path().join("main.rs")), None);
+        // `dep:x` anywhere: `x` is no feature, and `x/y` enables none (the review's finding 2a).
+        let manifest = "[package]\nname = \"p\"\nversion = \"0.1.0\"\n\n\
+             [dependencies]\nhidden = { version = \"1\", optional = true }\n\n\
+             [features]\ndefault = [\"hidden/f\"]\nother = [\"dep:hidden\"]\n";
+        package(root, manifest, &[]);
+        let features = package_features(&root.join("src/main.rs")).unwrap();
+        assert_eq!(Vec::from_iter(features), ["default"]);
+        // An optional dependency of a target's table is a feature too (finding 2b).
+        let manifest = "[package]\nname = \"p\"\nversion = \"0.1.0\"\n\n\
+             [target.'cfg(unix)'.dependencies]\nopt = { version = \"1\", optional = true }\n\n\
+             [features]\ndefault = [\"opt\"]\n";
+        package(root, manifest, &[]);
+        let features = package_features(&root.join("src/main.rs")).unwrap();
+        assert_eq!(Vec::from_iter(features), ["default", "opt"]);
     }
 
     /// zerocopy 0.8 writes `#[doc = concat!("…/zerocopy/", env!("CARGO_PKG_VERSION"), …)]` and

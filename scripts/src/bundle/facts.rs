@@ -216,6 +216,7 @@ fn feature_tests(
     let tokens: Vec<TokenTree> = tokens.into_iter().collect();
     for (i, token) in tokens.iter().enumerate() {
         match token {
+            TokenTree::Group(_) if is_exported_macro_body(&tokens, i) => {}
             TokenTree::Group(group) => {
                 let after_cfg = i > 0
                     && matches!(&tokens[i - 1], TokenTree::Ident(id)
@@ -243,6 +244,39 @@ fn feature_tests(
             _ => {}
         }
     }
+}
+
+/// Whether `tokens[i]` is the body of a `#[macro_export] macro_rules! name { … }`. rustc
+/// decides a `cfg!(feature = …)` or `#[cfg(feature = …)]` a macro writes in the crate that
+/// expands it: a macro only its own crate can call gets that crate's features, but one the
+/// solution calls gets the solution's, so an exported macro's tests are left to rustc (which
+/// compiles the bundle with no feature set, as a caller that enables none).
+fn is_exported_macro_body(tokens: &[TokenTree], i: usize) -> bool {
+    let is_ident =
+        |at: usize, name: &str| matches!(&tokens[at], TokenTree::Ident(id) if id == name);
+    if i < 3
+        || !matches!(&tokens[i - 1], TokenTree::Ident(_))
+        || !matches!(&tokens[i - 2], TokenTree::Punct(bang) if bang.as_char() == '!')
+        || !is_ident(i - 3, "macro_rules")
+    {
+        return false;
+    }
+    let mut at = i - 3;
+    while at >= 2 {
+        let (TokenTree::Punct(hash), TokenTree::Group(attr)) = (&tokens[at - 2], &tokens[at - 1])
+        else {
+            break;
+        };
+        if hash.as_char() != '#' || attr.delimiter() != Delimiter::Bracket {
+            break;
+        }
+        let first = attr.stream().into_iter().next();
+        if matches!(first, Some(TokenTree::Ident(id)) if id == "macro_export") {
+            return true;
+        }
+        at -= 2;
+    }
+    false
 }
 
 impl UseItem {
@@ -829,5 +863,31 @@ fn self_type_path(ty: &syn::Type) -> Option<&syn::Path> {
         syn::Type::Paren(p) => self_type_path(&p.elem),
         syn::Type::Group(g) => self_type_path(&g.elem),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// rustc decides a feature test a macro writes in the crate that expands it: an exported
+    /// macro's (the solution may call it) is left to rustc, a crate-private macro's and a
+    /// function's are decided with the crate's features.
+    #[test]
+    fn an_exported_macros_feature_tests_are_left_to_the_crate_that_expands_it() {
+        let text = "#[doc = \"x\"]\n#[macro_export]\nmacro_rules! which { () => { \
+                    if cfg!(feature = \"f\") { 1 } else { #[cfg(feature = \"f\")] let x = 2; 3 } } }\n\
+                    macro_rules! inner { () => { cfg!(feature = \"f\") } }\n\
+                    fn here() -> bool { cfg!(feature = \"f\") }\n";
+        let tokens: TokenStream = text.parse().unwrap();
+        let enabled = BTreeSet::from(["f".to_string()]);
+        let mut out = Vec::new();
+        feature_tests(tokens, false, &enabled, &mut out);
+        let exported_end = text.find("\nmacro_rules! inner").unwrap();
+        let decided: Vec<&str> = out.iter().map(|(r, _)| &text[r.clone()]).collect();
+        assert_eq!(decided, ["feature = \"f\"", "feature = \"f\""]);
+        assert!(out
+            .iter()
+            .all(|(range, on)| range.start > exported_end && *on));
     }
 }

@@ -147,12 +147,6 @@ impl Store {
         };
         super::remove_abandoned_state(scratch);
         let topped = topup::top_up(head, tail, &shaken, &added, &judge);
-        if std::env::var_os("TOPUP_DEBUG").is_some() {
-            eprintln!(
-                "topup {added:?}: {:?}",
-                topped.as_ref().map(|t| t.as_ref().map(|t| t.text.len()))
-            );
-        }
         let _ = std::fs::remove_dir_all(super::incremental_base(scratch));
         let Some(topped) = topped? else {
             return Ok(None);
