@@ -335,6 +335,60 @@ fn an_edit_calling_a_method_whose_impl_the_reused_shake_cut_gets_it_back_in_a_fe
     );
 }
 
+/// The review's finding 6: `impl Fast for Foo {}` takes `Fast`'s provided `get`; it writes no
+/// `fn get`, so neither the fresh shake nor the reuse saw that `f.get()` may call it, cut it,
+/// and `Slow::get` answered (3 where cargo's build prints 6). Both ways now keep it: a first
+/// bundle that calls `f.get()`, and an edit that adds the call to a bundle shaken without it.
+#[test]
+fn an_impl_that_inherits_a_called_method_from_its_trait_is_kept() {
+    let mut lib = String::from(
+        "pub struct Foo(pub u64);\n\
+         pub trait Fast {\n    fn get(self) -> u64\n    where\n        Self: Sized,\n    {\n        6\n    }\n}\n\
+         impl Fast for Foo {}\n\
+         pub trait Slow {\n    fn get(&self) -> u64;\n}\n\
+         impl Slow for Foo {\n    fn get(&self) -> u64 {\n        self.0\n    }\n}\n\
+         pub fn twice(f: &Foo) -> u64 {\n    Slow::get(f) * 2\n}\n",
+    );
+    for k in 0..6 {
+        lib += &format!(
+            "pub struct Other{k}(pub u64);\n\
+             impl Slow for Other{k} {{\n    fn get(&self) -> u64 {{\n        {k}\n    }}\n}}\n"
+        );
+    }
+    let without =
+        "use wlib::*;\n\nfn main() {\n    let f = Foo(3);\n    println!(\"{}\", twice(&f));\n}\n";
+    let with = without.replace("twice(&f));", "twice(&f));\n    println!(\"{}\", f.get());");
+    for first in [with.as_str(), without] {
+        let ws = common::one_problem_workspace(
+            "getter",
+            "2021",
+            "judge = \"Codeforces\"\n",
+            first,
+            &[("1", "", None)],
+        );
+        let root = ws.path();
+        fs::write(root.join("src/lib.rs"), &lib).unwrap();
+        let bundled = ojgames_in(root, &["bundle", "getter", "-o", "-"]);
+        assert!(bundled.success, "{}", bundled.stderr);
+        fs::write(root.join("problems/getter/main.rs"), &with).unwrap();
+        let bundled = ojgames_in(root, &["bundle", "getter", "-o", "-"]);
+        assert!(bundled.success, "{}", bundled.stderr);
+        let scratch = tempfile::tempdir().unwrap();
+        let source = scratch.path().join("getter.rs");
+        fs::write(&source, &bundled.stdout).unwrap();
+        let program = scratch.path().join("getter");
+        let (compiled, message) = rustc(&source, "2021", &program);
+        assert!(compiled, "{message}");
+        let output = Command::new(&program).output().unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&output.stdout),
+            "6\n6\n",
+            "{}",
+            bundled.stdout
+        );
+    }
+}
+
 /// An itertools user's edit writes `len`, `sum` and `max` on std values: names its library
 /// defines as methods of adaptors (`Steps::len`, `Steps::sum`, `Dedup::max`) the first shake
 /// cut with their never-constructed types. No value of them exists, so no call can reach

@@ -223,6 +223,7 @@ pub(super) fn reduce(
     };
     let lib_start = super::lib_start(&bundle.text, judge.lints_line);
     let mut finder = Finder::new(&bundle.text, lib_start, &checked.dead_types);
+    finder.provided = provided_methods(&file.items);
     finder.items(&file.items);
     let Finder {
         units: found,
@@ -522,6 +523,42 @@ struct Finder<'a> {
     gated: BTreeSet<String>,
     /// `macro_rules!` bodies by name.
     macros: BTreeMap<String, TokenStream>,
+    /// Each trait's provided methods ([`provided_methods`]).
+    provided: BTreeMap<String, BTreeSet<String>>,
+}
+
+/// The methods (with a `self` receiver) each trait of `items` defines with a body, by the
+/// trait's name: an impl that does not write one still has it, so `x.m()` may call it.
+pub(super) fn provided_methods(items: &[syn::Item]) -> BTreeMap<String, BTreeSet<String>> {
+    let mut provided: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for item in items {
+        match item {
+            syn::Item::Mod(module) => {
+                for (name, methods) in module
+                    .content
+                    .as_ref()
+                    .map(|(_, inner)| provided_methods(inner))
+                    .unwrap_or_default()
+                {
+                    provided.entry(name).or_default().extend(methods);
+                }
+            }
+            syn::Item::Trait(t) => {
+                let methods = t.items.iter().filter_map(|item| match item {
+                    syn::TraitItem::Fn(f) if f.default.is_some() && f.sig.receiver().is_some() => {
+                        Some(f.sig.ident.to_string())
+                    }
+                    _ => None,
+                });
+                provided
+                    .entry(t.ident.to_string())
+                    .or_default()
+                    .extend(methods);
+            }
+            _ => {}
+        }
+    }
+    provided
 }
 
 impl<'a> Finder<'a> {
@@ -536,6 +573,7 @@ impl<'a> Finder<'a> {
             dyn_traits: BTreeSet::new(),
             gated: cfg_gated_names(text),
             macros: BTreeMap::new(),
+            provided: BTreeMap::new(),
         };
         // A type only code behind a false `#[cfg]` makes is dead here, not on every judge.
         for name in dead_types.iter().filter(|n| !finder.gated.contains(*n)) {
@@ -648,7 +686,12 @@ impl<'a> Finder<'a> {
             || block.items.iter().any(|item| match item {
                 syn::ImplItem::Fn(f) => self.method_calls.contains(&f.sig.ident.to_string()),
                 _ => false,
-            });
+            })
+            // `impl Fast for Foo {}` still has Fast's provided `get` for `foo.get()`.
+            || self
+                .provided
+                .get(&trait_name)
+                .is_some_and(|methods| methods.iter().any(|m| self.method_calls.contains(m)));
         if !protected {
             let parameters: BTreeSet<String> = block
                 .generics
