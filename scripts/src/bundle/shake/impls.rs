@@ -9,7 +9,8 @@
 //! these are never candidates: `Drop` (drops run where nothing names the impl), `Deref` and
 //! `DerefMut` (auto-deref picks methods), `Index` and `IndexMut` (`x[i]` autoderefs too),
 //! impls of traits used as `dyn` or named by code behind a false `#[cfg]`, and impls with a
-//! method whose name is called with method syntax anywhere in the bundle (`x.m()` tries `x`,
+//! method (written, or inherited from a provided method of the trait) whose name is called
+//! with method syntax anywhere in the bundle (`x.m()` tries `x`,
 //! `&x`, `&mut x`, then derefs, so without one `m` another one may answer). A
 //! never-constructed type goes with all its impls: nothing calls them, since no value of it
 //! exists.

@@ -90,9 +90,9 @@ impl Store {
     /// when nothing called it, leaves another method of that name to answer (`f.get()` taking
     /// `Slow::get` where cargo's build takes `Fast::get`); a fresh shake keeps every impl of a
     /// method called by name, so when a method (a `fn` with `self`) of an added name is cut
-    /// the tail is [`Reused::Short`], to be topped up ([`topup`]) before it is taken (what a
-    /// macro's `fn $name` writes, and a trait's provided method in an impl that does not
-    /// repeat it, are not seen by this test: see docs/bundling.md).
+    /// the tail is [`Reused::Short`], to be topped up ([`topup`]) before it is taken, and when
+    /// an impl that inherits a trait's provided method of an added name is cut, not taken at
+    /// all (what a macro's `fn $name` writes is not seen: see docs/bundling.md).
     pub fn load_reached(&self, key: &str, tail: &str) -> Option<Reused> {
         if let Some(exact) = self.load(key) {
             return Some(Reused::Whole(exact));
