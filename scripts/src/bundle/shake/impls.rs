@@ -699,15 +699,7 @@ impl<'a> Finder<'a> {
                 .type_params()
                 .map(|p| p.ident.to_string())
                 .collect();
-            let fns = block
-                .items
-                .iter()
-                .filter_map(|item| match item {
-                    syn::ImplItem::Fn(f) => Some(f.sig.ident.to_string()),
-                    syn::ImplItem::Const(c) => Some(c.ident.to_string()),
-                    _ => None,
-                })
-                .collect();
+            let fns = impl_item_names(block, true);
             self.units.push(Unit {
                 ranges: vec![range],
                 names: Vec::new(),
@@ -861,6 +853,26 @@ fn has_cfg(item: &syn::Item) -> bool {
 }
 
 /// The name of the type an impl is for: `Foo` in `Foo<T>`, `&'a Foo<T>` or `a::Foo`.
+/// The names of the functions an impl block writes, and of its constants with `consts`: what
+/// a call or a path may name in it.
+pub(super) fn impl_item_names(block: &syn::ItemImpl, consts: bool) -> BTreeSet<String> {
+    block
+        .items
+        .iter()
+        .filter_map(|item| match item {
+            syn::ImplItem::Fn(f) => Some(f.sig.ident.to_string()),
+            syn::ImplItem::Const(c) if consts => Some(c.ident.to_string()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The names called with method syntax (`x.name(`) anywhere in `text`, as the shake's
+/// never-cut rule reads them ([`Finder::scan`]).
+pub(super) fn method_calls(text: &str) -> BTreeSet<String> {
+    Finder::new(text, text.len(), &[]).method_calls
+}
+
 pub(super) fn type_head(ty: &syn::Type) -> Option<String> {
     match ty {
         syn::Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),

@@ -36,7 +36,7 @@ use anyhow::Result;
 use proc_macro2::{Delimiter, TokenStream, TokenTree};
 use syn::spanned::Spanned;
 
-use super::{fn_names, has_cfg, type_head, Finder, NEVER_CUT};
+use super::{fn_names, has_cfg, impl_item_names, type_head, Finder, NEVER_CUT};
 use crate::bundle::linemap::text_key;
 use crate::bundle::mapped::Mapped;
 use crate::bundle::shake::{
@@ -971,14 +971,7 @@ fn cuttable_fn(finder: &Finder, attrs: &[syn::Attribute], sig: &syn::Signature) 
 fn impl_kind(finder: &Finder, aliases: &BTreeSet<String>, block: &syn::ItemImpl) -> Option<Kind> {
     let (_, trait_path, _) = block.trait_.as_ref()?;
     let trait_name = trait_path.segments.last()?.ident.to_string();
-    let fns: BTreeSet<String> = block
-        .items
-        .iter()
-        .filter_map(|item| match item {
-            syn::ImplItem::Fn(f) => Some(f.sig.ident.to_string()),
-            _ => None,
-        })
-        .collect();
+    let fns = impl_item_names(block, false);
     let self_name = type_head(&block.self_ty);
     let protected = fns.is_empty()
         || NEVER_CUT.contains(&trait_name.as_str())

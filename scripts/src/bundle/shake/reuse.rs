@@ -318,14 +318,7 @@ impl<'ast> Visit<'ast> for MethodCounter<'_, '_> {
             .and_then(|(_, path, _)| path.segments.last())
             .map(|segment| segment.ident.to_string());
         if let Some(provided) = trait_name.and_then(|name| self.provided.get(&name)) {
-            let written: BTreeSet<String> = block
-                .items
-                .iter()
-                .filter_map(|item| match item {
-                    syn::ImplItem::Fn(f) => Some(f.sig.ident.to_string()),
-                    _ => None,
-                })
-                .collect();
+            let written = super::impls::impl_item_names(block, false);
             let inherited: Vec<String> = provided.difference(&written).cloned().collect();
             if self.counting == Counting::Inherited {
                 for name in inherited {

@@ -23,11 +23,13 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use anyhow::Result;
-use proc_macro2::{Spacing, TokenStream, TokenTree};
+use proc_macro2::TokenStream;
 use syn::spanned::Spanned;
 
 use crate::bundle::mapped::Mapped;
-use crate::bundle::shake::impls::{fn_names, guided, type_head, Guide, Unit};
+use crate::bundle::shake::impls::{
+    fn_names, guided, impl_item_names, method_calls, type_head, Guide, Unit,
+};
 use crate::bundle::shake::{cut_dead, idents_of, Checked, Judge};
 
 /// At most this many times a restoration brings a type back and its impls are put back.
@@ -240,29 +242,6 @@ fn is_part_of(part: &str, line: &str) -> bool {
     first_word(part) == first_word(line) && part.chars().all(|c| rest.any(|l| l == c))
 }
 
-/// The names `text` calls with method syntax (`.name(` or `.name::<`).
-fn method_calls(text: &str) -> BTreeSet<String> {
-    fn scan(tokens: TokenStream, names: &mut BTreeSet<String>) {
-        let tokens: Vec<TokenTree> = tokens.into_iter().collect();
-        for (i, token) in tokens.iter().enumerate() {
-            match token {
-                TokenTree::Punct(p) if p.as_char() == '.' && p.spacing() == Spacing::Alone => {
-                    if let Some(TokenTree::Ident(name)) = tokens.get(i + 1) {
-                        names.insert(name.to_string());
-                    }
-                }
-                TokenTree::Group(group) => scan(group.stream(), names),
-                _ => {}
-            }
-        }
-    }
-    let mut names = BTreeSet::new();
-    if let Ok(tokens) = text.parse::<TokenStream>() {
-        scan(tokens, &mut names);
-    }
-    names
-}
-
 struct Walk<'a> {
     breaks: Vec<usize>,
     /// The first line of the tail.
@@ -410,15 +389,7 @@ impl Walk<'_> {
                     .map(|p| p.ident.to_string())
                     .collect();
                 let self_name = type_head(&block.self_ty).filter(|name| !parameters.contains(name));
-                piece.fns = block
-                    .items
-                    .iter()
-                    .filter_map(|item| match item {
-                        syn::ImplItem::Fn(f) => Some(f.sig.ident.to_string()),
-                        syn::ImplItem::Const(c) => Some(c.ident.to_string()),
-                        _ => None,
-                    })
-                    .collect();
+                piece.fns = impl_item_names(block, true);
                 piece.self_type = self_name
                     .clone()
                     .filter(|name| self.types.contains_key(name));
