@@ -258,15 +258,8 @@ fn an_edit_calling_a_method_whose_impl_the_reused_shake_cut_is_shaken_again() {
     fs::write(root.join("problems/getter/main.rs"), &edited).unwrap();
     let bundled = ojgames_in(root, &["bundle", "getter", "-o", "-"]);
     assert!(bundled.success, "{}", bundled.stderr);
-    let scratch = tempfile::tempdir().unwrap();
-    let source = scratch.path().join("getter.rs");
-    fs::write(&source, &bundled.stdout).unwrap();
-    let program = scratch.path().join("getter");
-    let (compiled, message) = rustc(&source, "2021", &program);
-    assert!(compiled, "{message}");
-    let output = Command::new(&program).output().unwrap();
     assert_eq!(
-        String::from_utf8_lossy(&output.stdout),
+        common::output_of_bundle(&bundled.stdout, "2021"),
         "6\n6\n",
         "{}",
         bundled.stdout
@@ -321,15 +314,8 @@ fn an_edit_calling_a_method_whose_impl_the_reused_shake_cut_gets_it_back_in_a_fe
         runs <= 4 && runs * 2 < shake_runs,
         "{runs} rustc runs after the edit, {shake_runs} for the first shake"
     );
-    let scratch = tempfile::tempdir().unwrap();
-    let source = scratch.path().join("getter.rs");
-    fs::write(&source, &bundled).unwrap();
-    let program = scratch.path().join("getter");
-    let (compiled, message) = rustc(&source, "2021", &program);
-    assert!(compiled, "{message}");
-    let output = Command::new(&program).output().unwrap();
     assert_eq!(
-        String::from_utf8_lossy(&output.stdout),
+        common::output_of_bundle(&bundled, "2021"),
         "8\n6\n",
         "{bundled}"
     );
@@ -373,15 +359,8 @@ fn an_impl_that_inherits_a_called_method_from_its_trait_is_kept() {
         fs::write(root.join("problems/getter/main.rs"), &with).unwrap();
         let bundled = ojgames_in(root, &["bundle", "getter", "-o", "-"]);
         assert!(bundled.success, "{}", bundled.stderr);
-        let scratch = tempfile::tempdir().unwrap();
-        let source = scratch.path().join("getter.rs");
-        fs::write(&source, &bundled.stdout).unwrap();
-        let program = scratch.path().join("getter");
-        let (compiled, message) = rustc(&source, "2021", &program);
-        assert!(compiled, "{message}");
-        let output = Command::new(&program).output().unwrap();
         assert_eq!(
-            String::from_utf8_lossy(&output.stdout),
+            common::output_of_bundle(&bundled.stdout, "2021"),
             "6\n6\n",
             "{}",
             bundled.stdout
@@ -522,15 +501,8 @@ impl<T: Ord + Copy> Window<T> {
         runs <= 2 && runs * 2 < shake_runs,
         "{runs} rustc runs after the edit, {shake_runs} for the first shake"
     );
-    let scratch = tempfile::tempdir().unwrap();
-    let source = scratch.path().join("counts.rs");
-    fs::write(&source, &bundled).unwrap();
-    let program = scratch.path().join("counts");
-    let (compiled, message) = rustc(&source, "2021", &program);
-    assert!(compiled, "{message}");
-    let output = Command::new(&program).output().unwrap();
     assert_eq!(
-        String::from_utf8_lossy(&output.stdout),
+        common::output_of_bundle(&bundled, "2021"),
         "1 2 3 3\n4 9 3\n",
         "{bundled}"
     );

@@ -154,6 +154,19 @@ pub fn rustc(source: &Path, edition: &str, output: &Path) -> (bool, String) {
     )
 }
 
+/// What `bundle`, compiled with `rustc --edition E -O` (as a std-only judge does), prints with
+/// no input; panics (with rustc's messages) when it does not compile.
+pub fn output_of_bundle(bundle: &str, edition: &str) -> String {
+    let scratch = tempfile::tempdir().unwrap();
+    let source = scratch.path().join("bundle.rs");
+    fs::write(&source, bundle).unwrap();
+    let program = scratch.path().join("bundle");
+    let (compiled, message) = rustc(&source, edition, &program);
+    assert!(compiled, "{message}");
+    let output = Command::new(&program).output().unwrap();
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
 /// `program` with `input` as its standard input: its output, or why it failed (its status
 /// and standard error).
 pub fn run_on(program: &Path, input: &Path) -> Result<Vec<u8>, String> {
