@@ -461,10 +461,7 @@ pub fn find_toolchain_in_background() {
 /// is rustup's proxy: another program there (a wrapper of the user's, or of a test counting
 /// runs) is what runs, always.
 fn toolchain_bin() -> Option<PathBuf> {
-    let on_path = std::env::split_paths(&std::env::var_os("PATH")?)
-        .map(|dir| dir.join(executable("rustc")))
-        .find(|rustc| rustc.is_file())?;
-    if !is_same_file(&on_path, &on_path.with_file_name(executable("rustup"))) {
+    if !rustc_on_path_is_rustups_proxy(&std::env::var_os("PATH")?) {
         return None;
     }
     let output = Command::new("rustc")
@@ -475,6 +472,14 @@ fn toolchain_bin() -> Option<PathBuf> {
     let bin = Path::new(sysroot.trim()).join("bin");
     let found = output.status.success() && bin.join(executable("rustc")).is_file();
     found.then_some(bin)
+}
+
+/// Whether the first `rustc` on `path` (a `PATH` value) is one file with the `rustup` beside it.
+fn rustc_on_path_is_rustups_proxy(path: &std::ffi::OsStr) -> bool {
+    std::env::split_paths(path)
+        .map(|dir| dir.join(executable("rustc")))
+        .find(|rustc| rustc.is_file())
+        .is_some_and(|rustc| is_same_file(&rustc, &rustc.with_file_name(executable("rustup"))))
 }
 
 /// Whether `a` and `b` are one file (rustup's proxies are links to `rustup`, hard or
@@ -886,17 +891,22 @@ mod tests {
     fn only_rustups_proxy_is_passed_by() {
         let dir = std::env::temp_dir().join(format!("ojgames-proxy-{}", std::process::id()));
         fs::create_dir_all(&dir).unwrap();
-        let (rustup, rustc, wrapper) = (dir.join("rustup"), dir.join("rustc"), dir.join("w"));
-        fs::write(&rustup, "proxy").unwrap();
-        fs::write(&wrapper, "prox2").unwrap();
-        let _ = fs::remove_file(&rustc);
-        fs::hard_link(&rustup, &rustc).unwrap();
-        assert!(is_same_file(&rustc, &rustup));
-        assert!(
-            !is_same_file(&wrapper, &rustup),
-            "a wrapper of the same size"
-        );
-        assert!(!is_same_file(&dir.join("missing"), &rustup));
+        let (proxy, wrapped) = (dir.join("proxy"), dir.join("wrapped"));
+        for bin in [&proxy, &wrapped] {
+            fs::create_dir_all(bin).unwrap();
+            fs::write(bin.join("rustup"), "proxy").unwrap();
+            let _ = fs::remove_file(bin.join("rustc"));
+        }
+        fs::hard_link(proxy.join("rustup"), proxy.join("rustc")).unwrap();
+        // A wrapper of the user's (or a test's counting one): the same size, another file.
+        fs::write(wrapped.join("rustc"), "prox2").unwrap();
+        let path = |dirs: &[&Path]| std::env::join_paths(dirs).unwrap();
+        assert!(rustc_on_path_is_rustups_proxy(&path(&[&proxy])));
+        assert!(!rustc_on_path_is_rustups_proxy(&path(&[&wrapped])));
+        // The first `rustc` on PATH decides: a wrapper before the proxy is what runs.
+        assert!(!rustc_on_path_is_rustups_proxy(&path(&[&wrapped, &proxy])));
+        assert!(rustc_on_path_is_rustups_proxy(&path(&[&dir, &proxy])));
+        assert!(!rustc_on_path_is_rustups_proxy(&path(&[&dir])));
         fs::remove_dir_all(&dir).unwrap();
     }
 
