@@ -368,6 +368,54 @@ fn an_impl_that_inherits_a_called_method_from_its_trait_is_kept() {
     }
 }
 
+/// The review's finding 6b: the same inherited `get`, with the impl written for a type alias
+/// (`impl Fast for Quick {}`, `type Quick = Foo;`): an impl's self type may be an alias of a
+/// type the solution makes, and `f.get()` on a `Foo` must still find `Fast::get` (6), not
+/// `Slow::get` (3), in a first bundle and after an edit that adds the call.
+#[test]
+fn an_impl_written_for_a_type_alias_of_a_made_type_is_kept() {
+    let mut lib = String::from(
+        "pub struct Foo(pub u64);\n\
+         pub type Quick = Foo;\n\
+         pub trait Fast {\n    fn get(self) -> u64\n    where\n        Self: Sized,\n    {\n        6\n    }\n}\n\
+         impl Fast for Quick {}\n\
+         pub trait Slow {\n    fn get(&self) -> u64;\n}\n\
+         impl Slow for Foo {\n    fn get(&self) -> u64 {\n        self.0\n    }\n}\n\
+         pub fn twice(f: &Foo) -> u64 {\n    Slow::get(f) * 2\n}\n",
+    );
+    for k in 0..6 {
+        lib += &format!(
+            "pub struct Other{k}(pub u64);\n\
+             impl Slow for Other{k} {{\n    fn get(&self) -> u64 {{\n        {k}\n    }}\n}}\n"
+        );
+    }
+    let without =
+        "use wlib::*;\n\nfn main() {\n    let f = Foo(3);\n    println!(\"{}\", twice(&f));\n}\n";
+    let with = without.replace("twice(&f));", "twice(&f));\n    println!(\"{}\", f.get());");
+    for first in [with.as_str(), without] {
+        let ws = common::one_problem_workspace(
+            "getter",
+            "2021",
+            "judge = \"Codeforces\"\n",
+            first,
+            &[("1", "", None)],
+        );
+        let root = ws.path();
+        fs::write(root.join("src/lib.rs"), &lib).unwrap();
+        let bundled = ojgames_in(root, &["bundle", "getter", "-o", "-"]);
+        assert!(bundled.success, "{}", bundled.stderr);
+        fs::write(root.join("problems/getter/main.rs"), &with).unwrap();
+        let bundled = ojgames_in(root, &["bundle", "getter", "-o", "-"]);
+        assert!(bundled.success, "{}", bundled.stderr);
+        assert_eq!(
+            common::output_of_bundle(&bundled.stdout, "2021"),
+            "6\n6\n",
+            "first bundle from {first:?}:\n{}",
+            bundled.stdout
+        );
+    }
+}
+
 /// An itertools user's edit writes `len`, `sum` and `max` on std values: names its library
 /// defines as methods of adaptors (`Steps::len`, `Steps::sum`, `Dedup::max`) the first shake
 /// cut with their never-constructed types. No value of them exists, so no call can reach

@@ -117,6 +117,7 @@ fn one_round(text: &str, lib_start: usize) -> Option<Vec<Range<usize>>> {
     let tokens: TokenStream = text.parse().ok()?;
     let mut finder = Finder {
         lib_start,
+        aliases: alias_targets(&file.items),
         ..Finder::default()
     };
     finder.items(&file.items);
@@ -436,6 +437,9 @@ struct Finder {
     calls: Vec<(String, Range<usize>)>,
     /// Library impls and the names in their headers other than their type's.
     mentions: Vec<(Range<usize>, Vec<String>)>,
+    /// Every `type` alias in the bundle, with the head of the type it stands for (`None` for a
+    /// tuple, slice, ...): see [`alias_targets`].
+    aliases: BTreeMap<String, Option<String>>,
 }
 
 /// A type name's definitions and the impls for it, in the library.
@@ -656,9 +660,9 @@ impl Finder {
             }
             return;
         }
-        let head = type_head(&block.self_ty);
+        let head = type_head(&block.self_ty).and_then(|h| self.unaliased(h));
         // The other types its header names (`From<Pair> for Option<Side>`): it is of no use
-        // once one of them is gone.
+        // once one of them is gone. An alias is no such type: what it stands for is.
         let mut named = BTreeSet::new();
         let trait_path = block
             .trait_
@@ -671,9 +675,15 @@ impl Finder {
         {
             super::idents_of(&token, &mut named);
         }
-        named.retain(|n| Some(n) != head.as_ref());
-        self.mentions
-            .push((range.clone(), named.into_iter().collect()));
+        let named: BTreeSet<String> = named
+            .into_iter()
+            .filter_map(|n| self.unaliased(n))
+            .collect();
+        let named: Vec<String> = named
+            .into_iter()
+            .filter(|n| Some(n) != head.as_ref())
+            .collect();
+        self.mentions.push((range.clone(), named));
         if let Some(head) = head {
             self.types
                 .entry(head)
@@ -693,6 +703,21 @@ impl Finder {
                     });
             }
         }
+    }
+
+    /// The type `name` stands for: itself, or through `type` aliases the head of what they
+    /// stand for (`None` for a tuple, a slice, ...). So `impl Fast for Quick` with `type Quick
+    /// = Foo;` is an impl for `Foo`: it goes with `Foo`, its header is a use of `Quick`, and a
+    /// `Foo` the solution makes keeps it (review5's finding 6b: it went with `Quick`).
+    fn unaliased(&self, name: String) -> Option<String> {
+        let mut head = Some(name);
+        for _ in 0..=self.aliases.len() {
+            match head.as_ref().and_then(|h| self.aliases.get(h)) {
+                Some(target) if target != &head => head = target.clone(),
+                _ => break,
+            }
+        }
+        head
     }
 
     /// Every candidate: values, types (a type with no definition in the library is std's or
@@ -852,6 +877,46 @@ fn has_cfg(attrs: &[syn::Attribute]) -> bool {
     attrs.iter().any(super::is_cfg)
 }
 
+/// Each `type NAME = T;` in `items` and their modules, with `T`'s head ([`type_head`]). By
+/// name, not path, so a name that is also a struct's, an enum's, a union's or a trait's
+/// stands for nothing known (`None`): the impls written for it then go with no type.
+fn alias_targets(items: &[syn::Item]) -> BTreeMap<String, Option<String>> {
+    fn walk(
+        items: &[syn::Item],
+        aliases: &mut BTreeMap<String, Option<String>>,
+        others: &mut BTreeSet<String>,
+    ) {
+        for item in items {
+            match item {
+                syn::Item::Type(alias) => {
+                    aliases.insert(alias.ident.to_string(), type_head(&alias.ty));
+                }
+                syn::Item::Struct(syn::ItemStruct { ident, .. })
+                | syn::Item::Enum(syn::ItemEnum { ident, .. })
+                | syn::Item::Union(syn::ItemUnion { ident, .. })
+                | syn::Item::Trait(syn::ItemTrait { ident, .. }) => {
+                    others.insert(ident.to_string());
+                }
+                syn::Item::Mod(module) => {
+                    if let Some((_, inner)) = &module.content {
+                        walk(inner, aliases, others);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut aliases = BTreeMap::new();
+    let mut others = BTreeSet::new();
+    walk(items, &mut aliases, &mut others);
+    for (name, target) in &mut aliases {
+        if others.contains(name) {
+            *target = None;
+        }
+    }
+    aliases
+}
+
 /// The name of the type an impl is for: `Foo` in `Foo<T>`, `&'a Foo<T>` or `a::Foo`.
 fn type_head(ty: &syn::Type) -> Option<String> {
     match ty {
@@ -897,6 +962,33 @@ mod lib {
     }
 }
 ";
+
+    /// An impl written for an alias is an impl for the aliased type: it stays while that type
+    /// is made, though nothing but the impl writes the alias; with the type, both go.
+    #[test]
+    fn an_impl_for_a_type_alias_goes_with_the_aliased_type_not_with_the_alias() {
+        let library = "mod lib {
+    pub struct Foo(pub u64);
+    pub type Quick = Foo;
+    pub type Again = Quick;
+    pub trait Fast { fn get(self) -> u64 where Self: Sized { 6 } }
+    impl Fast for Again {}
+    pub struct Gone;
+    pub type Alone = Gone;
+    impl Fast for Alone {}
+}
+";
+        let kept = cut(
+            "fn main() { use lib::Fast; println!(\"{}\", lib::Foo(3).get()); }",
+            library,
+        );
+        for name in ["type Quick", "type Again", "impl Fast for Again"] {
+            assert!(kept.contains(name), "{name} went:\n{kept}");
+        }
+        for name in ["Gone", "Alone"] {
+            assert!(!kept.contains(name), "{name} stayed:\n{kept}");
+        }
+    }
 
     #[test]
     fn what_no_name_reaches_goes_with_its_impls_and_use_leaves_and_what_only_it_used() {
