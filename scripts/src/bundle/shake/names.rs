@@ -117,7 +117,7 @@ fn one_round(text: &str, lib_start: usize) -> Option<Vec<Range<usize>>> {
     let tokens: TokenStream = text.parse().ok()?;
     let mut finder = Finder {
         lib_start,
-        aliases: alias_targets(&file.items),
+        aliases: aliases(&file.items),
         ..Finder::default()
     };
     finder.items(&file.items);
@@ -437,9 +437,10 @@ struct Finder {
     calls: Vec<(String, Range<usize>)>,
     /// Library impls and the names in their headers other than their type's.
     mentions: Vec<(Range<usize>, Vec<String>)>,
-    /// Every `type` alias in the bundle, with the head of the type it stands for (`None` for a
-    /// tuple, slice, ...): see [`alias_targets`].
-    aliases: BTreeMap<String, Option<String>>,
+    /// Library impls whose header writes an alias, by the alias: they go with it.
+    alias_impls: BTreeMap<String, Vec<Range<usize>>>,
+    /// The bundle's `type` aliases by name ([`aliases`]).
+    aliases: BTreeMap<String, Alias>,
 }
 
 /// A type name's definitions and the impls for it, in the library.
@@ -662,8 +663,8 @@ impl Finder {
         }
         let head = type_head(&block.self_ty).and_then(|h| self.unaliased(h));
         // The other types its header names (`From<Pair> for Option<Side>`): it is of no use
-        // once one of them is gone. An alias is no such type: what it stands for is.
-        let mut named = BTreeSet::new();
+        // once one of them is gone. An alias is no such type: what its definition names is.
+        let mut written = BTreeSet::new();
         let trait_path = block
             .trait_
             .as_ref()
@@ -673,13 +674,16 @@ impl Finder {
             .flatten()
             .chain(block.self_ty.to_token_stream())
         {
-            super::idents_of(&token, &mut named);
+            super::idents_of(&token, &mut written);
         }
-        let named: BTreeSet<String> = named
-            .into_iter()
-            .filter_map(|n| self.unaliased(n))
-            .collect();
-        let named: Vec<String> = named
+        for alias in written.iter().filter(|n| self.aliases.contains_key(*n)) {
+            self.alias_impls
+                .entry(alias.clone())
+                .or_default()
+                .push(range.clone());
+        }
+        let named: Vec<String> = self
+            .without_aliases(written)
             .into_iter()
             .filter(|n| Some(n) != head.as_ref())
             .collect();
@@ -713,11 +717,34 @@ impl Finder {
         let mut head = Some(name);
         for _ in 0..=self.aliases.len() {
             match head.as_ref().and_then(|h| self.aliases.get(h)) {
-                Some(target) if target != &head => head = target.clone(),
+                Some(alias) if alias.head != head => head = alias.head.clone(),
                 _ => break,
             }
         }
         head
+    }
+
+    /// `names` with each alias replaced by the names its definition writes, over and over:
+    /// `impl Debug for Dedup<I>` with `type Dedup<I> = CoalesceBy<I, DedupPred>;` is of no
+    /// use once `DedupPred` is gone (no value of that `CoalesceBy` exists), whether or not
+    /// anything but the impl writes `Dedup`.
+    fn without_aliases(&self, names: BTreeSet<String>) -> BTreeSet<String> {
+        let mut done = BTreeSet::new();
+        let mut seen = BTreeSet::new();
+        let mut todo: Vec<String> = names.into_iter().collect();
+        while let Some(name) = todo.pop() {
+            match self.aliases.get(&name) {
+                Some(alias) => {
+                    if seen.insert(name) {
+                        todo.extend(alias.names.iter().cloned());
+                    }
+                }
+                None => {
+                    done.insert(name);
+                }
+            }
+        }
+        done
     }
 
     /// Every candidate: values, types (a type with no definition in the library is std's or
@@ -755,7 +782,11 @@ impl Finder {
                 .iter()
                 .filter(|(_, named)| named.contains(name));
             ranges.extend(mentioning.map(|(range, _)| range.clone()));
-            units.push(Unit::new(name, ranges, Kind::Type));
+            let mut unit = Unit::new(name, ranges, Kind::Type);
+            // An alias is reached where the impls written with it are, since they are the
+            // aliased type's ([`Finder::unaliased`]); they go with it, or would name nothing.
+            unit.carried = self.alias_impls.get(name).cloned().unwrap_or_default();
+            units.push(unit);
         }
         for (name, defs) in &self.traits {
             // Two traits of one name (or one outside the library): which impl is whose is
@@ -877,19 +908,32 @@ fn has_cfg(attrs: &[syn::Attribute]) -> bool {
     attrs.iter().any(super::is_cfg)
 }
 
-/// Each `type NAME = T;` in `items` and their modules, with `T`'s head ([`type_head`]). By
-/// name, not path, so a name that is also a struct's, an enum's, a union's or a trait's
-/// stands for nothing known (`None`): the impls written for it then go with no type.
-fn alias_targets(items: &[syn::Item]) -> BTreeMap<String, Option<String>> {
+/// A `type` alias: the head of the type it stands for ([`type_head`]; `None` for a tuple, a
+/// slice, ...) and the names its definition writes (`type Dedup<I> = CoalesceBy<I,
+/// DedupPred>;`: `CoalesceBy`, `I`, `DedupPred`).
+struct Alias {
+    head: Option<String>,
+    names: BTreeSet<String>,
+}
+
+/// Each `type NAME = T;` in `items` and their modules. By name, not path, so a name that is
+/// also a struct's, an enum's, a union's or a trait's is left out: its impls are counted as
+/// that type's, as for any type.
+fn aliases(items: &[syn::Item]) -> BTreeMap<String, Alias> {
     fn walk(
         items: &[syn::Item],
-        aliases: &mut BTreeMap<String, Option<String>>,
+        aliases: &mut BTreeMap<String, Alias>,
         others: &mut BTreeSet<String>,
     ) {
         for item in items {
             match item {
                 syn::Item::Type(alias) => {
-                    aliases.insert(alias.ident.to_string(), type_head(&alias.ty));
+                    let mut names = BTreeSet::new();
+                    for token in alias.ty.to_token_stream() {
+                        super::idents_of(&token, &mut names);
+                    }
+                    let head = type_head(&alias.ty);
+                    aliases.insert(alias.ident.to_string(), Alias { head, names });
                 }
                 syn::Item::Struct(syn::ItemStruct { ident, .. })
                 | syn::Item::Enum(syn::ItemEnum { ident, .. })
@@ -909,11 +953,7 @@ fn alias_targets(items: &[syn::Item]) -> BTreeMap<String, Option<String>> {
     let mut aliases = BTreeMap::new();
     let mut others = BTreeSet::new();
     walk(items, &mut aliases, &mut others);
-    for (name, target) in &mut aliases {
-        if others.contains(name) {
-            *target = None;
-        }
-    }
+    aliases.retain(|name, _| !others.contains(name));
     aliases
 }
 
@@ -976,16 +1016,25 @@ mod lib {
     pub struct Gone;
     pub type Alone = Gone;
     impl Fast for Alone {}
+    pub struct Pair<A, B>(pub A, pub B);
+    pub struct Unmade;
+    pub type Half<A> = Pair<A, Unmade>;
+    impl<A> Fast for Half<A> {}
 }
 ";
-        let kept = cut(
-            "fn main() { use lib::Fast; println!(\"{}\", lib::Foo(3).get()); }",
-            library,
-        );
-        for name in ["type Quick", "type Again", "impl Fast for Again"] {
+        let main = "fn main() { use lib::Fast; println!(\"{}\", lib::Foo(3).get()); \
+                    let _ = lib::Pair(1, 2); }";
+        let kept = cut(main, library);
+        for name in [
+            "type Quick",
+            "type Again",
+            "impl Fast for Again",
+            "struct Pair",
+        ] {
             assert!(kept.contains(name), "{name} went:\n{kept}");
         }
-        for name in ["Gone", "Alone"] {
+        // `Half`'s impl is for a `Pair` of an `Unmade`, and nothing else writes `Unmade`.
+        for name in ["Gone", "Alone", "Unmade", "Half"] {
             assert!(!kept.contains(name), "{name} stayed:\n{kept}");
         }
     }
