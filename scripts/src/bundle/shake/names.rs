@@ -1020,6 +1020,11 @@ mod lib {
     pub struct Unmade;
     pub type Half<A> = Pair<A, Unmade>;
     impl<A> Fast for Half<A> {}
+    pub struct Generic<I>(I);
+    pub type Combo<I> = Generic<I>;
+    impl<I> Combo<I> {
+        pub fn unused(&self) {}
+    }
 }
 ";
         let main = "fn main() { use lib::Fast; println!(\"{}\", lib::Foo(3).get()); \
@@ -1034,7 +1039,8 @@ mod lib {
             assert!(kept.contains(name), "{name} went:\n{kept}");
         }
         // `Half`'s impl is for a `Pair` of an `Unmade`, and nothing else writes `Unmade`.
-        for name in ["Gone", "Alone", "Unmade", "Half"] {
+        // An impl written with an alias goes with it, in the same round (not left naming it).
+        for name in ["Gone", "Alone", "Unmade", "Half", "Generic", "Combo"] {
             assert!(!kept.contains(name), "{name} stayed:\n{kept}");
         }
     }
