@@ -308,7 +308,7 @@ fn padded_check(
     let offset: usize = text.split_inclusive('\n').take(at).map(str::len).sum();
     let mut padded = String::with_capacity(text.len() + pad);
     padded.push_str(&text[..offset]);
-    padded.extend(std::iter::repeat('\n').take(pad));
+    padded.push_str(&"\n".repeat(pad));
     padded.push_str(&text[offset..]);
     let copy = copies.join(name);
     fs::write(&copy, &padded).with_context(|| format!("cannot write {}", copy.display()))?;
@@ -1096,7 +1096,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let bundle = dir.path().join("b.rs");
         let lints = crate::bundle::INLINING_LINTS;
-        let crates = format!("{lints}\nmod lib {{\n    pub fn f() -> u32 {{\n        \"x\"\n    }}\n}}\n");
+        let crates =
+            format!("{lints}\nmod lib {{\n    pub fn f() -> u32 {{\n        \"x\"\n    }}\n}}\n");
         // The solution, then the same solution two lines longer (an edit).
         let mains = [
             "fn main() {\n    lib::f();\n}\n",
