@@ -61,8 +61,6 @@ pub fn build_solution(
     if let SolutionSource::CargoBuild = source {
         return cargo_build(workspace, problem).map(Built::Ready);
     }
-    // The compile below (and the check beside it) then skips rustup's proxy.
-    rustc::find_toolchain_in_background();
     let written = match source {
         SolutionSource::Bundle { keep_docs, judge } => {
             let options = bundle::Options {
@@ -300,8 +298,6 @@ pub fn write_bundle(
     check: check::Check,
     output: &Output,
 ) -> Result<Written> {
-    // The check below then skips rustup's proxy: the toolchain is asked while bundling.
-    rustc::find_toolchain_in_background();
     let to_stdout = *output == Output::Stdout;
     let mut once = write_bundle_once(workspace, problem, options, check, to_stdout)?;
     if once.1.is_err() && once.0.speculative && !options.reshake {
