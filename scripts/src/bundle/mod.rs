@@ -69,7 +69,7 @@ pub fn largest_parts(lines: &LineMap, count: usize) -> String {
 
 /// Lints that inlining creates: library items are public API, never dead in the library
 /// crate, but in a binary whatever the problem leaves unused looks dead.
-const INLINING_LINTS: &str = "#[allow(dead_code, unused_imports, unused_macros)]";
+pub(crate) const INLINING_LINTS: &str = "#[allow(dead_code, unused_imports, unused_macros)]";
 
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Options {
@@ -402,6 +402,28 @@ fn nth_line_equal(text: &str, a: &str, b: &str, index: usize) -> Option<usize> {
         .map(|(number, _)| number)
 }
 
+/// The 0-based line where the first pasted crate (or this project's library) starts in a
+/// bundle's `text`: its lints line, which the bundler writes between two items of the
+/// bundle's root after the solution's own text. Only a line whose text before it lexes whole
+/// (no literal, comment or delimiter left open) counts, so that lines put before it are
+/// whitespace between two items and change nothing a compiler sees but line numbers
+/// (`rustc::type_check_incremental` keeps the crates at one line across edits of the
+/// solution this way). `None` for a bundle that pastes nothing.
+pub fn first_crate_line(text: &str) -> Option<usize> {
+    let mut offset = 0;
+    for (number, line) in text.split_inclusive('\n').enumerate() {
+        let bare = line.trim_end_matches('\n').trim_end_matches('\r');
+        if bare == INLINING_LINTS || bare == DEPENDENCY_LINTS {
+            let before = &text[..offset];
+            if before.parse::<proc_macro2::TokenStream>().is_ok() {
+                return Some(number);
+            }
+        }
+        offset += line.len();
+    }
+    None
+}
+
 /// Whether a kept file of an inlined crate has `extern crate alloc;` (which binds `alloc` in
 /// its own module only: at the bundle's root it makes `alloc::` a path in every module) and
 /// the problem has not.
@@ -565,4 +587,24 @@ pub fn parse_problem(workspace: &Workspace, problem: &Problem) -> Result<()> {
     let main = problem.main_file();
     let features = cargo_env::package_features(&main);
     CrateTree::load(&main, &|path| workspace.display(path), features).map(|_| ())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{first_crate_line, DEPENDENCY_LINTS, INLINING_LINTS};
+
+    #[test]
+    fn the_first_crate_starts_at_the_first_lints_line_between_two_items_of_the_root() {
+        let text = format!(
+            "fn main() {{}}\n\n{INLINING_LINTS}\nmod ojlib {{\n}}\n\n{DEPENDENCY_LINTS}\nmod itertools {{\n}}\n"
+        );
+        assert_eq!(first_crate_line(&text), Some(2));
+        // The same line in a string literal, or in a module of the solution's own, is not
+        // between two items of the root: lines put there would change the code.
+        let text = format!(
+            "const S: &str = \"\n{DEPENDENCY_LINTS}\n\";\nmod own {{\n{INLINING_LINTS}\nfn f() {{}}\n}}\n{INLINING_LINTS}\nmod ojlib {{\n}}\n"
+        );
+        assert_eq!(first_crate_line(&text), Some(7));
+        assert_eq!(first_crate_line("fn main() {}\n"), None);
+    }
 }

@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Two builds of the tool side by side after an edit (docs/performance.md, "The check after an
+# edit that adds lines"): for ROUNDS rounds, tool A then tool B, each in its own copy of
+# ROOT (without target/ and .git) and its own empty store (OJGAMES_CACHE), each after its own
+# one-line edit of main.rs (a new empty function): `bundle ID`, then after another edit
+# `judge ID` (which must pass every case); then `cargo build --release -p ID` after the same
+# edit in A's copy (its own target directory). One line a round, then the medians.
+# The tools are run directly (no make), both the same way; `--judge JUDGE` when given.
+# Usage: scripts/sh/edit-ab.sh ROUNDS ROOT:ID[@JUDGE] TOOL_A TOOL_B
+#   e.g. scripts/sh/edit-ab.sh 5 scripts/tests/fixtures/crates_ws:practice2_g@Codeforces \
+#          /tmp/main/target/release/ojgames target/release/ojgames
+# A case without a .out is given one from cargo's build of the solution (as bundle-speed.sh).
+set -euo pipefail
+
+rounds=$1
+case=$2
+tools=("$(realpath "$3")" "$(realpath "$4")")
+root=$(cd "${case%%:*}" && pwd)
+id=${case#*:}
+judge=()
+if [[ $id == *@* ]]; then
+    judge=(--judge "${id#*@}")
+    id=${id%%@*}
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+ms() { echo $((($(date +%s%N) - $1) / 1000000)); }
+edits=0
+edit() {
+    edits=$((edits + 1))
+    printf '\nfn _ab_edit_%d() {}\n' "$edits" >>"$1/problems/$id/main.rs"
+}
+# tool, copy, then the command's words.
+run() {
+    local tool=$1 copy=$2
+    shift 2
+    OJGAMES_CACHE=$copy.store "$tool" --root "$copy" "$@" "${judge[@]}" >"$tmp/log" 2>&1 || {
+        cat "$tmp/log" >&2
+        exit 1
+    }
+}
+build=(cargo build --release -q -p "$id" --target-dir "$tmp/cargo-target")
+for k in 0 1; do
+    mkdir -p "$tmp/ws$k"
+    (cd "$root" && tar cf - --exclude=./target --exclude=./.git .) | (cd "$tmp/ws$k" && tar xf -)
+done
+(cd "$tmp/ws0" && "${build[@]}")
+for input in "$tmp/ws0/testdata/$id"/*.in; do
+    out=${input%.in}.out
+    if [ ! -f "$out" ]; then
+        "$tmp/cargo-target/release/$id" <"$input" >"$out"
+        cp "$out" "$tmp/ws1/testdata/$id/"
+    fi
+done
+for k in 0 1; do
+    run "${tools[$k]}" "$tmp/ws$k" bundle "$id"
+    run "${tools[$k]}" "$tmp/ws$k" judge "$id"
+done
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+: >"$tmp/times"
+for r in $(seq "$rounds"); do
+    line="round $r:"
+    times=""
+    for k in 0 1; do
+        edit "$tmp/ws$k"
+        start=$(date +%s%N)
+        run "${tools[$k]}" "$tmp/ws$k" bundle "$id"
+        b=$(ms "$start")
+        edit "$tmp/ws$k"
+        start=$(date +%s%N)
+        run "${tools[$k]}" "$tmp/ws$k" judge "$id"
+        j=$(ms "$start")
+        grep -q " 0 failed" "$tmp/log" || {
+            cat "$tmp/log" >&2
+            exit 1
+        }
+        line="$line $([ $k = 0 ] && echo A || echo B) bundle $b judge $j |"
+        times="$times $b $j"
+    done
+    edit "$tmp/ws0"
+    start=$(date +%s%N)
+    (cd "$tmp/ws0" && "${build[@]}")
+    c=$(ms "$start")
+    echo "$line cargo $c"
+    echo "$times $c" >>"$tmp/times"
+done
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+median() { sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
+names=("A bundle" "A judge" "B bundle" "B judge" "cargo build")
+for column in 1 2 3 4 5; do
+    echo "median ${names[$((column - 1))]}: $(awk -v c="$column" '{print $c}' "$tmp/times" | median) ms"
+done
