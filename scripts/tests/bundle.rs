@@ -522,6 +522,20 @@ fn a_module_of_re_exports_only_is_a_container_and_its_file_is_not_kept_whole() {
 }
 
 #[test]
+fn a_binding_named_like_a_dependency_does_not_paste_the_crate() {
+    // `let mut num = ModInt::new(1); num *= 3;` with num in the Cargo.toml (AtCoder's block):
+    // the one-segment path `num` was taken for the crate, and a std-only bundle of an
+    // ac-library solution pasted num whole (346 KB, over Codeforces' 64 KiB). A crate's name
+    // alone is no value nor type: such a path is a binding or an item of its module.
+    let ws = copy_workspace(&fixture("deps_ws"));
+    let (text, output) = bundle_compile_run(ws.path(), "binding_like_crate");
+    assert_eq!(output, "[4]\n");
+    for absent in ["mod numcplx", "CPLX_MARKER", "Cplx"] {
+        assert!(!text.contains(absent), "{absent:?} bundled:\n{text}");
+    }
+}
+
+#[test]
 fn env_of_what_cargo_sets_is_each_crates_own_value_and_a_macros_crate_glob_is_rewritten() {
     // A judge's plain rustc sets no `CARGO_*`: zerocopy's `env!("CARGO_PKG_VERSION")` failed 13
     // times in random_hash's std-only bundle. The output is `cargo run`'s (path crate

@@ -229,6 +229,13 @@ impl<'a> Resolver<'a> {
             targets.extend(defined.map(|&m| (krate, m)));
             return targets;
         }
+        if let [name] = segments.as_slice() {
+            // A crate's name alone is no value nor type: `num` in `let mut num = …; num *= 3;`
+            // is the binding (or an item of the module), not the crate `num` of the manifest.
+            if self.view(krate).extern_crate(name).is_some() {
+                return inlined_only(self.name_in(krate, module, &segments, 0));
+            }
+        }
         inlined_only(self.in_crate(krate, module, &segments, 0))
     }
 
