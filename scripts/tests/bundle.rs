@@ -536,6 +536,19 @@ fn a_binding_named_like_a_dependency_does_not_paste_the_crate() {
 }
 
 #[test]
+fn the_solutions_own_macro_named_like_a_crates_does_not_paste_that_crate() {
+    // A contestant's own `macro_rules! input` with proconio in the Cargo.toml and no `use` of
+    // it: every bare `input!` counted as proconio's, which was pasted (20 KB) into a
+    // std-only bundle that calls none of it.
+    let ws = copy_workspace(&fixture("deps_ws"));
+    let (text, output) = bundle_compile_run(ws.path(), "own_macro_named_like_a_crates");
+    assert_eq!(output, "5 6 0\n");
+    for absent in ["mod tokenread", "next_token", "parse_or"] {
+        assert!(!text.contains(absent), "{absent:?} bundled:\n{text}");
+    }
+}
+
+#[test]
 fn env_of_what_cargo_sets_is_each_crates_own_value_and_a_macros_crate_glob_is_rewritten() {
     // A judge's plain rustc sets no `CARGO_*`: zerocopy's `env!("CARGO_PKG_VERSION")` failed 13
     // times in random_hash's std-only bundle. The output is `cargo run`'s (path crate

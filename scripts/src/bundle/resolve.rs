@@ -218,6 +218,9 @@ impl<'a> Resolver<'a> {
                 .copied()
                 .collect();
             if krate.is_problem() {
+                if self.problems_own_macro(name) {
+                    return Vec::new();
+                }
                 return targets;
             }
             targets.extend(inlined_only(self.in_crate(krate, module, &segments, 0)));
@@ -237,6 +240,22 @@ impl<'a> Resolver<'a> {
             }
         }
         inlined_only(self.in_crate(krate, module, &segments, 0))
+    }
+
+    /// Whether a bare `name!` in the problem is its own `macro_rules!`: it defines one by that
+    /// name and imports none (no `use` leaf named so, no glob), as a contestant's hand-written
+    /// `input!` with proconio in the Cargo.toml.
+    fn problems_own_macro(&self, name: &str) -> bool {
+        let view = self.view(CrateId::PROBLEM);
+        let defines = view.tree.files.iter().any(|file| {
+            let mut defs = file.facts.macro_defs.iter();
+            defs.any(|def| def.name == name)
+        });
+        let imports = view
+            .imports
+            .iter()
+            .any(|imports| imports.names.contains_key(name) || !imports.globs.is_empty());
+        defines && !imports
     }
 
     /// Same for the target of a `use` leaf.
