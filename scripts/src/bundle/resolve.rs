@@ -232,6 +232,11 @@ impl<'a> Resolver<'a> {
             targets.extend(defined.map(|&m| (krate, m)));
             return targets;
         }
+        if segments.len() >= 2 && self.has_child(krate, module, &segments[0]) {
+            // `rand::Xs` with the solution's own `mod rand` beside rand in the manifest: in a
+            // path (not a `use`, where both would be ambiguous) the module shadows the crate.
+            return inlined_only(self.name_in(krate, module, &segments, 0));
+        }
         if let [name] = segments.as_slice() {
             // A crate's name alone is no value nor type: `num` in `let mut num = …; num *= 3;`
             // is the binding (or an item of the module), not the crate `num` of the manifest.
@@ -240,6 +245,12 @@ impl<'a> Resolver<'a> {
             }
         }
         inlined_only(self.in_crate(krate, module, &segments, 0))
+    }
+
+    /// Whether `module` of `krate` has a child module `name`.
+    pub fn has_child(&self, krate: CrateId, module: ModId, name: &str) -> bool {
+        let tree = self.view(krate).tree;
+        tree.module(module).children.contains_key(name)
     }
 
     /// Whether a bare `name!` in the problem is its own `macro_rules!`: it defines one by that
