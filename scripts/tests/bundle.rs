@@ -522,6 +522,58 @@ fn a_module_of_re_exports_only_is_a_container_and_its_file_is_not_kept_whole() {
 }
 
 #[test]
+fn a_binding_named_like_a_dependency_does_not_paste_the_crate() {
+    // `let mut num = ModInt::new(1); num *= 3;` with num in the Cargo.toml (AtCoder's block):
+    // the one-segment path `num` was taken for the crate, and a std-only bundle of an
+    // ac-library solution pasted num whole (346 KB, over Codeforces' 64 KiB). A crate's name
+    // alone is no value nor type: such a path is a binding or an item of its module.
+    let ws = copy_workspace(&fixture("deps_ws"));
+    let (text, output) = bundle_compile_run(ws.path(), "binding_like_crate");
+    assert_eq!(output, "[4]\n");
+    for absent in ["mod numcplx", "CPLX_MARKER", "Cplx"] {
+        assert!(!text.contains(absent), "{absent:?} bundled:\n{text}");
+    }
+}
+
+#[test]
+fn the_solutions_own_macro_named_like_a_crates_does_not_paste_that_crate() {
+    // A contestant's own `macro_rules! input` with proconio in the Cargo.toml and no `use` of
+    // it: every bare `input!` counted as proconio's, which was pasted (20 KB) into a
+    // std-only bundle that calls none of it.
+    let ws = copy_workspace(&fixture("deps_ws"));
+    let (text, output) = bundle_compile_run(ws.path(), "own_macro_named_like_a_crates");
+    assert_eq!(output, "5 6 0\n");
+    for absent in ["mod tokenread", "next_token", "parse_or"] {
+        assert!(!text.contains(absent), "{absent:?} bundled:\n{text}");
+    }
+}
+
+#[test]
+fn a_module_of_the_solution_named_like_a_dependency_shadows_the_crate_in_paths() {
+    // A hand-rolled `mod rand { … }` with rand in the Cargo.toml: `rand::Xs(…)` was taken for
+    // the crate, which was pasted (932 KB) and the path rewritten into it: E0425. Here the
+    // crate is pasted for another reason too, and the path must stay the module's.
+    let ws = copy_workspace(&fixture("deps_ws"));
+    let (text, output) = bundle_compile_run(ws.path(), "own_mod_like_dependency");
+    assert_eq!(output, "5 [2] 12\n");
+    assert!(
+        text.contains("println!(\"{} {:?} {}\", numcplx::five()"),
+        "{text}"
+    );
+    assert!(text.contains("mod numcplx_crate"), "{text}");
+}
+
+#[test]
+fn a_module_of_the_solution_named_like_an_unused_dependency_keeps_the_crate_out() {
+    let ws = copy_workspace(&fixture("deps_ws"));
+    let (text, output) = bundle_compile_run(ws.path(), "own_mod_like_unused_dependency");
+    assert_eq!(output, "5 [2]\n");
+    for absent in ["numcplx_crate", "CPLX_MARKER", "Cplx"] {
+        assert!(!text.contains(absent), "{absent:?} bundled:\n{text}");
+    }
+}
+
+#[test]
 fn env_of_what_cargo_sets_is_each_crates_own_value_and_a_macros_crate_glob_is_rewritten() {
     // A judge's plain rustc sets no `CARGO_*`: zerocopy's `env!("CARGO_PKG_VERSION")` failed 13
     // times in random_hash's std-only bundle. The output is `cargo run`'s (path crate

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use super::edits::Edits;
 use super::facts::{PathOcc, UseItem, UseLeaf, UseNode};
 use super::mapped::{Mapped, Origin};
-use super::modtree::FileId;
+use super::modtree::{FileId, ModId};
 use super::proc_macro;
 use super::reach::Selection;
 use super::resolve::{macro_names_bound, CrateId, Resolver};
@@ -119,7 +119,8 @@ impl Renderer<'_> {
             }
         }
         for path in &facts.paths {
-            self.rewrite_path(krate, path, text, &mut edits);
+            let module = tree.scope_module(file_id, path.scope);
+            self.rewrite_path(krate, module, path, text, &mut edits);
         }
         for item in &facts.uses {
             self.rewrite_use(krate, item, &mut edits);
@@ -322,7 +323,14 @@ impl Renderer<'_> {
     /// module re-exports each under its own name. A bare call of a crate's own exported
     /// macro becomes a path to its bundle name at the root (`crate::__proconio_input!`),
     /// which resolves wherever the call stands, before the definition too.
-    fn rewrite_path(&self, krate: CrateId, path: &PathOcc, text: &str, edits: &mut Edits) {
+    fn rewrite_path(
+        &self,
+        krate: CrateId,
+        module: ModId,
+        path: &PathOcc,
+        text: &str,
+        edits: &mut Edits,
+    ) {
         let view = self.resolver.view(krate);
         let names: Vec<&str> = path.segments.iter().map(|s| s.name.as_str()).collect();
         let seg = &path.segments;
@@ -352,6 +360,10 @@ impl Renderer<'_> {
         let Some(other) = view.extern_crate(names[0]).filter(|_| names.len() >= 2) else {
             return;
         };
+        // A child module of that name (the solution's own `mod rand`) shadows the crate.
+        if path.leading_colon.is_none() && self.resolver.has_child(krate, module, names[0]) {
+            return;
+        }
         let start = path
             .leading_colon
             .as_ref()

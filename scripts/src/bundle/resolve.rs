@@ -218,6 +218,9 @@ impl<'a> Resolver<'a> {
                 .copied()
                 .collect();
             if krate.is_problem() {
+                if self.problems_own_macro(name) {
+                    return Vec::new();
+                }
                 return targets;
             }
             targets.extend(inlined_only(self.in_crate(krate, module, &segments, 0)));
@@ -229,7 +232,41 @@ impl<'a> Resolver<'a> {
             targets.extend(defined.map(|&m| (krate, m)));
             return targets;
         }
+        if segments.len() >= 2 && self.has_child(krate, module, &segments[0]) {
+            // `rand::Xs` with the solution's own `mod rand` beside rand in the manifest: in a
+            // path (not a `use`, where both would be ambiguous) the module shadows the crate.
+            return inlined_only(self.name_in(krate, module, &segments, 0));
+        }
+        if let [name] = segments.as_slice() {
+            // A crate's name alone is no value nor type: `num` in `let mut num = …; num *= 3;`
+            // is the binding (or an item of the module), not the crate `num` of the manifest.
+            if self.view(krate).extern_crate(name).is_some() {
+                return inlined_only(self.name_in(krate, module, &segments, 0));
+            }
+        }
         inlined_only(self.in_crate(krate, module, &segments, 0))
+    }
+
+    /// Whether `module` of `krate` has a child module `name`.
+    pub fn has_child(&self, krate: CrateId, module: ModId, name: &str) -> bool {
+        let tree = self.view(krate).tree;
+        tree.module(module).children.contains_key(name)
+    }
+
+    /// Whether a bare `name!` in the problem is its own `macro_rules!`: it defines one by that
+    /// name and imports none (no `use` leaf named so, no glob), as a contestant's hand-written
+    /// `input!` with proconio in the Cargo.toml.
+    fn problems_own_macro(&self, name: &str) -> bool {
+        let view = self.view(CrateId::PROBLEM);
+        let defines = view.tree.files.iter().any(|file| {
+            let mut defs = file.facts.macro_defs.iter();
+            defs.any(|def| def.name == name)
+        });
+        let imports = view
+            .imports
+            .iter()
+            .any(|imports| imports.names.contains_key(name) || !imports.globs.is_empty());
+        defines && !imports
     }
 
     /// Same for the target of a `use` leaf.
