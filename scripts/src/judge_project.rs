@@ -315,7 +315,11 @@ fn cargo(
     let mut messages: Vec<String> = stdout
         .lines()
         .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
-        .filter(|m| m["reason"] == "compiler-message" && m["target"]["name"] == crate_name)
+        // cargo names the target as the bin is named (`abc961-i`), rustc's crate `abc961_i`.
+        .filter(|m| {
+            let target = m["target"]["name"].as_str().map(|n| n.replace('-', "_"));
+            m["reason"] == "compiler-message" && target.as_deref() == Some(crate_name)
+        })
         .map(|m| m["message"].to_string())
         .collect();
     if !success && messages.is_empty() {

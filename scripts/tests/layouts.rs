@@ -108,6 +108,24 @@ fn a_cargo_compete_package_is_judged_from_inside_by_alias_and_bin_name_on_its_ya
     );
     assert!(ran.success, "{}", ran.stderr);
     assert_eq!(ran.stdout, "42\n");
+    // An error only AtCoder's build finds (its edition 2024 denies a reference to a `static
+    // mut`; the package is 2021) in a bin whose name has a hyphen is shown, not only cargo's
+    // "could not compile" (i20probe6's F2: rustc's messages were kept for a target named
+    // `abc999_a`, cargo's being `abc999-a`).
+    let a_rs = package.join("src/bin/a.rs");
+    let broken = fs::read_to_string(&a_rs).unwrap()
+        + "\nstatic mut SEEN: Vec<u64> = Vec::new();\n\
+           #[allow(dead_code)]\nfn remember(x: u64) {\n    unsafe { SEEN.push(x) }\n}\n";
+    fs::write(&a_rs, broken).unwrap();
+    // Its first build (cargo's, not the rustc command recorded by an earlier one).
+    let project = ws
+        .path()
+        .join("target/ojgames/judge-atcoder/projects/abc999-a");
+    fs::remove_dir_all(&project).unwrap();
+    let a = ojgames_at(&tool, &package, &["judge", "a"]);
+    assert!(!a.success, "{}", a.stdout);
+    let said = format!("{}{}", a.stdout, a.stderr);
+    assert!(said.contains("mutable static"), "{said}");
 }
 
 #[test]
