@@ -459,10 +459,18 @@ fn named_back(units: &[Unit], cut: &[usize], errors: &[Vec<String>]) -> Vec<usiz
     let mut back = BTreeSet::new();
     let mut all_named = Vec::new();
     for error in errors {
+        // The types the error is about: `Ratio<BigInt>` in "`+=` cannot be applied to type".
+        let types: BTreeSet<String> = error.first().map_or_else(BTreeSet::new, |first| {
+            let quoted = first.split('`').skip(1).step_by(2);
+            let words = quoted.flat_map(|q| words_of(q).into_iter());
+            words
+                .filter(|w| w.starts_with(|c: char| c.is_uppercase()))
+                .collect()
+        });
         let named: Vec<Named> = error
             .iter()
             .filter(|e| !e.starts_with("required by a bound in"))
-            .map(|e| named_with_required_traits(e))
+            .map(|e| named_with_required_traits(e, &types))
             .collect();
         let matching = |test: &dyn Fn(&Unit, &Named) -> bool| -> Vec<usize> {
             let cut = cut.iter().copied();
@@ -484,15 +492,20 @@ fn named_back(units: &[Unit], cut: &[usize], errors: &[Vec<String>]) -> Vec<usiz
 }
 
 /// [`named_by`], and the traits of a note `the traits `DivAssign`, `MulAssign`,  and
-/// `RemAssign` must be implemented` as missing for any type: `+=` on num-rational's
-/// `Ratio<BigInt>` needs them of `BigInt` (the bound `T: NumAssign` of `Ratio`'s `AddAssign`),
-/// and the error quotes no `X: T`.
-fn named_with_required_traits(message: &str) -> Named {
+/// `RemAssign` must be implemented` as missing for each of `types` (the types the error's
+/// message names) and for any type: `+=` on num-rational's `Ratio<BigInt>` needs them of
+/// `BigInt` (the bound `T: NumAssign` of `Ratio`'s `AddAssign`), and the error quotes no
+/// `X: T`.
+fn named_with_required_traits(message: &str, types: &BTreeSet<String>) -> Named {
     let mut named = named_by(message);
     if message.starts_with("the trait") && message.ends_with("must be implemented") {
         let quoted = message.split('`').skip(1).step_by(2);
         for name in quoted.filter(|q| q.starts_with(|c: char| c.is_uppercase())) {
-            named.missing.insert((None, last_segment(name).to_string()));
+            let name = last_segment(name).to_string();
+            for of in types {
+                named.missing.insert((Some(of.clone()), name.clone()));
+            }
+            named.missing.insert((None, name));
         }
     }
     named
@@ -1779,9 +1792,16 @@ mod lib {
                 fns: BTreeSet::from([format!("{}_assign", trait_name.to_lowercase())]),
             },
         };
-        let units = [impl_unit("DivAssign"), impl_unit("ShlAssign")];
+        let mut for_u8 = impl_unit("DivAssign");
+        if let Kind::Impl { self_name, .. } = &mut for_u8.kind {
+            *self_name = Some("u8".to_string());
+        }
+        let units = [impl_unit("DivAssign"), impl_unit("ShlAssign"), for_u8];
         let errors = [error.map(String::from).to_vec()];
-        assert_eq!(named_back(&units, &[0, 1], &errors), [0]);
+        // `BigInt`'s: the type the error names.
+        assert_eq!(named_back(&units, &[0, 1, 2], &errors), [0]);
+        // Still there: any type's.
+        assert_eq!(named_back(&units, &[1, 2], &errors), [2]);
     }
 
     #[test]
