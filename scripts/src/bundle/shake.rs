@@ -290,8 +290,8 @@ struct Checked {
     dead_types: Vec<String>,
     /// The byte ranges of `use` leaves rustc could not resolve (E0432).
     unresolved_imports: Vec<Range<usize>>,
-    /// Every error's message and its notes' (children's) messages.
-    errors: Vec<String>,
+    /// Each error: its message, then its notes' (children's) messages.
+    errors: Vec<Vec<String>>,
 }
 
 impl Judge<'_> {
@@ -391,10 +391,12 @@ impl Judge<'_> {
             if diagnostic.level == "error" {
                 // With its notes: `the following trait bounds were not satisfied: `X: T``.
                 let mut notes = vec![diagnostic];
+                let mut messages = Vec::new();
                 while let Some(note) = notes.pop() {
-                    checked.errors.push(note.message.clone());
+                    messages.push(note.message.clone());
                     notes.extend(&note.children);
                 }
+                checked.errors.push(messages);
             }
             if diagnostic.level != "warning" {
                 continue;

@@ -148,7 +148,12 @@ fn wanted_back(
     removed: &BTreeSet<usize>,
     checked: &Checked,
 ) -> (Vec<usize>, Vec<usize>) {
-    let named: Vec<Named> = checked.errors.iter().map(|e| named_by(e)).collect();
+    let named: Vec<Named> = checked
+        .errors
+        .iter()
+        .flatten()
+        .map(|e| named_by(e))
+        .collect();
     let matching = |test: &dyn Fn(&Unit, &Named) -> bool| -> Vec<usize> {
         removed
             .iter()
@@ -405,9 +410,10 @@ struct Failure {
 
 /// The names rustc's errors say it cannot find (`cannot find type `SizeHint` in this scope`,
 /// `cannot find function `add` in module `size_hint``).
-fn not_found_names(errors: &[String]) -> Vec<String> {
+fn not_found_names(errors: &[Vec<String>]) -> Vec<String> {
     errors
         .iter()
+        .flatten()
         .filter(|e| e.starts_with("cannot find "))
         .filter_map(|e| e.split('`').nth(1))
         .map(|name| name.rsplit("::").next().unwrap_or(name).to_string())
@@ -1009,11 +1015,13 @@ mod tests {
     #[test]
     fn a_name_not_found_is_known_to_fail_while_nothing_put_back_may_define_it() {
         let errors = [
-            "cannot find type `SizeHint` in this scope".to_string(),
-            "a struct with a similar name exists".to_string(),
-            "cannot find function `add` in module `size_hint`".to_string(),
-            "cannot find macro `crate::m` in this scope".to_string(),
-            "mismatched types".to_string(),
+            vec![
+                "cannot find type `SizeHint` in this scope".to_string(),
+                "a struct with a similar name exists".to_string(),
+            ],
+            vec!["cannot find function `add` in module `size_hint`".to_string()],
+            vec!["cannot find macro `crate::m` in this scope".to_string()],
+            vec!["mismatched types".to_string()],
         ];
         assert_eq!(not_found_names(&errors), ["SizeHint", "add", "m"]);
         let text = "fn add() {}\nimpl X for Y { fn sub() {} }\n";
@@ -1036,10 +1044,10 @@ mod tests {
     /// A check of the bundle without `removed`, where `needs` says which unit each error
     /// message wants back.
     fn fake_check(removed: &BTreeSet<usize>, needs: &[(usize, &str)]) -> (bool, (Mapped, Checked)) {
-        let errors: Vec<String> = needs
+        let errors: Vec<Vec<String>> = needs
             .iter()
             .filter(|(unit, _)| removed.contains(unit))
-            .map(|(_, message)| message.to_string())
+            .map(|(_, message)| vec![message.to_string()])
             .collect();
         let checked = Checked {
             success: errors.is_empty(),

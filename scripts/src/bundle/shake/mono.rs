@@ -19,7 +19,8 @@
 //! after rustc's dead-code pass and the names pass take what only the cut code used, builds to
 //! exactly the same set of functions: an impl that compiles away but had answered a call, or
 //! whose absence changes inference, changes that set. An error puts back the candidates it
-//! names (a trait of a missing impl, an operator's trait, a function or method), a changed
+//! names (a trait of a missing impl, an operator's trait, a function or method: those it
+//! names exactly, with the type, when there are such, see [`named_back`]), a changed
 //! function those that could be it, for a few rounds; else nothing is cut.
 //!
 //! Matching a symbol to source is by names: an impl block by its trait's name, its self
@@ -238,17 +239,7 @@ fn cut_uncached(bundle: &Mapped, judge: &Judge, mut budget: Budget) -> Result<Op
                 .filter(|&u| changed.iter().any(|r| units[u].may_be_loosely(r)))
                 .collect()
         } else {
-            let named: Vec<Named> = result.errors.iter().map(|e| named_by(e)).collect();
-            let back: Vec<usize> = cut
-                .iter()
-                .copied()
-                .filter(|&u| named.iter().any(|n| units[u].is_named_by(n)))
-                .collect();
-            if back.is_empty() {
-                impls_for_named_types(&units, &cut, &named)
-            } else {
-                back
-            }
+            named_back(&units, &cut, &result.errors)
         };
         if back.is_empty() {
             return Ok(None);
@@ -321,6 +312,47 @@ impl Unit {
                 words, body, fns, ..
             } => (body.contains(trait_name) || words.contains(trait_name)) && method_fits(fns),
             Kind::Fn { name, .. } | Kind::Method { name, .. } => changed.words.contains(name),
+        }
+    }
+
+    /// Whether an error naming `named` surely wants this candidate back: a missing `X: T` and
+    /// this is `T`'s impl for `X` (an impl, or a macro call with `X` among its arguments); a
+    /// missing method or function of this candidate's name, with the type it was looked
+    /// for on (`no method named `lcm` found for type `i64``) this impl's or among this call's
+    /// arguments; a trait member of this name.
+    fn is_named_exactly_by(&self, named: &Named) -> bool {
+        if named.member.is_some() {
+            return self.is_named_by(named);
+        }
+        let other_words = |fns: &BTreeSet<String>, of: &BTreeSet<String>| {
+            named
+                .words
+                .iter()
+                .any(|w| !fns.contains(w) && of.contains(w))
+        };
+        let fn_named = |fns: &BTreeSet<String>| fns.iter().any(|f| named.words.contains(f));
+        match &self.kind {
+            Kind::Impl {
+                trait_name,
+                self_name: Some(self_name),
+                fns,
+            } => {
+                named
+                    .missing
+                    .iter()
+                    .any(|(of, missing)| missing == trait_name && of.as_ref() == Some(self_name))
+                    || (fn_named(fns) && named.words.contains(self_name))
+            }
+            Kind::Impl { .. } => false,
+            Kind::Call {
+                words, traits, fns, ..
+            } => {
+                named.missing.iter().any(|(of, missing)| {
+                    (words.contains(missing) || traits.contains(missing))
+                        && of.as_ref().is_some_and(|of| words.contains(of))
+                }) || (fn_named(fns) && other_words(fns, words))
+            }
+            Kind::Fn { name, .. } | Kind::Method { name, .. } => named.words.contains(name),
         }
     }
 
@@ -413,6 +445,70 @@ fn path_pairs(text: &str) -> BTreeSet<(&str, &str)> {
             (!first.is_empty() && !second.is_empty()).then_some((first, second))
         })
         .collect()
+}
+
+/// The cut candidates that `errors` want back. For each message, those it names exactly (an
+/// impl for the type it names, a macro call whose arguments name that type); only when it
+/// names none exactly, every one it may mean (see [`Unit::is_named_by`]). A missing
+/// `u64: Integer` so brings back num-integer's `Integer` for `u64`, not for every type whose
+/// macro body mentions `u64`: what comes back needs what it names in turn, and one loose
+/// round brought back every impl of num-traits for every primitive (lazy_sieve). An error
+/// still there next round, when what it named exactly is back, gets the loose reading then.
+/// A note `required by a bound in `T::m`` names where a bound is written, which is there.
+fn named_back(units: &[Unit], cut: &[usize], errors: &[Vec<String>]) -> Vec<usize> {
+    let mut back = BTreeSet::new();
+    let mut all_named = Vec::new();
+    for error in errors {
+        // The types the error is about: `Ratio<BigInt>` in "`+=` cannot be applied to type".
+        let types: BTreeSet<String> = error.first().map_or_else(BTreeSet::new, |first| {
+            let quoted = first.split('`').skip(1).step_by(2);
+            let words = quoted.flat_map(|q| words_of(q).into_iter());
+            words
+                .filter(|w| w.starts_with(|c: char| c.is_uppercase()))
+                .collect()
+        });
+        let named: Vec<Named> = error
+            .iter()
+            .filter(|e| !e.starts_with("required by a bound in"))
+            .map(|e| named_with_required_traits(e, &types))
+            .collect();
+        let matching = |test: &dyn Fn(&Unit, &Named) -> bool| -> Vec<usize> {
+            let cut = cut.iter().copied();
+            cut.filter(|&u| named.iter().any(|n| test(&units[u], n)))
+                .collect()
+        };
+        let exact = matching(&|unit, n| unit.is_named_exactly_by(n));
+        if exact.is_empty() {
+            back.extend(matching(&|unit, n| unit.is_named_by(n)));
+        } else {
+            back.extend(exact);
+        }
+        all_named.extend(named);
+    }
+    if back.is_empty() {
+        return impls_for_named_types(units, cut, &all_named);
+    }
+    back.into_iter().collect()
+}
+
+/// [`named_by`], and the traits of a note `the traits `DivAssign`, `MulAssign`,  and
+/// `RemAssign` must be implemented` as missing for each of `types` (the types the error's
+/// message names) and for any type: `+=` on num-rational's `Ratio<BigInt>` needs them of
+/// `BigInt` (the bound `T: NumAssign` of `Ratio`'s `AddAssign`), and the error quotes no
+/// `X: T`.
+fn named_with_required_traits(message: &str, types: &BTreeSet<String>) -> Named {
+    let mut named = named_by(message);
+    if message.starts_with("the trait") && message.ends_with("must be implemented") {
+        let quoted = message.split('`').skip(1).step_by(2);
+        for name in quoted.filter(|q| q.starts_with(|c: char| c.is_uppercase())) {
+            let name = last_segment(name).to_string();
+            for of in types {
+                named.missing.insert((Some(of.clone()), name.clone()));
+            }
+            named.missing.insert((None, name));
+        }
+    }
+    named
 }
 
 /// When no candidate implements what errors say is missing, the cut impls for the types
@@ -913,23 +1009,42 @@ fn fns_named(tokens: TokenStream, name: &str, with: &mut Vec<Range<usize>>) {
     }
 }
 
-/// The entries of a macro call in an impl that define method `name` (num-traits'
-/// `forward! { Self::is_nan(self) -> bool; … }`): each from its first token to its `;`.
+/// The entries of a macro call in an impl that define method `name`, each to its `;`: num-traits'
+/// `forward! { Self::is_nan(self) -> bool; … }` (from the entry's first token) and
+/// `impl_to_primitive_int_to_int! { $T: fn to_i8 -> i8; … }` (from the `fn`, with the
+/// attributes before it: what comes before it in the entry is the call's own).
 fn entries_named(tokens: TokenStream, name: &str, with: &mut Vec<Range<usize>>) {
     let mut entry: Vec<TokenTree> = Vec::new();
     for token in tokens {
-        if matches!(&token, TokenTree::Punct(p) if p.as_char() == ';') {
-            let defines = entry.windows(2).any(|pair| {
-                matches!(&pair[0], TokenTree::Ident(i) if i == name)
-                    && matches!(&pair[1], TokenTree::Group(g) if g.delimiter() == Delimiter::Parenthesis)
-            });
-            if let (true, Some(first)) = (defines, entry.first()) {
-                with.push(first.span().byte_range().start..token.span().byte_range().end);
-            }
-            entry.clear();
-        } else {
+        if !matches!(&token, TokenTree::Punct(p) if p.as_char() == ';') {
             entry.push(token);
+            continue;
         }
+        let is_name = |t: &TokenTree| matches!(t, TokenTree::Ident(i) if i == name);
+        let defines = entry.windows(2).any(|pair| {
+            is_name(&pair[0])
+                && matches!(&pair[1], TokenTree::Group(g) if g.delimiter() == Delimiter::Parenthesis)
+        });
+        let fn_at = entry.windows(2).position(|pair| {
+            matches!(&pair[0], TokenTree::Ident(i) if i == "fn") && is_name(&pair[1])
+        });
+        let first = match fn_at {
+            Some(mut at) => {
+                while at >= 2
+                    && matches!(&entry[at - 2], TokenTree::Punct(p) if p.as_char() == '#')
+                    && matches!(&entry[at - 1], TokenTree::Group(g) if g.delimiter() == Delimiter::Bracket)
+                {
+                    at -= 2;
+                }
+                entry.get(at)
+            }
+            None if defines => entry.first(),
+            None => None,
+        };
+        if let Some(first) = first {
+            with.push(first.span().byte_range().start..token.span().byte_range().end);
+        }
+        entry.clear();
     }
 }
 
@@ -1358,6 +1473,87 @@ mod lib {
         assert_eq!(run(text, scratch.path(), "after"), before);
     }
 
+    /// num-traits' way of writing `ToPrimitive`: a macro writes each impl, and in it another
+    /// macro's entries `fn to_a -> u8;` name the methods it defines. `to_a` is reached,
+    /// `to_b` is not.
+    const ENTRIES: &str = r#"fn main() {
+    println!("{} {}", lib::Conv::to_a(&3u32).unwrap(), lib::Conv::to_a(&4u64).unwrap());
+}
+#[allow(dead_code, unused_imports, unused_macros)]
+mod lib {
+    pub trait Conv {
+        fn to_a(&self) -> Option<u8>;
+        fn to_b(&self) -> Option<u16>;
+    }
+    macro_rules! conv_to {
+        ($src:ident : $($(#[$attr:meta])* fn $m:ident -> $dst:ident;)*) => {$(
+            $(#[$attr])*
+            fn $m(&self) -> Option<$dst> {
+                Some(*self as $dst + 1)
+            }
+        )*};
+    }
+    macro_rules! conv {
+        ($($t:ident)*) => {$(
+            impl Conv for $t {
+                conv_to! { $t:
+                    fn to_a -> u8;
+                    #[inline]
+                    fn to_b -> u16;
+                }
+            }
+        )*};
+    }
+    conv!(u32 u64);
+}
+"#;
+
+    #[test]
+    fn a_trait_method_goes_with_the_entries_naming_it_in_a_macro_call_in_a_macro_written_impl() {
+        let scratch = tempfile::tempdir().unwrap();
+        let mut bundle = Mapped::new();
+        bundle.push(ENTRIES, |_| None);
+        let lints_line = ENTRIES
+            .lines()
+            .position(|l| l.starts_with("#[allow"))
+            .unwrap();
+        let cut = cut_unreached(
+            &bundle,
+            lints_line,
+            Edition::E2021,
+            scratch.path(),
+            BUDGET_BYTES,
+        )
+        .unwrap();
+        let text = &cut.text;
+        assert!(!text.contains("to_b"), "`to_b` stayed:\n{text}");
+        for kept in [
+            "fn to_a(&self) -> Option<u8>;",
+            "conv_to! { $t:",
+            "fn to_a -> u8;",
+        ] {
+            assert!(text.contains(kept), "`{kept}` went:\n{text}");
+        }
+        let before = run(ENTRIES, scratch.path(), "before");
+        assert_eq!(before, "4 5\n");
+        assert_eq!(run(text, scratch.path(), "after"), before);
+    }
+
+    #[test]
+    fn entries_naming_a_method_are_cut_from_their_fn_or_their_first_token_to_their_semicolon() {
+        let text = "m! { $T: fn to_a -> u8; #[inline] fn to_b -> u16; Self::to_c(self) -> u8; }";
+        let call: syn::ItemMacro = syn::parse_str(text).unwrap();
+        let cut = |name: &str| {
+            let mut with = Vec::new();
+            entries_named(call.mac.tokens.clone(), name, &mut with);
+            with.iter().map(|r| &text[r.clone()]).collect::<Vec<_>>()
+        };
+        assert_eq!(cut("to_a"), ["fn to_a -> u8;"]);
+        assert_eq!(cut("to_b"), ["#[inline] fn to_b -> u16;"]);
+        assert_eq!(cut("to_c"), ["Self::to_c(self) -> u8;"]);
+        assert!(cut("u8").is_empty());
+    }
+
     /// `Conv::value` is reached; `Conv::from_u8` is named by a path in code no candidate holds
     /// (a `Drop` impl) and is never reached; `Conv::from_u16` is neither named nor reached.
     const PATHS: &str = r#"use lib::Big;
@@ -1548,6 +1744,64 @@ mod lib {
             let expected = (Some("Meters".to_string()), "Unit".to_string());
             assert_eq!(missing, BTreeSet::from([expected]), "{message}");
         }
+    }
+
+    /// num-integer's `impl_integer_for_usize!(u64, …)` and `(i8, …)`: one macro, whose body
+    /// writes `u64` too.
+    fn integer_calls() -> Vec<Unit> {
+        let call = |ty: &str| Unit {
+            range: 0..0,
+            imports: Vec::new(),
+            kind: Kind::Call {
+                words: BTreeSet::from([ty.to_string()]),
+                body: ["impl", "Integer", "for", "u64", "lcm"]
+                    .map(String::from)
+                    .into(),
+                traits: BTreeSet::from(["Integer".to_string()]),
+                fns: BTreeSet::from(["lcm".to_string()]),
+            },
+        };
+        vec![call("u64"), call("i8")]
+    }
+
+    #[test]
+    fn an_error_naming_an_impl_exactly_brings_back_that_impl_and_its_notes_no_more() {
+        let units = integer_calls();
+        let errors = [vec![
+            "the trait bound `u64: Integer` is not satisfied".to_string(),
+            "required by a bound in `Integer::lcm`".to_string(),
+            "`Integer` defines an item `lcm`, perhaps you need to implement it".to_string(),
+        ]];
+        assert_eq!(named_back(&units, &[0, 1], &errors), [0]);
+        // Still there with `u64`'s impl back: every impl it may mean.
+        assert_eq!(named_back(&units, &[1], &errors), [1]);
+    }
+
+    #[test]
+    fn traits_a_note_says_must_be_implemented_bring_back_their_impls() {
+        let error = [
+            "binary assignment operation `+=` cannot be applied to type `Ratio<BigInt>`",
+            "the traits `DivAssign`, `MulAssign`,  and `RemAssign` must be implemented",
+        ];
+        let impl_unit = |trait_name: &str| Unit {
+            range: 0..0,
+            imports: Vec::new(),
+            kind: Kind::Impl {
+                trait_name: trait_name.to_string(),
+                self_name: Some("BigInt".to_string()),
+                fns: BTreeSet::from([format!("{}_assign", trait_name.to_lowercase())]),
+            },
+        };
+        let mut for_u8 = impl_unit("DivAssign");
+        if let Kind::Impl { self_name, .. } = &mut for_u8.kind {
+            *self_name = Some("u8".to_string());
+        }
+        let units = [impl_unit("DivAssign"), impl_unit("ShlAssign"), for_u8];
+        let errors = [error.map(String::from).to_vec()];
+        // `BigInt`'s: the type the error names.
+        assert_eq!(named_back(&units, &[0, 1, 2], &errors), [0]);
+        // Still there: any type's.
+        assert_eq!(named_back(&units, &[1, 2], &errors), [2]);
     }
 
     #[test]
