@@ -287,10 +287,30 @@ fn padded_check(
     let mut copies = state.to_os_string();
     copies.push(".src");
     let copies = dir.with_file_name(copies);
-    fs::create_dir_all(&copies).with_context(|| format!("cannot create {}", copies.display()))?;
-    let Some(_lock) = ExclusiveLock::try_new(&copies.join("lock"))? else {
-        return run(None, source, edition, "--emit=metadata", &[], msrv, output).map(Some);
+    let plain = || run(None, source, edition, "--emit=metadata", &[], msrv, output);
+    // The padding only saves time: a place it cannot be made, or a check of the same state
+    // running (its lock held), gets the plain check.
+    let Some((copy, at, pad, _lock)) = padded_copy(&copies, name, &text, at) else {
+        return plain().map(Some);
     };
+    let flag = incremental_flag(dir);
+    let checked = run(None, &copy, edition, "--emit=metadata", &flag, msrv, output)?;
+    let checked = unpadded(checked, &copy, source, at, pad);
+    again_without_state_on_panic(checked, Some(dir), plain).map(Some)
+}
+
+/// `text` written to `copies/name` with blank lines before its line `at` (see
+/// [`padded_check`]), the lock on it held: the copy, `at`, the number of blank lines and the
+/// lock. `None` when another process holds the lock or a file cannot be written.
+fn padded_copy(
+    copies: &Path,
+    name: &std::ffi::OsStr,
+    text: &str,
+    at: usize,
+) -> Option<(PathBuf, usize, usize, fs::File)> {
+    fs::create_dir_all(copies).ok()?;
+    let lock = fs::File::create(copies.join("lock")).ok()?;
+    lock.try_lock().ok()?;
     let record = copies.join("crates-at");
     let kept: Option<usize> = fs::read_to_string(&record)
         .ok()
@@ -299,8 +319,7 @@ fn padded_check(
         Some(line) if line >= at => line,
         _ => {
             let line = at + PAD_SLACK;
-            fs::write(&record, format!("{line}\n"))
-                .with_context(|| format!("cannot write {}", record.display()))?;
+            fs::write(&record, format!("{line}\n")).ok()?;
             line
         }
     };
@@ -311,14 +330,8 @@ fn padded_check(
     padded.push_str(&"\n".repeat(pad));
     padded.push_str(&text[offset..]);
     let copy = copies.join(name);
-    fs::write(&copy, &padded).with_context(|| format!("cannot write {}", copy.display()))?;
-    let flag = incremental_flag(dir);
-    let checked = run(None, &copy, edition, "--emit=metadata", &flag, msrv, output)?;
-    if !checked.success && is_internal_error(&checked.messages) {
-        let _ = fs::remove_dir_all(dir);
-        return run(None, source, edition, "--emit=metadata", &[], msrv, output).map(Some);
-    }
-    Ok(Some(unpadded(checked, &copy, source, at, pad)))
+    fs::write(&copy, &padded).ok()?;
+    Some((copy, at, pad, lock))
 }
 
 /// The diagnostics of a check of a padded copy ([`padded_check`]) at the lines and the name of
@@ -350,27 +363,6 @@ fn unpadded(checked: Compiled, copy: &Path, source: &Path, at: usize, pad: usize
     checked.messages = checked.messages.replace(&copy_name, &source_name);
     checked.command = checked.command.replace(&copy_name, &source_name);
     checked.with_file_renamed(&copy_name, &source_name)
-}
-
-/// An exclusive `flock` on a file, held until dropped (closing the file releases it).
-struct ExclusiveLock {
-    _file: fs::File,
-}
-
-impl ExclusiveLock {
-    /// The lock on `path` (created if missing), or `None` when another holds it.
-    fn try_new(path: &Path) -> Result<Option<ExclusiveLock>> {
-        use std::os::unix::io::AsRawFd;
-        let file = fs::OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(path)
-            .with_context(|| format!("cannot open {}", path.display()))?;
-        // SAFETY: flock on a descriptor this function owns; no memory is passed.
-        let locked = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0;
-        Ok(locked.then_some(ExclusiveLock { _file: file }))
-    }
 }
 
 /// `checked`, or when rustc panicked (an internal compiler error, not the code's) with its
@@ -1129,6 +1121,37 @@ mod tests {
             assert_eq!(copy.replace('\n', ""), text.replace('\n', ""));
         }
         assert_eq!(crates_at[0], crates_at[1]);
+    }
+
+    /// The padded copy only saves time: where it cannot be written, the bundle is checked as
+    /// it is (the review's finding 4: the check failed with "cannot create").
+    #[test]
+    fn a_padded_copy_that_cannot_be_written_leaves_the_plain_check() {
+        let dir = tempfile::tempdir().unwrap();
+        let bundle = dir.path().join("b.rs");
+        let lints = crate::bundle::INLINING_LINTS;
+        let text = format!("fn main() {{\n    lib::f();\n}}\n\n{lints}\nmod lib {{\n    pub fn f() -> u32 {{\n        \"x\"\n    }}\n}}\n");
+        fs::write(&bundle, &text).unwrap();
+        let state = dir.path().join("incremental");
+        fs::create_dir_all(&state).unwrap();
+        fs::write(
+            state.join("clippy-1.89.0-2021.src"),
+            "a file where the copies go",
+        )
+        .unwrap();
+        let checked = type_check_incremental(
+            &bundle,
+            Edition::E2021,
+            Some("1.89.0"),
+            &dir.path().join("check.rmeta"),
+            &state,
+        )
+        .unwrap();
+        assert!(!checked.success);
+        let span = checked.diagnostics.iter().find_map(Diagnostic::primary);
+        let span = span.expect("an error at a place");
+        assert_eq!(span.file_name, bundle.display().to_string());
+        assert_eq!(span.line_start, 8);
     }
 
     #[test]

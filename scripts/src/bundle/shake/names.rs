@@ -661,7 +661,16 @@ impl Finder {
             }
             return;
         }
-        let head = type_head(&block.self_ty).and_then(|h| self.unaliased(h));
+        // A parameter is no alias, whatever an alias elsewhere is named.
+        let parameters: BTreeSet<String> = block
+            .generics
+            .type_params()
+            .map(|p| p.ident.to_string())
+            .collect();
+        let head = type_head(&block.self_ty).and_then(|h| match parameters.contains(&h) {
+            true => Some(h),
+            false => self.unaliased(h),
+        });
         // The other types its header names (`From<Pair> for Option<Side>`): it is of no use
         // once one of them is gone. An alias is no such type: what its definition names is.
         let mut written = BTreeSet::new();
@@ -676,6 +685,7 @@ impl Finder {
         {
             super::idents_of(&token, &mut written);
         }
+        written.retain(|n| !parameters.contains(n));
         for alias in written.iter().filter(|n| self.aliases.contains_key(*n)) {
             self.alias_impls
                 .entry(alias.clone())
@@ -917,8 +927,10 @@ struct Alias {
 }
 
 /// Each `type NAME = T;` in `items` and their modules. By name, not path, so a name that is
-/// also a struct's, an enum's, a union's or a trait's is left out: its impls are counted as
-/// that type's, as for any type.
+/// also a struct's, an enum's, a union's or a trait's, or another alias's, stands for nothing
+/// known (no head, no names): the impls written with it go with no type, and their headers
+/// are uses of the name, so this pass keeps them (the review's finding 3: with `type Id` in
+/// two modules, `impl Fast for Id` was filed under the other one's type).
 fn aliases(items: &[syn::Item]) -> BTreeMap<String, Alias> {
     fn walk(
         items: &[syn::Item],
@@ -933,7 +945,13 @@ fn aliases(items: &[syn::Item]) -> BTreeMap<String, Alias> {
                         super::idents_of(&token, &mut names);
                     }
                     let head = type_head(&alias.ty);
-                    aliases.insert(alias.ident.to_string(), Alias { head, names });
+                    let name = alias.ident.to_string();
+                    if aliases
+                        .insert(name.clone(), Alias { head, names })
+                        .is_some()
+                    {
+                        others.insert(name);
+                    }
                 }
                 syn::Item::Struct(syn::ItemStruct { ident, .. })
                 | syn::Item::Enum(syn::ItemEnum { ident, .. })
@@ -953,7 +971,14 @@ fn aliases(items: &[syn::Item]) -> BTreeMap<String, Alias> {
     let mut aliases = BTreeMap::new();
     let mut others = BTreeSet::new();
     walk(items, &mut aliases, &mut others);
-    aliases.retain(|name, _| !others.contains(name));
+    for name in others {
+        if let Some(alias) = aliases.get_mut(&name) {
+            *alias = Alias {
+                head: None,
+                names: BTreeSet::new(),
+            };
+        }
+    }
     aliases
 }
 
@@ -1020,6 +1045,19 @@ mod lib {
     pub struct Unmade;
     pub type Half<A> = Pair<A, Unmade>;
     impl<A> Fast for Half<A> {}
+    pub mod a {
+        pub struct Made(pub u64);
+        pub type Id = Made;
+        impl super::Fast for Id {}
+    }
+    pub mod b {
+        pub struct Never;
+        pub type Id = Never;
+    }
+    pub struct Wrap<T>(pub T);
+    pub struct Spare;
+    pub type T = Spare;
+    impl<T> Fast for Wrap<T> {}
     pub struct Generic<I>(I);
     pub type Combo<I> = Generic<I>;
     impl<I> Combo<I> {
@@ -1028,19 +1066,24 @@ mod lib {
 }
 ";
         let main = "fn main() { use lib::Fast; println!(\"{}\", lib::Foo(3).get()); \
-                    let _ = lib::Pair(1, 2); }";
+                    let _ = lib::Pair(1, 2); \
+                    let _ = lib::a::Made(1).get(); let _ = lib::Wrap(1).get(); }";
         let kept = cut(main, library);
         for name in [
             "type Quick",
             "type Again",
             "impl Fast for Again",
             "struct Pair",
+            // Two aliases `Id`: which type is which impl's is not known by name, so it stays;
+            // a parameter `T` is no alias `T`.
+            "impl super::Fast for Id",
+            "impl<T> Fast for Wrap<T>",
         ] {
             assert!(kept.contains(name), "{name} went:\n{kept}");
         }
         // `Half`'s impl is for a `Pair` of an `Unmade`, and nothing else writes `Unmade`.
         // An impl written with an alias goes with it, in the same round (not left naming it).
-        for name in ["Gone", "Alone", "Unmade", "Half", "Generic", "Combo"] {
+        for name in ["Alone", "Unmade", "Half", "Generic", "Combo"] {
             assert!(!kept.contains(name), "{name} stayed:\n{kept}");
         }
     }
