@@ -74,7 +74,9 @@ pub fn type_check(
     let output = private.join("check.rmeta");
     let incremental = scratch.join(INCREMENTAL);
     let msrv = judge.rustc.as_deref();
-    let checked = rustc::type_check_incremental(bundle, edition, msrv, &output, &incremental);
+    let crates_at = crate::bundle::first_crate_line_of(bundle);
+    let checked =
+        rustc::type_check_incremental(bundle, edition, msrv, &output, &incremental, crates_at);
     let _ = std::fs::remove_dir_all(&private);
     let checked = checked?;
     too_new_error(&checked, judge, lines)?;

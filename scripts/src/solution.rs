@@ -150,8 +150,10 @@ pub fn build_solution(
     let msrv = judge.rustc.as_deref();
     let cache = workspace.work_dir(&problem.id).join("bin");
     let incremental = workspace.work_dir(&problem.id).join(check::INCREMENTAL);
+    // The check of a bundle that pastes crates keeps them at one line across edits.
+    let crates_at = || bundle::first_crate_line_of(&path);
     let (mut compiled, mut program) =
-        rustc::compile_cached(&path, edition, msrv, &cache, &incremental)?;
+        rustc::compile_cached(&path, edition, msrv, &cache, &incremental, crates_at())?;
     let mut bundle_note = written.as_ref().map(|w| w.note.clone());
     if let (
         false,
@@ -175,7 +177,8 @@ pub fn build_solution(
             check::Check::Compiled,
             &Output::Bundled,
         )?;
-        (compiled, program) = rustc::compile_cached(&path, edition, msrv, &cache, &incremental)?;
+        (compiled, program) =
+            rustc::compile_cached(&path, edition, msrv, &cache, &incremental, crates_at())?;
         bundle_note = Some(rewritten.note);
     }
     let command = format!("rustc --edition {edition} -O {}", workspace.display(&path));

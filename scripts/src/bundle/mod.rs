@@ -424,6 +424,11 @@ pub fn first_crate_line(text: &str) -> Option<usize> {
     None
 }
 
+/// [`first_crate_line`] of the bundle at `path`; `None` when it cannot be read.
+pub fn first_crate_line_of(path: &Path) -> Option<usize> {
+    first_crate_line(&std::fs::read_to_string(path).ok()?)
+}
+
 /// Whether a kept file of an inlined crate has `extern crate alloc;` (which binds `alloc` in
 /// its own module only: at the bundle's root it makes `alloc::` a path in every module) and
 /// the problem has not.

@@ -225,19 +225,21 @@ pub fn compile_with(
 /// removes a line of the solution moves every crate's line, and rustc's state keyed on lines
 /// is then worth less than none (the check of the std-only ALPC G after a one-line edit:
 /// 356-472 ms with the state against 242-338 ms without). So the check reads a copy of the
-/// bundle with blank lines before its first crate ([`crate::bundle::first_crate_line`]),
-/// as many as keep that crate at the line where the last check of this state saw it
-/// ([`padded_check`]); its diagnostics are given back at the bundle's own lines.
+/// bundle with blank lines before its first crate (line `crates_at`, 0-based, which the
+/// caller knows to lie between two items of the root: `bundle::first_crate_line`), as many as
+/// keep that crate at the line where the last check of this state saw it ([`padded_check`]);
+/// its diagnostics are given back at the bundle's own lines.
 pub fn type_check_incremental(
     source: &Path,
     edition: Edition,
     msrv: Option<&str>,
     output: &Path,
     under: &Path,
+    crates_at: Option<usize>,
 ) -> Result<Compiled> {
     let dir = incremental_dir(under, edition, msrv);
-    if let Some(checked) = padded_check(source, edition, msrv, output, &dir)? {
-        return Ok(checked);
+    if let Some(at) = crates_at {
+        return padded_check(source, at, edition, msrv, output, &dir);
     }
     let flag = incremental_flag(&dir);
     let checked = run(
@@ -259,8 +261,7 @@ pub fn type_check_incremental(
 const PAD_SLACK: usize = 64;
 
 /// [`type_check_incremental`] of a bundle that pastes crates, through a copy of it whose first
-/// crate stays at one line across edits of the solution: `Ok(None)` when `source` pastes
-/// nothing (or cannot be read: the plain check says why).
+/// crate (line `at` of `source`) stays at one line across edits of the solution.
 ///
 /// The copy is `DIR.src/<the bundle's file name>` beside the state `dir` (one path, so the
 /// state knows it), with `crates-at` there recording the line its first crate was put at;
@@ -270,33 +271,32 @@ const PAD_SLACK: usize = 64;
 /// without the state.
 fn padded_check(
     source: &Path,
+    at: usize,
     edition: Edition,
     msrv: Option<&str>,
     output: &Path,
     dir: &Path,
-) -> Result<Option<Compiled>> {
-    let Ok(text) = fs::read_to_string(source) else {
-        return Ok(None);
-    };
-    let Some(at) = crate::bundle::first_crate_line(&text) else {
-        return Ok(None);
-    };
-    let (Some(name), Some(state)) = (source.file_name(), dir.file_name()) else {
-        return Ok(None);
+) -> Result<Compiled> {
+    let plain = || run(None, source, edition, "--emit=metadata", &[], msrv, output);
+    let (Ok(text), Some(name), Some(state)) = (
+        fs::read_to_string(source),
+        source.file_name(),
+        dir.file_name(),
+    ) else {
+        return plain();
     };
     let mut copies = state.to_os_string();
     copies.push(".src");
     let copies = dir.with_file_name(copies);
-    let plain = || run(None, source, edition, "--emit=metadata", &[], msrv, output);
     // The padding only saves time: a place it cannot be made, or a check of the same state
     // running (its lock held), gets the plain check.
     let Some((copy, at, pad, _lock)) = padded_copy(&copies, name, &text, at) else {
-        return plain().map(Some);
+        return plain();
     };
     let flag = incremental_flag(dir);
     let checked = run(None, &copy, edition, "--emit=metadata", &flag, msrv, output)?;
     let checked = unpadded(checked, &copy, source, at, pad);
-    again_without_state_on_panic(checked, Some(dir), plain).map(Some)
+    again_without_state_on_panic(checked, Some(dir), plain)
 }
 
 /// `text` written to `copies/name` with blank lines before its line `at` (see
@@ -667,6 +667,7 @@ pub fn compile_cached(
     msrv: Option<&str>,
     cache: &Path,
     incremental: &Path,
+    crates_at: Option<usize>,
 ) -> Result<(Compiled, PathBuf)> {
     let text = fs::read(source).with_context(|| format!("cannot read {}", source.display()))?;
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
@@ -700,7 +701,10 @@ pub fn compile_cached(
         },
         msrv.map(|version| {
             let check = private.join("check.rmeta");
-            move || type_check_incremental(source, edition, Some(version), &check, incremental)
+            move || {
+                let held = Some(version);
+                type_check_incremental(source, edition, held, &check, incremental, crates_at)
+            }
         }),
     );
     if let Ok(compiled) = &compiled {
@@ -1087,7 +1091,8 @@ mod tests {
     fn a_bundles_crates_stay_at_one_line_of_the_checked_copy_and_errors_come_back_at_its_lines() {
         let dir = tempfile::tempdir().unwrap();
         let bundle = dir.path().join("b.rs");
-        let lints = crate::bundle::INLINING_LINTS;
+        // The line the caller names as the first crate's (`bundle::first_crate_line`).
+        let lints = "#[allow(dead_code)]";
         let crates =
             format!("{lints}\nmod lib {{\n    pub fn f() -> u32 {{\n        \"x\"\n    }}\n}}\n");
         // The solution, then the same solution two lines longer (an edit).
@@ -1100,12 +1105,14 @@ mod tests {
             let text = format!("{main}\n{crates}");
             fs::write(&bundle, &text).unwrap();
             let error_line = text.lines().position(|l| l.contains("\"x\"")).unwrap() + 1;
+            let at = text.lines().position(|l| l == lints);
             let checked = type_check_incremental(
                 &bundle,
                 Edition::E2021,
                 Some("1.89.0"),
                 &dir.path().join("check.rmeta"),
                 &dir.path().join("incremental"),
+                at,
             )
             .unwrap();
             assert!(!checked.success);
@@ -1129,7 +1136,7 @@ mod tests {
     fn a_padded_copy_that_cannot_be_written_leaves_the_plain_check() {
         let dir = tempfile::tempdir().unwrap();
         let bundle = dir.path().join("b.rs");
-        let lints = crate::bundle::INLINING_LINTS;
+        let lints = "#[allow(dead_code)]";
         let text = format!("fn main() {{\n    lib::f();\n}}\n\n{lints}\nmod lib {{\n    pub fn f() -> u32 {{\n        \"x\"\n    }}\n}}\n");
         fs::write(&bundle, &text).unwrap();
         let state = dir.path().join("incremental");
@@ -1145,6 +1152,7 @@ mod tests {
             Some("1.89.0"),
             &dir.path().join("check.rmeta"),
             &state,
+            Some(4),
         )
         .unwrap();
         assert!(!checked.success);
@@ -1166,6 +1174,7 @@ mod tests {
             Some("1.89.0"),
             &dir.path().join("c"),
             &dir.path().join("i"),
+            None,
         )
         .unwrap();
         assert!(compiled.success, "{}", compiled.messages);
@@ -1184,6 +1193,7 @@ mod tests {
             Some("1.89.0"),
             &dir.path().join("c"),
             &dir.path().join("i"),
+            None,
         )
         .unwrap();
         assert!(!refused.success);
