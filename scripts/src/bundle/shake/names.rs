@@ -926,16 +926,18 @@ struct Alias {
     names: BTreeSet<String>,
 }
 
-/// Each `type NAME = T;` in `items` and their modules. By name, not path, so a name that is
-/// also a struct's, an enum's, a union's or a trait's, or another alias's, stands for nothing
-/// known (no head, no names): the impls written with it go with no type, and their headers
-/// are uses of the name, so this pass keeps them (the review's finding 3: with `type Id` in
-/// two modules, `impl Fast for Id` was filed under the other one's type).
+/// Each `type NAME = T;` in `items` and their modules. By name, not path: a name that is also
+/// a struct's, an enum's, a union's or a trait's is left out (its impls count as that type's,
+/// as before aliases were known: itertools' `DuplicatesBy` is an alias of its private struct
+/// `DuplicatesBy`); a name of two aliases stands for nothing known (no head, no names), so the
+/// impls written with it go with no type and their headers keep it (the review's finding 3:
+/// with `type Id` in two modules, `impl Fast for Id` was filed under the other one's type).
 fn aliases(items: &[syn::Item]) -> BTreeMap<String, Alias> {
     fn walk(
         items: &[syn::Item],
         aliases: &mut BTreeMap<String, Alias>,
-        others: &mut BTreeSet<String>,
+        twice: &mut BTreeSet<String>,
+        types: &mut BTreeSet<String>,
     ) {
         for item in items {
             match item {
@@ -950,28 +952,28 @@ fn aliases(items: &[syn::Item]) -> BTreeMap<String, Alias> {
                         .insert(name.clone(), Alias { head, names })
                         .is_some()
                     {
-                        others.insert(name);
+                        twice.insert(name);
                     }
                 }
                 syn::Item::Struct(syn::ItemStruct { ident, .. })
                 | syn::Item::Enum(syn::ItemEnum { ident, .. })
                 | syn::Item::Union(syn::ItemUnion { ident, .. })
                 | syn::Item::Trait(syn::ItemTrait { ident, .. }) => {
-                    others.insert(ident.to_string());
+                    types.insert(ident.to_string());
                 }
                 syn::Item::Mod(module) => {
                     if let Some((_, inner)) = &module.content {
-                        walk(inner, aliases, others);
+                        walk(inner, aliases, twice, types);
                     }
                 }
                 _ => {}
             }
         }
     }
-    let mut aliases = BTreeMap::new();
-    let mut others = BTreeSet::new();
-    walk(items, &mut aliases, &mut others);
-    for name in others {
+    let (mut aliases, mut twice, mut types) = (BTreeMap::new(), BTreeSet::new(), BTreeSet::new());
+    walk(items, &mut aliases, &mut twice, &mut types);
+    aliases.retain(|name, _| !types.contains(name));
+    for name in twice {
         if let Some(alias) = aliases.get_mut(&name) {
             *alias = Alias {
                 head: None,
