@@ -555,7 +555,7 @@ fn a_module_of_the_solution_named_like_a_dependency_shadows_the_crate_in_paths()
     // crate is pasted for another reason too, and the path must stay the module's.
     let ws = copy_workspace(&fixture("deps_ws"));
     let (text, output) = bundle_compile_run(ws.path(), "own_mod_like_dependency");
-    assert_eq!(output, "5 [2] 12\n");
+    assert_eq!(output, "5 [2] 12\n6 7\n");
     assert!(
         text.contains("println!(\"{} {:?} {}\", numcplx::five()"),
         "{text}"

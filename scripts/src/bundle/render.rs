@@ -361,7 +361,7 @@ impl Renderer<'_> {
             return;
         };
         // A child module of that name (the solution's own `mod rand`) shadows the crate.
-        if path.leading_colon.is_none() && self.resolver.has_child(krate, module, names[0]) {
+        if path.leading_colon.is_none() && self.resolver.binds_locally(krate, module, names[0]) {
             return;
         }
         let start = path

@@ -232,7 +232,7 @@ impl<'a> Resolver<'a> {
             targets.extend(defined.map(|&m| (krate, m)));
             return targets;
         }
-        if segments.len() >= 2 && self.has_child(krate, module, &segments[0]) {
+        if segments.len() >= 2 && self.binds_locally(krate, module, &segments[0]) {
             // `rand::Xs` with the solution's own `mod rand` beside rand in the manifest: in a
             // path (not a `use`, where both would be ambiguous) the module shadows the crate.
             return inlined_only(self.name_in(krate, module, &segments, 0));
@@ -248,9 +248,33 @@ impl<'a> Resolver<'a> {
     }
 
     /// Whether `module` of `krate` has a child module `name`.
-    pub fn has_child(&self, krate: CrateId, module: ModId, name: &str) -> bool {
+    fn has_child(&self, krate: CrateId, module: ModId, name: &str) -> bool {
         let tree = self.view(krate).tree;
         tree.module(module).children.contains_key(name)
+    }
+
+    /// Whether `name` in `module` of `krate` is bound by the crate's own code, which shadows
+    /// a dependency of that name in paths (rustc looks at the extern prelude last): a child
+    /// module, a `use` of a `crate::`, `self::` or `super::` path ending in it, or a glob of
+    /// such a path whose module has a child module `name` (`use super::*;` in a module below
+    /// the solution's own `mod rand`). The review's finding 1: only the child counted.
+    pub fn binds_locally(&self, krate: CrateId, module: ModId, name: &str) -> bool {
+        if self.has_child(krate, module, name) {
+            return true;
+        }
+        let own = |path: &Vec<String>| {
+            matches!(
+                path.first().map(String::as_str),
+                Some("crate" | "self" | "super")
+            )
+        };
+        let imports = &self.view(krate).imports[module];
+        let imported = imports.names.get(name).into_iter().flatten().any(own);
+        imported
+            || imports.globs.iter().filter(|glob| own(glob)).any(|glob| {
+                self.in_crate(krate, module, glob, 1)
+                    .is_some_and(|(k, m)| k == krate && self.has_child(k, m, name))
+            })
     }
 
     /// Whether a bare `name!` in the problem is its own `macro_rules!`: it defines one by that
