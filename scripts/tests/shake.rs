@@ -321,19 +321,17 @@ fn an_edit_calling_a_method_whose_impl_the_reused_shake_cut_gets_it_back_in_a_fe
     );
 }
 
-/// The review's finding 6: `impl Fast for Foo {}` takes `Fast`'s provided `get`; it writes no
-/// `fn get`, so neither the fresh shake nor the reuse saw that `f.get()` may call it, cut it,
-/// and `Slow::get` answered (3 where cargo's build prints 6). Both ways now keep it: a first
-/// bundle that calls `f.get()`, and an edit that adds the call to a bundle shaken without it.
-#[test]
-fn an_impl_that_inherits_a_called_method_from_its_trait_is_kept() {
-    let mut lib = String::from(
-        "pub struct Foo(pub u64);\n\
-         pub trait Fast {\n    fn get(self) -> u64\n    where\n        Self: Sized,\n    {\n        6\n    }\n}\n\
-         impl Fast for Foo {}\n\
-         pub trait Slow {\n    fn get(&self) -> u64;\n}\n\
-         impl Slow for Foo {\n    fn get(&self) -> u64 {\n        self.0\n    }\n}\n\
-         pub fn twice(f: &Foo) -> u64 {\n    Slow::get(f) * 2\n}\n",
+/// The library of the `f.get()` tests: `Fast`'s provided `get` (6) taken by `impl Fast for
+/// SELF {}`, `Slow`'s `get` (the value, 3) for `Foo`, `extra` before that impl, and six more
+/// `Slow` impls, so that the shake has impls to cut.
+fn getter_library(extra: &str, self_type: &str) -> String {
+    let mut lib = format!(
+        "pub struct Foo(pub u64);\n{extra}\
+         pub trait Fast {{\n    fn get(self) -> u64\n    where\n        Self: Sized,\n    {{\n        6\n    }}\n}}\n\
+         impl Fast for {self_type} {{}}\n\
+         pub trait Slow {{\n    fn get(&self) -> u64;\n}}\n\
+         impl Slow for Foo {{\n    fn get(&self) -> u64 {{\n        self.0\n    }}\n}}\n\
+         pub fn twice(f: &Foo) -> u64 {{\n    Slow::get(f) * 2\n}}\n",
     );
     for k in 0..6 {
         lib += &format!(
@@ -341,54 +339,12 @@ fn an_impl_that_inherits_a_called_method_from_its_trait_is_kept() {
              impl Slow for Other{k} {{\n    fn get(&self) -> u64 {{\n        {k}\n    }}\n}}\n"
         );
     }
-    let without =
-        "use wlib::*;\n\nfn main() {\n    let f = Foo(3);\n    println!(\"{}\", twice(&f));\n}\n";
-    let with = without.replace("twice(&f));", "twice(&f));\n    println!(\"{}\", f.get());");
-    for first in [with.as_str(), without] {
-        let ws = common::one_problem_workspace(
-            "getter",
-            "2021",
-            "judge = \"Codeforces\"\n",
-            first,
-            &[("1", "", None)],
-        );
-        let root = ws.path();
-        fs::write(root.join("src/lib.rs"), &lib).unwrap();
-        let bundled = ojgames_in(root, &["bundle", "getter", "-o", "-"]);
-        assert!(bundled.success, "{}", bundled.stderr);
-        fs::write(root.join("problems/getter/main.rs"), &with).unwrap();
-        let bundled = ojgames_in(root, &["bundle", "getter", "-o", "-"]);
-        assert!(bundled.success, "{}", bundled.stderr);
-        assert_eq!(
-            common::output_of_bundle(&bundled.stdout, "2021"),
-            "6\n6\n",
-            "{}",
-            bundled.stdout
-        );
-    }
+    lib
 }
 
-/// The review's finding 6b: the same inherited `get`, with the impl written for a type alias
-/// (`impl Fast for Quick {}`, `type Quick = Foo;`): an impl's self type may be an alias of a
-/// type the solution makes, and `f.get()` on a `Foo` must still find `Fast::get` (6), not
-/// `Slow::get` (3), in a first bundle and after an edit that adds the call.
-#[test]
-fn an_impl_written_for_a_type_alias_of_a_made_type_is_kept() {
-    let mut lib = String::from(
-        "pub struct Foo(pub u64);\n\
-         pub type Quick = Foo;\n\
-         pub trait Fast {\n    fn get(self) -> u64\n    where\n        Self: Sized,\n    {\n        6\n    }\n}\n\
-         impl Fast for Quick {}\n\
-         pub trait Slow {\n    fn get(&self) -> u64;\n}\n\
-         impl Slow for Foo {\n    fn get(&self) -> u64 {\n        self.0\n    }\n}\n\
-         pub fn twice(f: &Foo) -> u64 {\n    Slow::get(f) * 2\n}\n",
-    );
-    for k in 0..6 {
-        lib += &format!(
-            "pub struct Other{k}(pub u64);\n\
-             impl Slow for Other{k} {{\n    fn get(&self) -> u64 {{\n        {k}\n    }}\n}}\n"
-        );
-    }
+/// `f.get()` on a `Foo(3)` prints 6 (`Fast::get`), as cargo's build does, in a first bundle
+/// that calls it and after an edit that adds the call to a bundle shaken without it.
+fn assert_fast_get_is_kept(lib: &str) {
     let without =
         "use wlib::*;\n\nfn main() {\n    let f = Foo(3);\n    println!(\"{}\", twice(&f));\n}\n";
     let with = without.replace("twice(&f));", "twice(&f));\n    println!(\"{}\", f.get());");
@@ -401,7 +357,7 @@ fn an_impl_written_for_a_type_alias_of_a_made_type_is_kept() {
             &[("1", "", None)],
         );
         let root = ws.path();
-        fs::write(root.join("src/lib.rs"), &lib).unwrap();
+        fs::write(root.join("src/lib.rs"), lib).unwrap();
         let bundled = ojgames_in(root, &["bundle", "getter", "-o", "-"]);
         assert!(bundled.success, "{}", bundled.stderr);
         fs::write(root.join("problems/getter/main.rs"), &with).unwrap();
@@ -414,6 +370,22 @@ fn an_impl_written_for_a_type_alias_of_a_made_type_is_kept() {
             bundled.stdout
         );
     }
+}
+
+/// The review's finding 6: `impl Fast for Foo {}` takes `Fast`'s provided `get`; it writes no
+/// `fn get`, so neither the fresh shake nor the reuse saw that `f.get()` may call it, cut it,
+/// and `Slow::get` answered (3 where cargo's build prints 6). Both ways now keep it.
+#[test]
+fn an_impl_that_inherits_a_called_method_from_its_trait_is_kept() {
+    assert_fast_get_is_kept(&getter_library("", "Foo"));
+}
+
+/// The review's finding 6b: the same inherited `get`, with the impl written for a type alias
+/// (`impl Fast for Quick {}`, `type Quick = Foo;`): an impl's self type may be an alias of a
+/// type the solution makes; the names pass cut it with the alias.
+#[test]
+fn an_impl_written_for_a_type_alias_of_a_made_type_is_kept() {
+    assert_fast_get_is_kept(&getter_library("pub type Quick = Foo;\n", "Quick"));
 }
 
 /// An itertools user's edit writes `len`, `sum` and `max` on std values: names its library
