@@ -22,6 +22,7 @@ use proc_macro2::{TokenStream, TokenTree};
 use quote::ToTokens;
 use syn::spanned::Spanned;
 
+use super::impls::type_head;
 use super::{use_leaves, without_ranges};
 use crate::bundle::mapped::Mapped;
 
@@ -982,17 +983,6 @@ fn aliases(items: &[syn::Item]) -> BTreeMap<String, Alias> {
         }
     }
     aliases
-}
-
-/// The name of the type an impl is for: `Foo` in `Foo<T>`, `&'a Foo<T>` or `a::Foo`.
-fn type_head(ty: &syn::Type) -> Option<String> {
-    match ty {
-        syn::Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
-        syn::Type::Reference(r) => type_head(&r.elem),
-        syn::Type::Paren(p) => type_head(&p.elem),
-        syn::Type::Group(g) => type_head(&g.elem),
-        _ => None,
-    }
 }
 
 #[cfg(test)]
