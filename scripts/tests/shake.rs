@@ -388,6 +388,17 @@ fn an_impl_written_for_a_type_alias_of_a_made_type_is_kept() {
     assert_fast_get_is_kept(&getter_library("pub type Quick = Foo;\n", "Quick"));
 }
 
+/// The same inherited `get`, written for an alias that is also the name of a struct no code
+/// makes, in another module (`type Quick = Foo;`, `mod b { pub struct Quick; }`): rustc calls
+/// `b::Quick` never constructed, and the impl went with it by name (3 where cargo prints 6).
+#[test]
+fn an_impl_written_for_an_alias_named_like_a_never_made_struct_is_kept() {
+    assert_fast_get_is_kept(&getter_library(
+        "pub type Quick = Foo;\npub mod b {\n    pub struct Quick;\n}\n",
+        "Quick",
+    ));
+}
+
 /// An itertools user's edit writes `len`, `sum` and `max` on std values: names its library
 /// defines as methods of adaptors (`Steps::len`, `Steps::sum`, `Dedup::max`) the first shake
 /// cut with their never-constructed types. No value of them exists, so no call can reach

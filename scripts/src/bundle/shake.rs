@@ -844,6 +844,39 @@ fn gated_in(tokens: TokenStream, names: &mut BTreeSet<String>) {
     }
 }
 
+/// The names of the `type` aliases in `items` and their modules.
+fn alias_names(items: &[syn::Item]) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    for item in items {
+        match item {
+            syn::Item::Type(alias) => {
+                names.insert(alias.ident.to_string());
+            }
+            syn::Item::Mod(module) => {
+                if let Some((_, inner)) = &module.content {
+                    names.extend(alias_names(inner));
+                }
+            }
+            _ => {}
+        }
+    }
+    names
+}
+
+/// The names of the structs, enums, unions and traits `items` define (not their modules'). A
+/// name of an alias too means the type there: a module's own item shadows any import of that
+/// name, so only there does an impl written with the name surely belong to the type.
+fn type_names(items: &[syn::Item]) -> BTreeSet<String> {
+    let ident = |item: &syn::Item| match item {
+        syn::Item::Struct(s) => Some(s.ident.to_string()),
+        syn::Item::Enum(e) => Some(e.ident.to_string()),
+        syn::Item::Union(u) => Some(u.ident.to_string()),
+        syn::Item::Trait(t) => Some(t.ident.to_string()),
+        _ => None,
+    };
+    items.iter().filter_map(ident).collect()
+}
+
 fn idents_of(token: &TokenTree, names: &mut BTreeSet<String>) {
     match token {
         TokenTree::Ident(ident) => {

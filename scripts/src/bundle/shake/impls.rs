@@ -230,6 +230,7 @@ pub(super) fn reduce(
     let lib_start = super::lib_start(&bundle.text, judge.lints_line);
     let mut finder = Finder::new(&bundle.text, lib_start, &checked.dead_types);
     finder.provided = provided_methods(&file.items);
+    finder.aliases = super::alias_names(&file.items);
     finder.items(&file.items);
     let Finder {
         units: found,
@@ -532,6 +533,10 @@ struct Finder<'a> {
     macros: BTreeMap<String, TokenStream>,
     /// Each trait's provided methods ([`provided_methods`]).
     provided: BTreeMap<String, BTreeSet<String>>,
+    /// The bundle's `type` aliases' names ([`super::alias_names`]).
+    aliases: BTreeSet<String>,
+    /// The types each module being walked defines ([`super::type_names`]), innermost last.
+    module_types: Vec<BTreeSet<String>>,
 }
 
 /// The methods (with a `self` receiver) each trait of `items` defines with a body, by the
@@ -581,6 +586,8 @@ impl<'a> Finder<'a> {
             gated: cfg_gated_names(text),
             macros: BTreeMap::new(),
             provided: BTreeMap::new(),
+            aliases: BTreeSet::new(),
+            module_types: Vec::new(),
         };
         // A type only code behind a false `#[cfg]` makes is dead here, not on every judge.
         for name in dead_types.iter().filter(|n| !finder.gated.contains(*n)) {
@@ -634,6 +641,7 @@ impl<'a> Finder<'a> {
     }
 
     fn items(&mut self, items: &[syn::Item]) {
+        self.module_types.push(super::type_names(items));
         for item in items {
             if let syn::Item::Mod(module) = item {
                 if let Some((_, inner)) = &module.content {
@@ -655,6 +663,7 @@ impl<'a> Finder<'a> {
                 _ => {}
             }
         }
+        self.module_types.pop();
     }
 
     fn type_definition(&mut self, ident: &syn::Ident, range: Range<usize>) {
@@ -664,7 +673,18 @@ impl<'a> Finder<'a> {
     }
 
     fn impl_block(&mut self, block: &syn::ItemImpl, range: Range<usize>) {
-        if let Some(&unit) = type_head(&block.self_ty).and_then(|name| self.types.get(&name)) {
+        // A name of an alias too is the dead type's only where the impl's module defines the
+        // type: `impl Fast for Quick` with `type Quick = Foo;` is an impl for `Foo`, and went
+        // with a never-constructed `struct Quick` of another module (the solution's `f.get()`
+        // then called another trait's `get`).
+        let local_types = self.module_types.last();
+        let of_type = |name: &String| {
+            !self.aliases.contains(name) || local_types.is_some_and(|t| t.contains(name))
+        };
+        let dead_type = type_head(&block.self_ty)
+            .filter(of_type)
+            .and_then(|name| self.types.get(&name));
+        if let Some(&unit) = dead_type {
             self.units[unit].ranges.push(range);
             return;
         }

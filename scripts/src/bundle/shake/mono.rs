@@ -732,7 +732,7 @@ fn words_of(text: &str) -> BTreeSet<String> {
 /// module's doc).
 fn candidates(text: &str, file: &syn::File, lib_start: usize) -> Vec<Unit> {
     let finder = Finder::new(text, lib_start, &[]);
-    let aliases = type_aliases(&file.items);
+    let aliases = crate::bundle::shake::alias_names(&file.items);
     let mut units = Vec::new();
     collect(&finder, &aliases, &file.items, &mut units);
     trait_methods(&finder, &file.items, &mut units);
@@ -748,24 +748,6 @@ fn candidates(text: &str, file: &syn::File, lib_start: usize) -> Vec<Unit> {
         }
     }
     units
-}
-
-fn type_aliases(items: &[syn::Item]) -> BTreeSet<String> {
-    let mut names = BTreeSet::new();
-    for item in items {
-        match item {
-            syn::Item::Type(alias) => {
-                names.insert(alias.ident.to_string());
-            }
-            syn::Item::Mod(module) => {
-                if let Some((_, inner)) = &module.content {
-                    names.extend(type_aliases(inner));
-                }
-            }
-            _ => {}
-        }
-    }
-    names
 }
 
 fn collect(

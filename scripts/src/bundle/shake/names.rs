@@ -116,9 +116,11 @@ pub(super) fn cut_unnamed(bundle: &Mapped, lib_start: usize) -> Mapped {
 fn one_round(text: &str, lib_start: usize) -> Option<Vec<Range<usize>>> {
     let file = syn::parse_file(text).ok()?;
     let tokens: TokenStream = text.parse().ok()?;
+    let (aliases, alias_or_type) = aliases(&file.items);
     let mut finder = Finder {
         lib_start,
-        aliases: aliases(&file.items),
+        aliases,
+        alias_or_type,
         ..Finder::default()
     };
     finder.items(&file.items);
@@ -442,6 +444,11 @@ struct Finder {
     alias_impls: BTreeMap<String, Vec<Range<usize>>>,
     /// The bundle's `type` aliases by name ([`aliases`]).
     aliases: BTreeMap<String, Alias>,
+    /// Names of an alias and of a struct, enum, union or trait ([`aliases`]).
+    alias_or_type: BTreeSet<String>,
+    /// The names of the structs, enums, unions and traits each module being walked defines,
+    /// innermost last.
+    module_types: Vec<BTreeSet<String>>,
 }
 
 /// A type name's definitions and the impls for it, in the library.
@@ -468,6 +475,7 @@ struct ImplOf {
 
 impl Finder {
     fn items(&mut self, items: &[syn::Item]) {
+        self.module_types.push(super::type_names(items));
         for item in items {
             let range = item.span().byte_range();
             // What a `#[cfg]` leaves in or out is for the judge's compiler to decide.
@@ -492,6 +500,7 @@ impl Finder {
                 _ => {}
             }
         }
+        self.module_types.pop();
     }
 
     fn macro_item(&mut self, item: &syn::ItemMacro, range: Range<usize>, in_library: bool) {
@@ -668,8 +677,15 @@ impl Finder {
             .type_params()
             .map(|p| p.ident.to_string())
             .collect();
+        // A name of an alias and of a type is the type where its module defines the type
+        // (it shadows any import); elsewhere which one it is is not known by name: the impl
+        // goes with neither (it could be an impl for the aliased type the solution makes).
+        let local_types = self.module_types.last().cloned().unwrap_or_default();
+        let known =
+            |name: &String| !self.alias_or_type.contains(name) || local_types.contains(name);
         let head = type_head(&block.self_ty).and_then(|h| match parameters.contains(&h) {
             true => Some(h),
+            false if !known(&h) => None,
             false => self.unaliased(h),
         });
         // The other types its header names (`From<Pair> for Option<Side>`): it is of no use
@@ -686,7 +702,7 @@ impl Finder {
         {
             super::idents_of(&token, &mut written);
         }
-        written.retain(|n| !parameters.contains(n));
+        written.retain(|n| !parameters.contains(n) && known(n));
         for alias in written.iter().filter(|n| self.aliases.contains_key(*n)) {
             self.alias_impls
                 .entry(alias.clone())
@@ -927,13 +943,14 @@ struct Alias {
     names: BTreeSet<String>,
 }
 
-/// Each `type NAME = T;` in `items` and their modules. By name, not path: a name that is also
-/// a struct's, an enum's, a union's or a trait's is left out (its impls count as that type's,
-/// as before aliases were known: itertools' `DuplicatesBy` is an alias of its private struct
-/// `DuplicatesBy`); a name of two aliases stands for nothing known (no head, no names), so the
+/// Each `type NAME = T;` in `items` and their modules, and the names of aliases that are also a
+/// struct's, an enum's, a union's or a trait's. By name, not path: those are left out of the
+/// aliases (an impl in the module that defines the type counts as that type's: itertools'
+/// `DuplicatesBy` is an alias of its private struct `DuplicatesBy`; elsewhere as no known
+/// type's, see [`Finder::impl_block`]); a name of two aliases stands for nothing known (no head, no names), so the
 /// impls written with it go with no type and their headers keep it (the review's finding 3:
 /// with `type Id` in two modules, `impl Fast for Id` was filed under the other one's type).
-fn aliases(items: &[syn::Item]) -> BTreeMap<String, Alias> {
+fn aliases(items: &[syn::Item]) -> (BTreeMap<String, Alias>, BTreeSet<String>) {
     fn walk(
         items: &[syn::Item],
         aliases: &mut BTreeMap<String, Alias>,
@@ -973,6 +990,11 @@ fn aliases(items: &[syn::Item]) -> BTreeMap<String, Alias> {
     }
     let (mut aliases, mut twice, mut types) = (BTreeMap::new(), BTreeSet::new(), BTreeSet::new());
     walk(items, &mut aliases, &mut twice, &mut types);
+    let alias_or_type: BTreeSet<String> = aliases
+        .keys()
+        .filter(|name| types.contains(*name))
+        .cloned()
+        .collect();
     aliases.retain(|name, _| !types.contains(name));
     for name in twice {
         if let Some(alias) = aliases.get_mut(&name) {
@@ -982,7 +1004,7 @@ fn aliases(items: &[syn::Item]) -> BTreeMap<String, Alias> {
             };
         }
     }
-    aliases
+    (aliases, alias_or_type)
 }
 
 #[cfg(test)]
@@ -995,6 +1017,36 @@ mod tests {
         let lib_start = text.find("// library").unwrap();
         let cut = cut_unnamed(&Mapped::plain(&text), lib_start);
         cut.text[cut.text.find("// library").unwrap()..].to_string()
+    }
+
+    /// A name of an alias and of a struct: an impl written with it where the alias is (`impl
+    /// Fast for Quick`, `type Quick = Foo;`) may be `Foo`'s, so it stays while `Foo` is made,
+    /// and goes with a never-made struct only in the module that defines that struct (there
+    /// the name is the struct's, whatever is imported).
+    #[test]
+    fn an_impl_written_with_a_name_of_an_alias_and_of_a_struct_goes_with_the_struct_only_beside_it()
+    {
+        let library = "mod lib {
+    pub struct Foo(pub u64);
+    pub type Quick = Foo;
+    pub mod b {
+        pub struct Quick;
+    }
+    pub trait Fast { fn get(self) -> u64 where Self: Sized { 6 } }
+    impl Fast for Quick {}
+    pub mod c {
+        pub struct Spare;
+        impl super::Fast for Spare {}
+    }
+    pub type Spare = Foo;
+}
+";
+        let main = "fn main() { use lib::Fast; println!(\"{}\", lib::Foo(3).get()); }";
+        let kept = cut(main, library);
+        for name in ["type Quick", "impl Fast for Quick"] {
+            assert!(kept.contains(name), "{name} went:\n{kept}");
+        }
+        assert!(!kept.contains("impl super::Fast for Spare"), "{kept}");
     }
 
     const LIBRARY: &str = "\
