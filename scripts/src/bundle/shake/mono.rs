@@ -410,8 +410,8 @@ impl Unit {
     }
 }
 
-/// The cut trait methods (`Kind::Method`) that `text` still names by a path `Trait::method`
-/// (num-bigint's `impl_to_bigint!(i8, FromPrimitive::from_i8)`, `.and_then(FromPrimitive::from_u64)`):
+/// The cut trait methods (`Kind::Method`) that `text` still names by a path `Trait::method`,
+/// or `Self::method`, `T::method` (see [`may_be_a_parameter`]) (num-bigint's `impl_to_bigint!(i8, FromPrimitive::from_i8)`, `.and_then(FromPrimitive::from_u64)`):
 /// without the method, rustc reads the trait as a type (E0782, "expected a type, found a
 /// trait"), an error that quotes no name to put back. Found in the text, no rustc run.
 fn methods_named_by_path(units: &[Unit], cut: &[usize], text: &str) -> Vec<usize> {
@@ -421,10 +421,25 @@ fn methods_named_by_path(units: &[Unit], cut: &[usize], text: &str) -> Vec<usize
         .filter(|&u| match &units[u].kind {
             Kind::Method { name, trait_name } => {
                 paths.contains(&(trait_name.as_str(), name.as_str()))
+                    || paths
+                        .iter()
+                        .any(|&(first, second)| second == name && may_be_a_parameter(first))
             }
             _ => false,
         })
         .collect()
+}
+
+/// Whether the first segment of a path `X::m` may be `Self` or a type parameter (`T`, `F2`),
+/// through whose bounds `m` may be any trait's method: num-traits' `FloatCore::round` writes
+/// `Self::from(0.5)` for `NumCast::from`, and without `NumCast::from` the path is
+/// `From::from` (`Self: From<Self>`), whose errors ("expected type parameter `Self`, found
+/// `{float}`") name no method to put back. Names over-match, which keeps more, never less.
+fn may_be_a_parameter(first: &str) -> bool {
+    let mut chars = first.chars();
+    first == "Self"
+        || (chars.next().is_some_and(|c| c.is_ascii_uppercase())
+            && chars.all(|c| c.is_ascii_digit()))
 }
 
 /// Every `A::b` of `text`: the identifiers on each side of a `::` (spaces allowed around it).
@@ -1616,6 +1631,80 @@ mod lib {
         // gave up; kept, the check passes and the dead-code pass then takes `Guard` with it.
         assert!(!text.contains("from_u16"), "`from_u16` stayed:\n{text}");
         assert_eq!(run(text, scratch.path(), "after"), "7\n");
+    }
+
+    /// num-traits' `FloatCore::round` in small: a default method, kept (every impl defines
+    /// its own, which is reached), writes `Self::from(0.5)` for the supertrait's `from`,
+    /// which nothing reaches.
+    const SELF_PATHS: &str = r#"use lib::{Cast, Num, Round};
+fn main() {
+    println!("{}", Num::half().value());
+}
+#[allow(dead_code, unused_imports, unused_macros)]
+mod lib {
+    pub trait Cast: Sized {
+        fn value(&self) -> u64;
+        fn from(n: f64) -> Option<Self>;
+    }
+    pub trait Round: Cast + Copy {
+        fn half() -> Self {
+            Self::from(0.5).expect("half")
+        }
+    }
+    #[derive(Clone, Copy)]
+    pub struct Num(pub u64);
+    impl Cast for Num {
+        fn value(&self) -> u64 {
+            self.0
+        }
+        fn from(n: f64) -> Option<Num> {
+            Some(Num(n as u64 + 2))
+        }
+    }
+    impl Round for Num {
+        fn half() -> Num {
+            Num(5)
+        }
+    }
+    pub fn spare(n: u64) -> u64 {
+        n * 3 + 1
+    }
+}
+"#;
+
+    #[test]
+    fn a_trait_method_a_kept_self_path_may_name_stays_and_the_pass_goes_on() {
+        let scratch = tempfile::tempdir().unwrap();
+        let mut bundle = Mapped::new();
+        bundle.push(SELF_PATHS, |_| None);
+        let lints_line = SELF_PATHS
+            .lines()
+            .position(|l| l.starts_with("#[allow"))
+            .unwrap();
+        let cut = cut_unreached(
+            &bundle,
+            lints_line,
+            Edition::E2021,
+            scratch.path(),
+            BUDGET_BYTES,
+        )
+        .unwrap();
+        let text = &cut.text;
+        // Cut at once, `Self::from(0.5)` was `From::from` ("expected type parameter `Self`,
+        // found `{float}`": no name quoted) and the pass gave up, `spare` with it.
+        assert!(!text.contains("fn spare"), "`spare` stayed:\n{text}");
+        assert!(text.contains("fn from(n: f64)"), "{text}");
+        assert_eq!(run(text, scratch.path(), "after"), "5\n");
+    }
+
+    #[test]
+    fn a_path_whose_first_segment_may_be_a_parameter() {
+        for first in ["Self", "T", "F2"] {
+            assert!(may_be_a_parameter(first), "{first}");
+        }
+        for first in ["NumCast", "Tx", "t", "self", ""] {
+            assert!(!may_be_a_parameter(first), "{first}");
+        }
     }
 
     #[test]
