@@ -578,8 +578,12 @@ pub(super) fn named_by(message: &str) -> Named {
             }
         }
     }
-    // `ExactlyOneError<I>` doesn't implement `Debug` (itertools' `impl Error` needs it).
-    if message.starts_with('`') && message.contains("` doesn't implement `") {
+    // `ExactlyOneError<I>` doesn't implement `Debug` (itertools' `impl Error` needs it);
+    // `BigInt` does not implement `Clone`, so `&BigInt` was cloned instead (a note of a
+    // "mismatched types" after `x.clone()` found only `<&BigInt as Clone>::clone`).
+    if message.starts_with('`')
+        && (message.contains("` doesn't implement `") || message.contains("` does not implement `"))
+    {
         if let (Some(of), Some(bound)) = (quoted.first(), quoted.get(1)) {
             named
                 .missing
@@ -1828,6 +1832,7 @@ mod lib {
             "the trait `lib::Unit` is not implemented for `lib::Meters`",
             "the following trait bounds were not satisfied:\n`lib::Meters: lib::Unit`\n",
             "`lib::Meters` doesn't implement `lib::Unit`",
+            "`lib::Meters` does not implement `lib::Unit`, so `&lib::Meters` was cloned instead",
         ] {
             let missing = named_by(message).missing;
             let expected = (Some("Meters".to_string()), "Unit".to_string());
