@@ -222,6 +222,12 @@ fn shake_uncached(
     Ok(shaken)
 }
 
+/// A message quoting what an error about an unstable library item points at (E0658), so
+/// that its names are read as named by the error: `as_mut_slice`, or `Vec::as_mut_slice`.
+fn unstable_use_named(at: &str) -> String {
+    format!("the unstable item is used as `{}`", at.replace('`', ""))
+}
+
 /// Whether the module after line `lints_line` (0-based) is a dependency (a crate cargo lists:
 /// from crates.io or a path, its lints capped), not this workspace's library.
 fn is_dependency(text: &str, lints_line: usize) -> bool {
@@ -292,6 +298,12 @@ struct Checked {
     unresolved_imports: Vec<Range<usize>>,
     /// Each error: its message, then its notes' (children's) messages.
     errors: Vec<Vec<String>>,
+    /// Each warning of [`Checked::others`]: its message, then what each of its spans points
+    /// at, quoted (`(*self).edge_references()` at "recursive call site").
+    warned: Vec<(String, Vec<String>)>,
+    /// For each error about an unstable library item (E0658), a message quoting what it
+    /// points at (see [`unstable_use_named`]); read by the mono pass only.
+    unstable_uses: Vec<String>,
 }
 
 impl Judge<'_> {
@@ -371,6 +383,8 @@ impl Judge<'_> {
             dead_types: Vec::new(),
             unresolved_imports: Vec::new(),
             errors: Vec::new(),
+            warned: Vec::new(),
+            unstable_uses: Vec::new(),
         };
         for diagnostic in &compiled.diagnostics {
             let Some(primary) = diagnostic.primary() else {
@@ -397,6 +411,17 @@ impl Judge<'_> {
                     notes.extend(&note.children);
                 }
                 checked.errors.push(messages);
+                if lint == "E0658" {
+                    // "use of unstable library feature `str_as_str`" names the feature, not
+                    // the call: a cut inherent method, and resolution went on to std's
+                    // unstable one of that name (`self.as_mut_slice()` on a type that
+                    // derefs to a slice). What the error points at names it.
+                    let at = (offset(primary.line_start, primary.column_start))
+                        .zip(offset(primary.line_end, primary.column_end));
+                    if let Some(at) = at.and_then(|(start, end)| text.get(start..end)) {
+                        checked.unstable_uses.push(unstable_use_named(at));
+                    }
+                }
             }
             if diagnostic.level != "warning" {
                 continue;
@@ -404,6 +429,15 @@ impl Judge<'_> {
             let is_dead_lint = lint == "dead_code" || lint == "unused_macros";
             if !(in_library && is_dead_lint) {
                 checked.others.push(diagnostic.message.clone());
+                let mut named = vec![diagnostic.message.clone()];
+                for span in &diagnostic.spans {
+                    let at = (offset(span.line_start, span.column_start))
+                        .zip(offset(span.line_end, span.column_end));
+                    if let Some(at) = at.and_then(|(start, end)| text.get(start..end)) {
+                        named.push(format!("the warning points at `{}`", at.replace('`', "")));
+                    }
+                }
+                checked.warned.push((diagnostic.message.clone(), named));
                 continue;
             }
             if let Some(name) = dead_type(&diagnostic.message) {
@@ -424,6 +458,24 @@ impl Judge<'_> {
     fn accepts(&self, candidate: &Checked, baseline: &Checked) -> bool {
         candidate.success && is_sub_multiset(&candidate.others, &baseline.others)
     }
+}
+
+/// The warnings of `candidate` that `baseline` has not (as many times), each as
+/// [`Checked::warned`] has it: a cut can make a call resolve elsewhere with no error, only a
+/// new warning (`(*self).edge_references()` calling itself once the impl for the type it
+/// meant is gone: "function cannot return without recursing").
+fn new_warnings(candidate: &Checked, baseline: &Checked) -> Vec<Vec<String>> {
+    let mut known: Vec<&String> = baseline.others.iter().collect();
+    let mut new = Vec::new();
+    for (message, named) in &candidate.warned {
+        match known.iter().position(|k| *k == message) {
+            Some(at) => {
+                known.swap_remove(at);
+            }
+            None => new.push(named.clone()),
+        }
+    }
+    new
 }
 
 fn is_sub_multiset(small: &[String], big: &[String]) -> bool {

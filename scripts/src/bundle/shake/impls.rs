@@ -1076,6 +1076,8 @@ mod tests {
             dead_types: Vec::new(),
             unresolved_imports: Vec::new(),
             errors,
+            warned: Vec::new(),
+            unstable_uses: Vec::new(),
         };
         (checked.success, (Mapped::new(), checked))
     }

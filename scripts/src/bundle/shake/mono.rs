@@ -41,7 +41,7 @@ use super::{fn_names, has_cfg, impl_item_names, type_head, Finder, NEVER_CUT};
 use crate::bundle::linemap::text_key;
 use crate::bundle::mapped::Mapped;
 use crate::bundle::shake::{
-    cut_dead, is_cfg, names, tool_stamp, use_leaves, without_ranges, Judge,
+    cut_dead, is_cfg, names, new_warnings, tool_stamp, use_leaves, without_ranges, Judge,
 };
 use crate::rustc;
 use crate::settings::Edition;
@@ -93,6 +93,10 @@ struct Reached {
     method: String,
     /// Every word of the symbol.
     words: BTreeSet<String>,
+    /// Whether the function may be the bundle's own (see [`is_local`]): not std's copy of
+    /// hashbrown (`<hashbrown::raw::RawTable<(String, u32)>>::insert`), whose names are a
+    /// pasted hashbrown's too.
+    local: bool,
 }
 
 /// What cutting one candidate deletes and how to know it is reached.
@@ -103,6 +107,10 @@ struct Unit {
     /// definitions in the impls of the trait.
     imports: Vec<Range<usize>>,
     kind: Kind,
+    /// For an inherent method, the name of its impl's self type (not an alias): a function
+    /// of its name is its only when the symbol names the type too (hashbrown's
+    /// `HashSet::len` is not `<HashMap<K, V>>::len`).
+    owner: Option<String>,
 }
 
 #[derive(Debug)]
@@ -191,7 +199,7 @@ fn cut_uncached(bundle: &Mapped, judge: &Judge, mut budget: Budget) -> Result<Op
         return Ok(None);
     };
     let mut cut: Vec<usize> = (0..units.len())
-        .filter(|&u| !before.iter().any(|r| units[u].may_be(r)))
+        .filter(|&u| !before.iter().any(|r| units[u].may_be_in(r)))
         .collect();
     for _ in 0..ROUNDS {
         let candidate = loop {
@@ -238,8 +246,15 @@ fn cut_uncached(bundle: &Mapped, judge: &Judge, mut budget: Budget) -> Result<Op
                 .copied()
                 .filter(|&u| changed.iter().any(|r| units[u].may_be_loosely(r)))
                 .collect()
+        } else if result.success {
+            // Only new warnings: what they point at may be a call that now resolves elsewhere.
+            named_back(&units, &cut, &new_warnings(&result, &baseline))
         } else {
-            match named_back(&units, &cut, &result.errors) {
+            // An error about an unstable item names the feature, not the call: a cut method
+            // whose call now resolves to std's unstable one of its name (`as_mut_slice`).
+            let unstable = result.unstable_uses.iter().map(|m| vec![m.clone()]);
+            let errors: Vec<Vec<String>> = result.errors.iter().cloned().chain(unstable).collect();
+            match named_back(&units, &cut, &errors) {
                 back if back.is_empty() => {
                     methods_named_by_parameter_path(&units, &cut, &candidate.text)
                 }
@@ -255,6 +270,16 @@ fn cut_uncached(bundle: &Mapped, judge: &Judge, mut budget: Budget) -> Result<Op
 }
 
 impl Unit {
+    /// [`Unit::may_be`], for a function of the bundle's crate that names this candidate's
+    /// owner type (see [`Unit::owner`]): what the first cut keeps.
+    fn may_be_in(&self, reached: &Reached) -> bool {
+        let owner_fits = self
+            .owner
+            .as_ref()
+            .is_none_or(|owner| reached.words.contains(owner));
+        reached.local && owner_fits && self.may_be(reached)
+    }
+
     /// Whether `reached` may be one of this candidate's fns.
     fn may_be(&self, reached: &Reached) -> bool {
         match &self.kind {
@@ -679,7 +704,8 @@ fn reached(text: &str, judge: &Judge) -> Result<Option<BTreeSet<Reached>>> {
 
 /// The functions an LLVM IR module defines, demangled.
 fn defined_functions(ir: &str) -> BTreeSet<Reached> {
-    ir.lines()
+    let symbols: Vec<String> = ir
+        .lines()
         .filter(|line| line.starts_with("define "))
         .filter_map(|line| {
             let at = line.find('@')?;
@@ -687,8 +713,64 @@ fn defined_functions(ir: &str) -> BTreeSet<Reached> {
             name.starts_with("_R")
                 .then(|| format!("{:#}", rustc_demangle::demangle(name)))
         })
-        .map(|symbol| parse_symbol(&symbol))
+        .collect();
+    // The bundle's crate: the one whose `main` is a function at its root.
+    let krate = symbols.iter().find_map(|symbol| {
+        let name = symbol.strip_suffix("::main")?;
+        let plain = name.chars().all(|c| c.is_alphanumeric() || c == '_');
+        (plain && !name.is_empty()).then_some(name)
+    });
+    symbols
+        .iter()
+        .map(|symbol| {
+            let mut reached = parse_symbol(symbol);
+            reached.local = krate.is_none_or(|krate| is_local(symbol, krate));
+            reached
+        })
         .collect()
+}
+
+/// Whether the demangled `symbol` may be a function written in `krate`: a path in it
+/// (`krate::a::f::<u8>`, a closure in it), an inherent method of a type of it
+/// (`<krate::a::B<u8>>::m`, `<dyn krate::T>::m`), or a trait impl's method whose self type or
+/// trait mentions it anywhere (`<u64 as core::ops::Add<krate::a::B>>::add`). Not
+/// `<hashbrown::raw::RawTable<(String, krate::a::B)>>::insert`: std's hashbrown, a generic of
+/// another crate made for a type of this one. What this misreads only costs rounds: a cut
+/// must still build to the same functions.
+fn is_local(symbol: &str, krate: &str) -> bool {
+    let prefix = format!("{krate}::");
+    let Some(inner) = symbol.strip_prefix('<') else {
+        return symbol.starts_with(&prefix);
+    };
+    let mut depth = 0usize;
+    let mut as_at = None;
+    let mut end = inner.len();
+    for (at, c) in inner.char_indices() {
+        match c {
+            '<' | '(' | '[' => depth += 1,
+            ')' | ']' => depth = depth.saturating_sub(1),
+            '>' if depth == 0 => {
+                end = at;
+                break;
+            }
+            '>' => depth -= 1,
+            ' ' if depth == 0 && inner[at..].starts_with(" as ") && as_at.is_none() => {
+                as_at = Some(at);
+            }
+            _ => {}
+        }
+    }
+    if as_at.is_some() {
+        return inner[..end].contains(&prefix);
+    }
+    let mut ty = inner[..end].trim();
+    while let Some(rest) = ["&mut ", "&", "*const ", "*mut ", "mut ", "dyn "]
+        .iter()
+        .find_map(|p| ty.strip_prefix(p))
+    {
+        ty = rest.trim_start();
+    }
+    ty.starts_with(&prefix)
 }
 
 /// `<&a::B<u8> as c::D<e::F>>::g::{closure#0}`: self type `B`, trait `D`, method `g`.
@@ -699,6 +781,7 @@ fn parse_symbol(symbol: &str) -> Reached {
         trait_impl: None,
         method: last_segment(symbol).to_string(),
         words,
+        local: true,
     };
     if let Some(inner) = symbol.strip_prefix('<') {
         let mut depth = 0usize;
@@ -813,14 +896,20 @@ fn collect(
                         range,
                         imports: Vec::new(),
                         kind,
+                        owner: None,
                     });
                 }
             }
             syn::Item::Impl(block) => {
+                let owner = type_head(&block.self_ty).filter(|name| !aliases.contains(name));
                 for inner in &block.items {
                     if let syn::ImplItem::Fn(method) = inner {
                         let range = inner.span().byte_range();
-                        units.extend(fn_unit(finder, &method.attrs, &method.sig, range, None));
+                        let unit = fn_unit(finder, &method.attrs, &method.sig, range, None);
+                        units.extend(unit.map(|unit| Unit {
+                            owner: owner.clone(),
+                            ..unit
+                        }));
                     }
                 }
             }
@@ -853,6 +942,7 @@ fn collect(
                         range,
                         imports: Vec::new(),
                         kind,
+                        owner: None,
                     });
                 }
             }
@@ -928,6 +1018,7 @@ fn trait_methods(finder: &Finder, items: &[syn::Item], units: &mut Vec<Unit>) {
                     name,
                     trait_name: trait_name.clone(),
                 },
+                owner: None,
             });
         }
     }
@@ -1082,6 +1173,7 @@ fn fn_unit(
         range,
         imports: Vec::new(),
         kind: Kind::Fn { name, trait_name },
+        owner: None,
     })
 }
 
@@ -1712,6 +1804,210 @@ mod lib {
         }
     }
 
+    /// A bundle whose lints line is the one starting `#[allow`, cut by the pass.
+    fn mono_cut(text: &str, dir: &Path) -> String {
+        let mut bundle = Mapped::new();
+        bundle.push(text, |_| None);
+        let lints_line = text.lines().position(|l| l.starts_with("#[allow")).unwrap();
+        cut_unreached(&bundle, lints_line, Edition::E2021, dir, BUDGET_BYTES)
+            .unwrap()
+            .text
+    }
+
+    /// `<G as Size>::size` is kept with its impl (`name` of it is reached) but is never
+    /// reached itself; so is the inherent `G::size` it calls. Cut, `G::size(self)` is the
+    /// trait method calling itself: no error, a new warning.
+    const RECURSION: &str = r#"fn main() {
+    println!("{} {}", lib::Size::size(&lib::H), lib::Size::name(&lib::G(3)));
+}
+#[allow(dead_code, unused_imports, unused_macros)]
+mod lib {
+    pub trait Size {
+        fn size(&self) -> u64;
+        fn name(&self) -> &'static str;
+    }
+    pub struct G(pub u64);
+    pub struct H;
+    impl G {
+        pub fn size(&self) -> u64 {
+            self.0
+        }
+    }
+    impl Size for G {
+        fn size(&self) -> u64 {
+            G::size(self)
+        }
+        fn name(&self) -> &'static str {
+            "g"
+        }
+    }
+    impl Size for H {
+        fn size(&self) -> u64 {
+            7
+        }
+        fn name(&self) -> &'static str {
+            "h"
+        }
+    }
+    pub fn unused(g: G) -> u64 {
+        g.0 * 2
+    }
+}
+"#;
+
+    #[test]
+    fn a_call_a_cut_makes_recursive_brings_back_what_the_new_warning_points_at() {
+        let scratch = tempfile::tempdir().unwrap();
+        let text = mono_cut(RECURSION, scratch.path());
+        // Before, the warning ("function cannot return without recursing") was read as no
+        // error naming nothing: the pass gave up and `unused` stayed.
+        assert!(!text.contains("fn unused"), "`unused` stayed:\n{text}");
+        assert!(
+            text.contains("self.0\n"),
+            "the inherent `size` went:\n{text}"
+        );
+        assert_eq!(run(&text, scratch.path(), "after"), "7 g\n");
+    }
+
+    /// `<Stack as Sum>::first` is kept with its impl (`total` of it is reached) but never
+    /// reached, nor the inherent `as_mut_slice` it calls. Cut, `self.as_mut_slice()` goes
+    /// through `DerefMut` to the slice's `as_mut_slice`, unstable in rustc 1.95 (E0658, "use
+    /// of unstable library feature `str_as_str`": the feature, not the method).
+    const UNSTABLE: &str = r#"fn main() {
+    let mut v = lib::Stack(vec![3u64, 4]);
+    println!("{} {}", lib::Sum::total(&v), lib::Sum::first(&mut lib::Zero));
+}
+#[allow(dead_code, unused_imports, unused_macros)]
+mod lib {
+    use std::ops::{Deref, DerefMut};
+    pub trait Sum {
+        fn total(&self) -> u64;
+        fn first(&mut self) -> u64;
+    }
+    pub struct Stack(pub Vec<u64>);
+    pub struct Zero;
+    impl Deref for Stack {
+        type Target = [u64];
+        fn deref(&self) -> &[u64] {
+            &self.0
+        }
+    }
+    impl DerefMut for Stack {
+        fn deref_mut(&mut self) -> &mut [u64] {
+            &mut self.0
+        }
+    }
+    impl Stack {
+        pub fn as_mut_slice(&mut self) -> &mut [u64] {
+            &mut self.0
+        }
+    }
+    impl Sum for Stack {
+        fn total(&self) -> u64 {
+            self.0.iter().sum()
+        }
+        fn first(&mut self) -> u64 {
+            let all: &mut [u64] = self.as_mut_slice();
+            all[0]
+        }
+    }
+    impl Sum for Zero {
+        fn total(&self) -> u64 {
+            0
+        }
+        fn first(&mut self) -> u64 {
+            5
+        }
+    }
+    pub fn unused(s: &Stack) -> usize {
+        s.0.len() * 2
+    }
+}
+"#;
+
+    #[test]
+    fn a_cut_method_whose_call_goes_to_an_unstable_std_one_comes_back() {
+        let scratch = tempfile::tempdir().unwrap();
+        let text = mono_cut(UNSTABLE, scratch.path());
+        // Before, the error named only the feature: the pass gave up and `unused` stayed.
+        assert!(!text.contains("fn unused"), "`unused` stayed:\n{text}");
+        assert!(
+            text.contains("fn as_mut_slice"),
+            "`as_mut_slice` went:\n{text}"
+        );
+        assert_eq!(run(&text, scratch.path(), "after"), "7 5\n");
+    }
+
+    /// std's `HashMap::insert` and `len` are reached, made in this crate for `u64`; the
+    /// bundle's own `Table` has methods of those names that nothing calls, and `Jar` a
+    /// `count` like the reached `Bag::count`.
+    const LIKE_STD: &str = r#"fn main() {
+    let mut m = std::collections::HashMap::new();
+    m.insert(1u64, 2u64);
+    let b = lib::Bag(vec![1, 2]);
+    println!("{} {}", m.len(), b.count());
+}
+#[allow(dead_code, unused_imports, unused_macros)]
+mod lib {
+    pub struct Table(pub Vec<u64>);
+    impl Table {
+        pub fn insert(&mut self, x: u64) {
+            self.0.push(x);
+        }
+        pub fn len(&self) -> usize {
+            self.0.len()
+        }
+    }
+    pub struct Bag(pub Vec<u64>);
+    impl Bag {
+        pub fn count(&self) -> usize {
+            self.0.len()
+        }
+    }
+    pub struct Jar(pub Vec<u64>);
+    impl Jar {
+        pub fn count(&self) -> usize {
+            self.0.len() + 10
+        }
+    }
+}
+"#;
+
+    #[test]
+    fn methods_named_like_std_ones_or_another_types_go_when_not_reached_on_their_type() {
+        let scratch = tempfile::tempdir().unwrap();
+        let text = mono_cut(LIKE_STD, scratch.path());
+        // Before, a method matched any symbol with its name: std's `<HashMap<u64, u64>>::insert`
+        // and `::len` kept `Table`'s, and the reached `<Bag>::count` kept `Jar::count`.
+        for gone in ["fn insert", "fn len", "+ 10"] {
+            assert!(!text.contains(gone), "`{gone}` stayed:\n{text}");
+        }
+        assert!(text.contains("fn count(&self)"), "{text}");
+        assert_eq!(run(&text, scratch.path(), "after"), "1 2\n");
+    }
+
+    #[test]
+    fn a_symbol_is_local_when_its_path_type_or_trait_is_the_crates() {
+        for (symbol, local) in [
+            ("k::a::f::<u8>", true),
+            ("k::a::f::{closure#0}", true),
+            ("<k::a::B<u8>>::m", true),
+            ("<&mut k::a::B>::m::{closure#0}", true),
+            ("<dyn k::a::T>::m", true),
+            ("<u64 as core::ops::Add<k::a::B>>::add", true),
+            ("<k::a::B as core::fmt::Debug>::fmt", true),
+            (
+                "<hashbrown::raw::RawTable<(String, k::a::B)>>::insert",
+                false,
+            ),
+            ("<[k::a::B]>::get::<usize>", false),
+            ("core::ptr::drop_in_place::<k::a::B>", false),
+            ("<alloc::vec::Vec<u8> as core::clone::Clone>::clone", false),
+        ] {
+            assert_eq!(is_local(symbol, "k"), local, "{symbol}");
+        }
+    }
+
     #[test]
     fn paths_pair_the_identifiers_around_each_double_colon() {
         let pairs = path_pairs("a.and_then(FromPrimitive :: from_u64); <X as T>::m; é::ü");
@@ -1855,6 +2151,7 @@ mod lib {
                 traits: BTreeSet::from(["Integer".to_string()]),
                 fns: BTreeSet::from(["lcm".to_string()]),
             },
+            owner: None,
         };
         vec![call("u64"), call("i8")]
     }
@@ -1886,6 +2183,7 @@ mod lib {
                 self_name: Some("BigInt".to_string()),
                 fns: BTreeSet::from([format!("{}_assign", trait_name.to_lowercase())]),
             },
+            owner: None,
         };
         let mut for_u8 = impl_unit("DivAssign");
         if let Kind::Impl { self_name, .. } = &mut for_u8.kind {
@@ -1914,6 +2212,7 @@ mod lib {
                 self_name: Some(self_name.to_string()),
                 fns: BTreeSet::from(["call_mut".to_string()]),
             },
+            owner: None,
         };
         let units = [
             impl_unit("KeyFunction", "ChunkIndex"),
