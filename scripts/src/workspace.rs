@@ -539,6 +539,8 @@ pub fn shared_store(name: &str) -> PathBuf {
 pub const SHAKE_STORE: &str = "shake";
 /// The shared store of kept facts and answers (`bundle::facts::store`).
 pub const FACTS_STORE: &str = "facts";
+/// The shared store of the toolchain rustup's proxy runs (`rustc::use_kept_toolchain`).
+pub const TOOLCHAIN_STORE: &str = "toolchain";
 
 /// How long an entry of a shared store is kept after it was last read (or written).
 pub const STORE_KEEP_DAYS: u64 = 30;

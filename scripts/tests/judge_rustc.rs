@@ -236,3 +236,90 @@ fn a_check_whose_incremental_state_makes_rustc_panic_runs_again_without_it() {
     assert!(run.success, "{}", run.stderr);
     assert!(run.stdout.contains("6 * 7"), "{}", run.stderr);
 }
+
+/// A `rustc` and `clippy-driver` that are rustup's proxy as the tool sees it (one file with a
+/// `rustup` beside it, in `dir`), logging each run to `log` as `proxy NAME ARGS`: `--print
+/// sysroot` answers `sysroot`, whose `bin/` holds a `rustc` and `clippy-driver` logging
+/// `direct NAME`; both then run the real toolchain's program. The PATH to use.
+fn fake_rustup(dir: &std::path::Path, log: &std::path::Path) -> std::ffi::OsString {
+    use std::os::unix::fs::PermissionsExt;
+    let real = std::process::Command::new("rustc")
+        .args(["--print", "sysroot"])
+        .output()
+        .unwrap();
+    let real = std::path::Path::new(String::from_utf8(real.stdout).unwrap().trim()).join("bin");
+    let (proxies, sysroot) = (dir.join("proxies"), dir.join("sysroot"));
+    fs::create_dir_all(&proxies).unwrap();
+    fs::create_dir_all(sysroot.join("bin")).unwrap();
+    let script = |path: &std::path::Path, text: String| {
+        fs::write(path, text).unwrap();
+        fs::set_permissions(path, fs::Permissions::from_mode(0o755)).unwrap();
+    };
+    let (log, real) = (log.display(), real.display());
+    script(
+        &proxies.join("rustup"),
+        format!(
+            "#!/bin/sh\nname=$(basename \"$0\")\necho \"proxy $name $*\" >>'{log}'\n\
+             if [ \"$1\" = --print ] && [ \"$2\" = sysroot ]; then echo '{}'; exit 0; fi\n\
+             exec '{real}'/\"$name\" \"$@\"\n",
+            sysroot.display()
+        ),
+    );
+    for name in ["rustc", "clippy-driver"] {
+        fs::hard_link(proxies.join("rustup"), proxies.join(name)).unwrap();
+        script(
+            &sysroot.join("bin").join(name),
+            format!("#!/bin/sh\necho \"direct {name}\" >>'{log}'\nexec '{real}'/{name} \"$@\"\n"),
+        );
+    }
+    let rest = std::env::split_paths(&common::path_with_ojgames()).collect::<Vec<_>>();
+    std::env::join_paths(std::iter::once(proxies).chain(rest)).unwrap()
+}
+
+/// The toolchain rustup's proxy runs is kept in the user's store (issue 21): a `judge` after
+/// an edit starts its `rustc -O` and its check (clippy-driver, held to Codeforces' rustc) from
+/// the toolchain directly, without the proxy and without asking it; a `rust-toolchain.toml`
+/// written where the tool runs (rustup may then choose another toolchain) makes it ask again.
+#[test]
+fn a_judge_after_an_edit_runs_the_kept_toolchain_without_rustups_proxy() {
+    let plain = GUARDED.replace(
+        "t if let Ok(n) = t.parse::<u64>() => println!(\"{}\", n * 2)",
+        "t => println!(\"{}\", t.parse::<u64>().unwrap() * 2)",
+    );
+    let ws = workspace("2021", &plain, "21\n", "42\n");
+    let root = ws.path();
+    let fake = tempfile::tempdir().unwrap();
+    let log = fake.path().join("runs.log");
+    let path = fake_rustup(fake.path(), &log);
+    let main = root.join("problems/guard/main.rs");
+    let judge = |edit: &str| {
+        let mut text = fs::read_to_string(&main).unwrap();
+        text.push_str(&format!("\nfn _{edit}() {{}}\n"));
+        fs::write(&main, text).unwrap();
+        let _ = fs::remove_file(&log);
+        let judged = common::run(
+            std::process::Command::new(env!("CARGO_BIN_EXE_ojgames"))
+                .current_dir(root)
+                .env("PATH", &path)
+                .args(["--root", ".", "judge", "guard", "--judge", "Codeforces"]),
+        );
+        assert!(judged.success, "{}{}", judged.stdout, judged.stderr);
+        assert!(judged.stdout.contains("1 passed"), "{}", judged.stdout);
+        fs::read_to_string(&log).unwrap_or_default()
+    };
+    let first = judge("first");
+    assert!(
+        first.contains("proxy rustc --print sysroot"),
+        "the first judge asks which toolchain runs:\n{first}"
+    );
+    let second = judge("second");
+    assert!(!second.contains("proxy"), "{second}");
+    for name in ["rustc", "clippy-driver"] {
+        assert!(second.contains(&format!("direct {name}")), "{second}");
+    }
+    fs::write(root.join("rust-toolchain.toml"), "[toolchain]\n").unwrap();
+    let third = judge("third");
+    assert!(third.contains("proxy rustc --print sysroot"), "{third}");
+    let fourth = judge("fourth");
+    assert!(!fourth.contains("proxy"), "{fourth}");
+}
