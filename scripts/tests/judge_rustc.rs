@@ -323,3 +323,40 @@ fn a_judge_after_an_edit_runs_the_kept_toolchain_without_rustups_proxy() {
     let fourth = judge("fourth");
     assert!(!fourth.contains("proxy"), "{fourth}");
 }
+
+/// The launcher that runs the cases (`ojgames __run`) is started before the solution's `rustc
+/// -O`, so that its start overlaps the compile (issue 21): the rustc on PATH is a wrapper that
+/// logs whether a child `__run` of the judging `ojgames` is running as it starts.
+#[test]
+fn a_judge_starts_its_launcher_before_it_compiles_the_solution() {
+    let plain = GUARDED.replace(
+        "t if let Ok(n) = t.parse::<u64>() => println!(\"{}\", n * 2)",
+        "t => println!(\"{}\", t.parse::<u64>().unwrap() * 2)",
+    );
+    let ws = workspace("2021", &plain, "21\n", "42\n");
+    let root = ws.path();
+    let fake = tempfile::tempdir().unwrap();
+    let log = fake.path().join("runs.log");
+    let before = format!(
+        "launcher=none\nfor pid in $(cat /proc/$PPID/task/*/children); do\n  \
+         if tr '\\0' ' ' </proc/$pid/cmdline 2>/dev/null | grep -q ' __run'; then launcher=ready; fi\n\
+         done\necho \"launcher $launcher: $*\" >>'{}'",
+        log.display()
+    );
+    let path = common::path_with_rustc(&fake.path().join("bin"), &before);
+    let judged = common::run(
+        std::process::Command::new(env!("CARGO_BIN_EXE_ojgames"))
+            .env("PATH", &path)
+            .arg("--root")
+            .arg(root)
+            .args(["judge", "guard"]),
+    );
+    assert!(judged.success, "{}{}", judged.stdout, judged.stderr);
+    assert!(judged.stdout.contains("1 passed"), "{}", judged.stdout);
+    let log = fs::read_to_string(&log).unwrap();
+    let compile = log
+        .lines()
+        .find(|line| line.contains(" -O "))
+        .unwrap_or_else(|| panic!("no rustc -O in:\n{log}"));
+    assert!(compile.starts_with("launcher ready: "), "{log}");
+}
