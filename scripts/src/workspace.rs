@@ -583,7 +583,7 @@ fn prune_stores_in(root: &Path, judge_target_cap: u64) {
         return;
     }
     let keep = DAY * STORE_KEEP_DAYS as u32;
-    for store in [SHAKE_STORE, FACTS_STORE] {
+    for store in [SHAKE_STORE, FACTS_STORE, TOOLCHAIN_STORE] {
         let Ok(entries) = fs::read_dir(root.join(store)) else {
             continue;
         };
@@ -843,6 +843,25 @@ mod tests {
             ("HOME", "/h"),
         ];
         assert_eq!(user_cache_in(env(&EMPTY)), Path::new("/h/.cache/ojgames"));
+    }
+
+    #[test]
+    fn pruning_removes_a_kept_toolchain_unread_for_the_keep_days() {
+        let root = tempfile::tempdir().unwrap();
+        let store = root.path().join(TOOLCHAIN_STORE);
+        fs::create_dir_all(&store).unwrap();
+        let now = std::time::SystemTime::now();
+        let aged = |name: &str, days: u64| {
+            let path = store.join(name);
+            fs::write(&path, "x").unwrap();
+            let file = fs::File::open(&path).unwrap();
+            file.set_modified(now - DAY * days as u32).unwrap();
+            path
+        };
+        let old = aged("a.bin", STORE_KEEP_DAYS + 1);
+        let recent = aged("b.bin", STORE_KEEP_DAYS - 1);
+        prune_stores_in(root.path(), JUDGE_TARGET_CAP);
+        assert!(!old.exists() && recent.exists());
     }
 
     #[test]
