@@ -360,3 +360,33 @@ fn a_judge_starts_its_launcher_before_it_compiles_the_solution() {
         .unwrap_or_else(|| panic!("no rustc -O in:\n{log}"));
     assert!(compile.starts_with("launcher ready: "), "{log}");
 }
+
+/// Without HOME (nor RUSTUP_HOME) rustup's settings cannot be stamped: the toolchain is not
+/// kept, but still asked for, as before the store (the runs after the answer skip the proxy).
+#[test]
+fn without_a_home_the_toolchain_is_still_asked_for_only_not_kept() {
+    let plain = GUARDED.replace(
+        "t if let Ok(n) = t.parse::<u64>() => println!(\"{}\", n * 2)",
+        "t => println!(\"{}\", t.parse::<u64>().unwrap() * 2)",
+    );
+    let ws = workspace("2021", &plain, "21\n", "42\n");
+    let root = ws.path();
+    let fake = tempfile::tempdir().unwrap();
+    let log = fake.path().join("runs.log");
+    let path = fake_rustup(fake.path(), &log);
+    let judged = common::run(
+        std::process::Command::new(env!("CARGO_BIN_EXE_ojgames"))
+            .env("PATH", &path)
+            .env_remove("HOME")
+            .env_remove("RUSTUP_HOME")
+            .arg("--root")
+            .arg(root)
+            .args(["judge", "guard", "--judge", "Codeforces"]),
+    );
+    assert!(judged.success, "{}{}", judged.stdout, judged.stderr);
+    let runs = fs::read_to_string(&log).unwrap_or_default();
+    assert!(runs.contains("proxy rustc --print sysroot"), "{runs}");
+    let store = root.join("target/ojgames/.cache/.store/toolchain");
+    let kept = fs::read_dir(&store).map(|d| d.count()).unwrap_or(0);
+    assert_eq!(kept, 0, "nothing kept in {}", store.display());
+}

@@ -591,9 +591,16 @@ pub fn use_kept_toolchain(store: &Path) {
     if TOOLCHAIN_BIN.get().is_some() {
         return;
     }
-    let Some(stamp) = toolchain_stamp() else {
+    let proxy_on_path =
+        std::env::var_os("PATH").is_some_and(|path| rustc_on_path_is_rustups_proxy(&path));
+    if !proxy_on_path {
         // Not rustup's proxy on PATH: the name, always (as `toolchain_bin` says).
         let _ = TOOLCHAIN_BIN.set(None);
+        return;
+    }
+    let Some(stamp) = toolchain_stamp() else {
+        // Where rustup keeps its settings is unknown (no HOME): asked, not kept.
+        find_toolchain_in_background();
         return;
     };
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
