@@ -42,13 +42,7 @@ trap restore EXIT
 
 table_head make
 for case in "${cases[@]}"; do
-    root=$(cd "${case%%:*}" && pwd)
-    id=${case#*:}
-    judge=()
-    if [[ $id == *@* ]]; then
-        judge=(--judge "${id#*@}")
-        id=${id%%@*}
-    fi
+    split_case "$case"
     main=$root/problems/$id/main.rs
     keep "$main"
     original=${saved[-1]%%|*}

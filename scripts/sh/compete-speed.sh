@@ -38,13 +38,9 @@ table_head ojgames
 n=0
 for case in "$@"; do
     n=$((n + 1))
-    pkg=$(cd "${case%%:*}" && pwd)
-    alias=${case#*:}
-    judge=()
-    if [[ $alias == *@* ]]; then
-        judge=(--judge "${alias#*@}")
-        alias=${alias%%@*}
-    fi
+    split_case "$case"
+    pkg=$root
+    alias=$id
     main=$pkg/src/bin/$alias.rs
     bin=$(basename "$pkg")-$alias
     keep "$main"

@@ -15,16 +15,13 @@ set -euo pipefail
 rounds=$1
 case=$2
 tools=("$(realpath "$3")" "$(realpath "$4")")
-root=$(cd "${case%%:*}" && pwd)
-id=${case#*:}
-judge=()
-if [[ $id == *@* ]]; then
-    judge=(--judge "${id#*@}")
-    id=${id%%@*}
-fi
+# shellcheck source=speed-common.sh
+. "$(dirname "$0")/speed-common.sh"
+split_case "$case"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 ms() { echo $((($(date +%s%N) - $1) / 1000000)); }
+# This script's own edit (of a copy's main.rs), in place of speed-common.sh's.
 edits=0
 edit() {
     edits=$((edits + 1))
@@ -85,7 +82,6 @@ for r in $(seq "$rounds"); do
     echo "$times $c" >>"$tmp/times"
 done
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
-median() { sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
 names=("A bundle" "A judge" "B bundle" "B judge" "cargo build")
 for column in 1 2 3 4 5; do
     echo "median ${names[$((column - 1))]}: $(awk -v c="$column" '{print $c}' "$tmp/times" | median) ms"

@@ -1,5 +1,36 @@
-# Sourced by bundle-speed.sh and compete-speed.sh: the timing, the edit, the samples and the
-# table of a run beside cargo. The sourcing script sets `tmp` (its scratch folder) first.
+# Sourced by bundle-speed.sh, compete-speed.sh and edit-ab.sh: the parsing of a case, the
+# timing, the edit, the samples and the table of a run beside cargo. The sourcing script sets
+# `tmp` (its scratch folder) before it calls `keep`, `timed` or `fill_missing_outs`.
+
+# Splits a case ROOT:ID[@JUDGE] into `root` (ROOT as an absolute path), `id` and the array
+# `judge` (the words `--judge JUDGE`, or none). A case without `:`, an empty ID or JUDGE, or a
+# ROOT that is no folder stops the run with a message naming it.
+split_case() {
+    local case=$1 folder
+    if [[ $case != *:* ]]; then
+        echo "$case: not ROOT:ID[@JUDGE]" >&2
+        exit 2
+    fi
+    folder=${case%%:*}
+    root=$(cd "$folder" 2>/dev/null && pwd) || {
+        echo "$folder: no such folder (in the case $case)" >&2
+        exit 2
+    }
+    id=${case#*:}
+    judge=()
+    if [[ $id == *@* ]]; then
+        judge=(--judge "${id#*@}")
+        id=${id%%@*}
+        if [ -z "${judge[1]}" ]; then
+            echo "$case: no judge after @" >&2
+            exit 2
+        fi
+    fi
+    if [ -z "$id" ]; then
+        echo "$case: no ID after :" >&2
+        exit 2
+    fi
+}
 
 saved=()
 made=()

@@ -61,6 +61,9 @@ pub fn build_solution(
     if let SolutionSource::CargoBuild = source {
         return cargo_build(workspace, problem).map(Built::Ready);
     }
+    rustc::use_kept_toolchain(&crate::workspace::shared_store(
+        crate::workspace::TOOLCHAIN_STORE,
+    ));
     let written = match source {
         SolutionSource::Bundle { keep_docs, judge } => {
             let options = bundle::Options {
@@ -301,6 +304,10 @@ pub fn write_bundle(
     check: check::Check,
     output: &Output,
 ) -> Result<Written> {
+    // The check's rustc (or the compile's, after it) without rustup's proxy, when its answer is kept.
+    rustc::use_kept_toolchain(&crate::workspace::shared_store(
+        crate::workspace::TOOLCHAIN_STORE,
+    ));
     let to_stdout = *output == Output::Stdout;
     let mut once = write_bundle_once(workspace, problem, options, check, to_stdout)?;
     if once.1.is_err() && once.0.speculative && !options.reshake {

@@ -539,6 +539,8 @@ pub fn shared_store(name: &str) -> PathBuf {
 pub const SHAKE_STORE: &str = "shake";
 /// The shared store of kept facts and answers (`bundle::facts::store`).
 pub const FACTS_STORE: &str = "facts";
+/// The shared store of the toolchain rustup's proxy runs (`rustc::use_kept_toolchain`).
+pub const TOOLCHAIN_STORE: &str = "toolchain";
 
 /// How long an entry of a shared store is kept after it was last read (or written).
 pub const STORE_KEEP_DAYS: u64 = 30;
@@ -581,7 +583,7 @@ fn prune_stores_in(root: &Path, judge_target_cap: u64) {
         return;
     }
     let keep = DAY * STORE_KEEP_DAYS as u32;
-    for store in [SHAKE_STORE, FACTS_STORE] {
+    for store in [SHAKE_STORE, FACTS_STORE, TOOLCHAIN_STORE] {
         let Ok(entries) = fs::read_dir(root.join(store)) else {
             continue;
         };
@@ -841,6 +843,25 @@ mod tests {
             ("HOME", "/h"),
         ];
         assert_eq!(user_cache_in(env(&EMPTY)), Path::new("/h/.cache/ojgames"));
+    }
+
+    #[test]
+    fn pruning_removes_a_kept_toolchain_unread_for_the_keep_days() {
+        let root = tempfile::tempdir().unwrap();
+        let store = root.path().join(TOOLCHAIN_STORE);
+        fs::create_dir_all(&store).unwrap();
+        let now = std::time::SystemTime::now();
+        let aged = |name: &str, days: u64| {
+            let path = store.join(name);
+            fs::write(&path, "x").unwrap();
+            let file = fs::File::open(&path).unwrap();
+            file.set_modified(now - DAY * days as u32).unwrap();
+            path
+        };
+        let old = aged("a.bin", STORE_KEEP_DAYS + 1);
+        let recent = aged("b.bin", STORE_KEEP_DAYS - 1);
+        prune_stores_in(root.path(), JUDGE_TARGET_CAP);
+        assert!(!old.exists() && recent.exists());
     }
 
     #[test]

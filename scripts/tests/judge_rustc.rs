@@ -236,3 +236,157 @@ fn a_check_whose_incremental_state_makes_rustc_panic_runs_again_without_it() {
     assert!(run.success, "{}", run.stderr);
     assert!(run.stdout.contains("6 * 7"), "{}", run.stderr);
 }
+
+/// A `rustc` and `clippy-driver` that are rustup's proxy as the tool sees it (one file with a
+/// `rustup` beside it, in `dir`), logging each run to `log` as `proxy NAME ARGS`: `--print
+/// sysroot` answers `sysroot`, whose `bin/` holds a `rustc` and `clippy-driver` logging
+/// `direct NAME`; both then run the real toolchain's program. The PATH to use.
+fn fake_rustup(dir: &std::path::Path, log: &std::path::Path) -> std::ffi::OsString {
+    use std::os::unix::fs::PermissionsExt;
+    let real = std::process::Command::new("rustc")
+        .args(["--print", "sysroot"])
+        .output()
+        .unwrap();
+    let real = std::path::Path::new(String::from_utf8(real.stdout).unwrap().trim()).join("bin");
+    let (proxies, sysroot) = (dir.join("proxies"), dir.join("sysroot"));
+    fs::create_dir_all(&proxies).unwrap();
+    fs::create_dir_all(sysroot.join("bin")).unwrap();
+    let script = |path: &std::path::Path, text: String| {
+        fs::write(path, text).unwrap();
+        fs::set_permissions(path, fs::Permissions::from_mode(0o755)).unwrap();
+    };
+    let (log, real) = (log.display(), real.display());
+    script(
+        &proxies.join("rustup"),
+        format!(
+            "#!/bin/sh\nname=$(basename \"$0\")\necho \"proxy $name $*\" >>'{log}'\n\
+             if [ \"$1\" = --print ] && [ \"$2\" = sysroot ]; then echo '{}'; exit 0; fi\n\
+             exec '{real}'/\"$name\" \"$@\"\n",
+            sysroot.display()
+        ),
+    );
+    for name in ["rustc", "clippy-driver"] {
+        fs::hard_link(proxies.join("rustup"), proxies.join(name)).unwrap();
+        script(
+            &sysroot.join("bin").join(name),
+            format!("#!/bin/sh\necho \"direct {name}\" >>'{log}'\nexec '{real}'/{name} \"$@\"\n"),
+        );
+    }
+    let rest = std::env::split_paths(&common::path_with_ojgames()).collect::<Vec<_>>();
+    std::env::join_paths(std::iter::once(proxies).chain(rest)).unwrap()
+}
+
+/// The toolchain rustup's proxy runs is kept in the user's store (issue 21): a `judge` after
+/// an edit starts its `rustc -O` and its check (clippy-driver, held to Codeforces' rustc) from
+/// the toolchain directly, without the proxy and without asking it; a `rust-toolchain.toml`
+/// written where the tool runs (rustup may then choose another toolchain) makes it ask again.
+#[test]
+fn a_judge_after_an_edit_runs_the_kept_toolchain_without_rustups_proxy() {
+    let plain = GUARDED.replace(
+        "t if let Ok(n) = t.parse::<u64>() => println!(\"{}\", n * 2)",
+        "t => println!(\"{}\", t.parse::<u64>().unwrap() * 2)",
+    );
+    let ws = workspace("2021", &plain, "21\n", "42\n");
+    let root = ws.path();
+    let fake = tempfile::tempdir().unwrap();
+    let log = fake.path().join("runs.log");
+    let path = fake_rustup(fake.path(), &log);
+    let main = root.join("problems/guard/main.rs");
+    let judge = |edit: &str| {
+        let mut text = fs::read_to_string(&main).unwrap();
+        text.push_str(&format!("\nfn _{edit}() {{}}\n"));
+        fs::write(&main, text).unwrap();
+        let _ = fs::remove_file(&log);
+        let judged = common::run(
+            std::process::Command::new(env!("CARGO_BIN_EXE_ojgames"))
+                .current_dir(root)
+                .env("PATH", &path)
+                .args(["--root", ".", "judge", "guard", "--judge", "Codeforces"]),
+        );
+        assert!(judged.success, "{}{}", judged.stdout, judged.stderr);
+        assert!(judged.stdout.contains("1 passed"), "{}", judged.stdout);
+        fs::read_to_string(&log).unwrap_or_default()
+    };
+    let first = judge("first");
+    assert!(
+        first.contains("proxy rustc --print sysroot"),
+        "the first judge asks which toolchain runs:\n{first}"
+    );
+    let second = judge("second");
+    assert!(!second.contains("proxy"), "{second}");
+    for name in ["rustc", "clippy-driver"] {
+        assert!(second.contains(&format!("direct {name}")), "{second}");
+    }
+    fs::write(root.join("rust-toolchain.toml"), "[toolchain]\n").unwrap();
+    let third = judge("third");
+    assert!(third.contains("proxy rustc --print sysroot"), "{third}");
+    let fourth = judge("fourth");
+    assert!(!fourth.contains("proxy"), "{fourth}");
+}
+
+/// The launcher that runs the cases (`ojgames __run`) is started before the solution's `rustc
+/// -O`, so that its start overlaps the compile (issue 21): the rustc on PATH is a wrapper that
+/// logs whether a child `__run` of the judging `ojgames` is running as it starts.
+#[test]
+fn a_judge_starts_its_launcher_before_it_compiles_the_solution() {
+    let plain = GUARDED.replace(
+        "t if let Ok(n) = t.parse::<u64>() => println!(\"{}\", n * 2)",
+        "t => println!(\"{}\", t.parse::<u64>().unwrap() * 2)",
+    );
+    let ws = workspace("2021", &plain, "21\n", "42\n");
+    let root = ws.path();
+    let fake = tempfile::tempdir().unwrap();
+    let log = fake.path().join("runs.log");
+    let before = format!(
+        "launcher=none\nfor pid in $(cat /proc/$PPID/task/*/children); do\n  \
+         if tr '\\0' ' ' </proc/$pid/cmdline 2>/dev/null | grep -q ' __run'; then launcher=ready; fi\n\
+         done\necho \"launcher $launcher: $*\" >>'{}'",
+        log.display()
+    );
+    let path = common::path_with_rustc(&fake.path().join("bin"), &before);
+    let judged = common::run(
+        std::process::Command::new(env!("CARGO_BIN_EXE_ojgames"))
+            .env("PATH", &path)
+            .arg("--root")
+            .arg(root)
+            .args(["judge", "guard"]),
+    );
+    assert!(judged.success, "{}{}", judged.stdout, judged.stderr);
+    assert!(judged.stdout.contains("1 passed"), "{}", judged.stdout);
+    let log = fs::read_to_string(&log).unwrap();
+    let compile = log
+        .lines()
+        .find(|line| line.contains(" -O "))
+        .unwrap_or_else(|| panic!("no rustc -O in:\n{log}"));
+    assert!(compile.starts_with("launcher ready: "), "{log}");
+}
+
+/// Without HOME (nor RUSTUP_HOME) rustup's settings cannot be stamped: the toolchain is not
+/// kept, but still asked for, as before the store (the runs after the answer skip the proxy).
+#[test]
+fn without_a_home_the_toolchain_is_still_asked_for_only_not_kept() {
+    let plain = GUARDED.replace(
+        "t if let Ok(n) = t.parse::<u64>() => println!(\"{}\", n * 2)",
+        "t => println!(\"{}\", t.parse::<u64>().unwrap() * 2)",
+    );
+    let ws = workspace("2021", &plain, "21\n", "42\n");
+    let root = ws.path();
+    let fake = tempfile::tempdir().unwrap();
+    let log = fake.path().join("runs.log");
+    let path = fake_rustup(fake.path(), &log);
+    let judged = common::run(
+        std::process::Command::new(env!("CARGO_BIN_EXE_ojgames"))
+            .env("PATH", &path)
+            .env_remove("HOME")
+            .env_remove("RUSTUP_HOME")
+            .arg("--root")
+            .arg(root)
+            .args(["judge", "guard", "--judge", "Codeforces"]),
+    );
+    assert!(judged.success, "{}{}", judged.stdout, judged.stderr);
+    let runs = fs::read_to_string(&log).unwrap_or_default();
+    assert!(runs.contains("proxy rustc --print sysroot"), "{runs}");
+    let store = root.join("target/ojgames/.cache/.store/toolchain");
+    let kept = fs::read_dir(&store).map(|d| d.count()).unwrap_or(0);
+    assert_eq!(kept, 0, "nothing kept in {}", store.display());
+}

@@ -161,6 +161,10 @@ pub fn judge(
     }
     let (cases, errors) = list_cases(workspace, problem, options.cases)?;
     record.errors = errors;
+    if !cases.is_empty() {
+        // The first case's launcher starts while the solution compiles.
+        options.runner.start_ahead();
+    }
     let solution = match options.command {
         Some(command) => command_solution(command, problem)?,
         None => match build_solution(workspace, problem, options.source)? {

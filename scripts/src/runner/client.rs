@@ -62,6 +62,17 @@ impl Runner {
         }
     }
 
+    /// Starts a launcher now, kept idle for the next [`Runner::run`]: its start (an exec of
+    /// this binary) then happens while the caller does something else (a judge compiling the
+    /// solution) instead of before the first case. A launcher that cannot start is left to
+    /// `run` to report.
+    pub fn start_ahead(&self) {
+        install_forwarding();
+        if let Ok(launcher) = Launcher::start(&self.launcher) {
+            self.idle.lock().unwrap().push(launcher);
+        }
+    }
+
     pub fn run(&self, job: &Job) -> Result<Outcome> {
         install_forwarding();
         let idle = self.idle.lock().unwrap().pop();
