@@ -115,11 +115,15 @@ pub fn build_solution(
             crate::warn!("{warning}");
         }
     }
-    if let Some(built) = judge_build(workspace, problem, &path)? {
+    if let Some((built, built_judge)) = judge_build(workspace, problem, &path)? {
         let lines = bundle::LineMap::of_bundle(workspace, &problem.id);
         let bundle_note = written.as_ref().map(|w| w.note.clone());
-        let messages = lines.render(&built.compiled);
+        let mut messages = lines.render(&built.compiled);
         if !built.compiled.success {
+            let edition = compile_edition(problem, Some(&built_judge));
+            if let Some(note) = edition_note(problem, edition, &built_judge) {
+                messages = format!("{}\n{note}\n", messages.trim_end());
+            }
             return Ok(Built::CompileError {
                 command: built.command,
                 messages,
@@ -143,13 +147,7 @@ pub fn build_solution(
         } => judge.clone(),
         _ => judges::named(&problem.meta.judge),
     };
-    let chosen = match source {
-        SolutionSource::Bundle {
-            judge: Some(judge), ..
-        } => Some(judge),
-        _ => None,
-    };
-    let edition = compile_edition(problem, chosen);
+    let edition = compile_edition(problem, Some(&judge));
     let msrv = judge.rustc.as_deref();
     let cache = workspace.work_dir(&problem.id).join("bin");
     let incremental = workspace.work_dir(&problem.id).join(check::INCREMENTAL);
@@ -187,9 +185,13 @@ pub fn build_solution(
     let command = format!("rustc --edition {edition} -O {}", workspace.display(&path));
     let lines = bundle::LineMap::of_bundle(workspace, &problem.id);
     if !compiled.success {
+        let mut messages = lines.render(&compiled);
+        if let Some(note) = edition_note(problem, edition, &judge) {
+            messages = format!("{}\n{note}\n", messages.trim_end());
+        }
         return Ok(Built::CompileError {
             command,
-            messages: lines.render(&compiled),
+            messages,
             bundle_note,
         });
     }
@@ -248,7 +250,7 @@ fn judge_build(
     workspace: &Workspace,
     problem: &Problem,
     path: &std::path::Path,
-) -> Result<Option<judge_project::JudgeBuild>> {
+) -> Result<Option<(judge_project::JudgeBuild, Judge)>> {
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("cannot read {}", workspace.display(path)))?;
     let packages = bundle::provided_in_header(&text);
@@ -260,7 +262,8 @@ fn judge_build(
         |name| judges::named(&name),
     );
     let mode = judge_project::Mode::Release;
-    judge_project::build(workspace, &problem.id, path, &judge, &packages, mode).map(Some)
+    judge_project::build(workspace, &problem.id, path, &judge, &packages, mode)
+        .map(|built| Some((built, judge)))
 }
 
 /// Where `bundle` puts the file a user pastes.
@@ -288,9 +291,41 @@ pub struct Written {
 /// problem's. The bundle's check and the judged program use this one rule,
 /// so that a bundle the check passes is the one the judge's edition compiles.
 pub fn compile_edition(problem: &Problem, chosen: Option<&Judge>) -> Edition {
-    chosen
-        .and_then(|judge| judge.edition_for(problem.meta.edition))
+    // Without `--judge`, the problem's own judge: AtCoder compiles a 2021 package at 2024
+    // (its only edition), and so must the check and `judge` (i20probe6's F3).
+    let own;
+    let judge = match chosen {
+        Some(judge) => judge,
+        None => {
+            own = judges::named(&problem.meta.judge);
+            &own
+        }
+    };
+    judge
+        .edition_for(problem.meta.edition)
         .unwrap_or(problem.meta.edition)
+}
+
+/// What to add to a compile error at `edition` when the problem's own edition is another:
+/// the judge's edition decides, and code whose meaning changed there (2024's `impl Trait`
+/// capture, `gen`, `static mut` references, …) is an error the cargo build never shows.
+pub fn edition_note(problem: &Problem, edition: Edition, judge: &Judge) -> Option<String> {
+    let own = problem.meta.edition;
+    (own != edition).then(|| {
+        let since_2024 = if edition == Edition::E2024 {
+            " (since 2024 an `-> impl Trait` return type captures every lifetime in scope: \
+             `fn f(v: &Vec<u64>) -> impl Iterator<Item = usize> + use<>` keeps the 2021 \
+             meaning of one that borrows nothing; `gen` is a keyword; `&STATIC_MUT` is an error)"
+        } else {
+            ""
+        };
+        format!(
+            "note: the problem is edition {own} (cargo builds it so), but {} compiles it at \
+             edition {edition}: the errors above are at {edition}{since_2024}. Set `edition = \
+             \"{edition}\"` in its Cargo.toml to see them in the cargo build too",
+            judge.name
+        )
+    })
 }
 
 /// Writes `bundled/<ID>.rs` (or where `output` says) and checks it as `check`
@@ -424,9 +459,15 @@ fn write_bundle_once(
             let judge = &built.judge;
             let judged =
                 judge_project::build(workspace, &problem.id, &path, judge, &packages, mode)?;
-            check::judge_build_verdict(&judged, judge, &built.lines).map(|()| {
-                note.push_str(&format!("\n  compiles as {} builds it", judge.name));
-            })
+            let edition = compile_edition(problem, Some(judge));
+            check::judge_build_verdict(&judged, judge, &built.lines)
+                .map(|()| {
+                    note.push_str(&format!("\n  compiles as {} builds it", judge.name));
+                })
+                .map_err(|error| match edition_note(problem, edition, judge) {
+                    Some(edition_note) => anyhow::anyhow!("{error:#}\n{edition_note}"),
+                    None => error,
+                })
         }
         check::Check::Types => {
             let meta = &problem.meta;
@@ -438,7 +479,10 @@ fn write_bundle_once(
                          [package.metadata.judge] says edition = \"{}\": the judge compiles with that",
                         meta.edition
                     ),
-                    None => error,
+                    None => match edition_note(problem, edition, &built.judge) {
+                        Some(note) => anyhow::anyhow!("{error:#}\n{note}"),
+                        None => error,
+                    },
                 }
             })
         }

@@ -549,6 +549,34 @@ fn the_solutions_own_macro_named_like_a_crates_does_not_paste_that_crate() {
 }
 
 #[test]
+fn a_macro_use_crates_macro_called_before_the_solutions_own_of_that_name_is_the_crates() {
+    // `#[macro_use] extern crate tokenread;` (its `take!`) and, further down, the solution's
+    // own `macro_rules! take`: main's calls are the crate's, `later`'s the solution's. The
+    // import the extern crate became left out `take` (a name the solution binds), so main's
+    // calls found no macro: "cannot find macro `take` in this scope" (i20probe6's F7).
+    let ws = copy_workspace(&fixture("deps_ws"));
+    let (text, output) = bundle_compile_run(ws.path(), "macro_use_beside_own_macro");
+    assert_eq!(output, "12 0 30 70\n");
+    assert!(text.contains("mod tokenread"), "{text}");
+}
+
+#[test]
+fn words_in_comments_strings_and_bindings_name_no_judge_crate() {
+    // AtCoder's whole block in the Cargo.toml; the solution uses proconio only, but its
+    // comment says "counter-clockwise", "rand", "either", "num" and it binds `counter`,
+    // `either`, `num`, `rand`: each was a crate "it uses" in the header, so AtCoder's build
+    // compiled them too (i20probe6's F4).
+    let ws = copy_workspace(&fixture("atcoder_ws"));
+    let run = ojgames_in(ws.path(), &["bundle", "words_like_crates", "--no-check"]);
+    assert!(run.success, "{}{}", run.stdout, run.stderr);
+    let text = fs::read_to_string(ws.path().join("bundled/words_like_crates.rs")).unwrap();
+    assert!(
+        text.contains("\n// Crates of the judge it uses: proconio (not pasted)\n"),
+        "{text}"
+    );
+}
+
+#[test]
 fn a_module_of_the_solution_named_like_a_dependency_shadows_the_crate_in_paths() {
     // A hand-rolled `mod rand { … }` with rand in the Cargo.toml: `rand::Xs(…)` was taken for
     // the crate, which was pasted (932 KB) and the path rewritten into it: E0425. Here the

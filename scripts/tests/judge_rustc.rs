@@ -81,13 +81,45 @@ fn judge_with_another_judge_says_the_edition_and_rustc_it_builds_with_and_whose_
         assert!(header.contains(words), "{header}");
     }
     assert!(!header.contains("2018"), "{header}");
-    // Without --judge, the problem's own judge and edition.
+    // Without --judge, the problem's own judge, AtCoder, and its edition: 2024, its only one
+    // (the header said 2018, the package's, and the program was compiled at 2018).
     let judged = ojgames_in(ws.path(), &["judge", "guard"]);
     let header = settings_line(&judged.stdout);
     assert!(
-        header.contains("edition 2018, rustc 1.89.0 (AtCoder)"),
+        header.contains("edition 2024, rustc 1.89.0 (AtCoder)"),
         "{header}"
     );
+}
+
+/// Edition 2021 code whose meaning 2024 changed: the `impl Iterator` that `indices` returns
+/// borrows nothing at 2021 and all of `v` at 2024, so `a.push` while it lives is E0502 there.
+const CAPTURING: &str = "use std::io::Read;\n\nfn indices(v: &Vec<u64>) -> impl Iterator<Item = usize> {\n    0..v.len()\n}\n\nfn main() {\n    let mut s = String::new();\n    std::io::stdin().read_to_string(&mut s).unwrap();\n    let mut a: Vec<u64> = s.split_whitespace().map(|w| w.parse().unwrap()).collect();\n    let first = indices(&a);\n    a.push(0);\n    println!(\"{}\", first.map(|i| a[i]).sum::<u64>());\n}\n";
+
+#[test]
+fn a_2021_package_for_atcoder_is_compiled_at_2024_as_atcoder_does_and_its_error_names_the_edition()
+{
+    // cargo builds it (2021) and prints 42; AtCoder compiles at 2024 only, where it is E0502.
+    // `judge` compiled the std-only bundle at 2021 and said AC (i20probe6's F3).
+    let ws = workspace("2021", CAPTURING, "40 2\n", "42\n");
+    let judged = ojgames_in(ws.path(), &["judge", "guard"]);
+    assert!(!judged.success, "{}{}", judged.stdout, judged.stderr);
+    let header = settings_line(&judged.stdout);
+    assert!(
+        header.contains("edition 2024, rustc 1.89.0 (AtCoder)"),
+        "{header}"
+    );
+    for words in [
+        " CE",
+        "E0502",
+        "--> problems/guard/main.rs:12:5",
+        "the problem is edition 2021 (cargo builds it so), but AtCoder compiles it at edition 2024",
+        "+ use<>",
+    ] {
+        assert!(judged.stdout.contains(words), "{words}\n{}", judged.stdout);
+    }
+    // The same code for Codeforces, which offers 2021 too: compiled at 2021, accepted.
+    let judged = ojgames_in(ws.path(), &["judge", "guard", "--judge", "Codeforces"]);
+    assert!(judged.success, "{}{}", judged.stdout, judged.stderr);
 }
 
 /// A let chain (Rust 1.88, edition 2024 only) on line 7.

@@ -131,7 +131,14 @@ fn build_uncached(workspace: &Workspace, problem: &Problem, options: &Options) -
         .iter()
         .flat_map(|f| crates::identifiers(&f.source.text))
         .collect();
-    let dependencies = crates::find(workspace, problem, &judge, &words)?;
+    // Of those, the crates it names in paths, `use` and `extern crate` (not in comments or
+    // bindings: `let counter = 0;` is no use of the crate counter).
+    let roots = main
+        .files
+        .iter()
+        .flat_map(|f| crates::crate_roots(&f.source.text))
+        .collect();
+    let dependencies = crates::find(workspace, problem, &judge, &words, &roots)?;
     let lib = CrateTree::load(&workspace.lib_entry(), &display, None)?;
     let external: Vec<CrateTree> = dependencies
         .crates

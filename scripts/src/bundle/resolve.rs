@@ -279,18 +279,24 @@ impl<'a> Resolver<'a> {
 
     /// Whether a bare `name!` in the problem is its own `macro_rules!`: it defines one by that
     /// name and imports none (no `use` leaf named so, no glob), as a contestant's hand-written
-    /// `input!` with proconio in the Cargo.toml.
+    /// `input!` with proconio in the Cargo.toml. Not with a `#[macro_use] extern crate`: its
+    /// macros are in scope everywhere, and a call before the problem's definition is the
+    /// crate's.
     fn problems_own_macro(&self, name: &str) -> bool {
         let view = self.view(CrateId::PROBLEM);
         let defines = view.tree.files.iter().any(|file| {
             let mut defs = file.facts.macro_defs.iter();
             defs.any(|def| def.name == name)
         });
+        let macro_use = view.tree.files.iter().any(|file| {
+            let mut crates = file.facts.extern_crates.iter();
+            crates.any(|item| item.macro_use && view.extern_crate(&item.name).is_some())
+        });
         let imports = view
             .imports
             .iter()
             .any(|imports| imports.names.contains_key(name) || !imports.globs.is_empty());
-        defines && !imports
+        defines && !imports && !macro_use
     }
 
     /// Same for the target of a `use` leaf.

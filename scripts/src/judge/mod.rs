@@ -241,10 +241,10 @@ fn built_with(problem: &Problem, source: SolutionSource) -> String {
         SolutionSource::Bundle {
             judge: Some(judge), ..
         } => (compile_edition(problem, Some(judge)), judge.clone()),
-        _ => (
-            compile_edition(problem, None),
-            crate::judges::named(&meta.judge),
-        ),
+        _ => {
+            let judge = crate::judges::named(&meta.judge);
+            (compile_edition(problem, Some(&judge)), judge)
+        }
     };
     match &judge.rustc {
         Some(rustc) => format!("edition {edition}, rustc {rustc} ({})", judge.name),
