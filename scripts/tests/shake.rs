@@ -399,6 +399,21 @@ fn an_impl_written_for_an_alias_named_like_a_never_made_struct_is_kept() {
     ));
 }
 
+/// The review's finding on the rule above: an impl in the never-made struct's own module, but
+/// written with a path to the alias (`impl super::Fast for super::Quick {}` in `mod b`), is
+/// `Foo`'s too; it went with `b::Quick`.
+#[test]
+fn an_impl_written_with_a_path_to_the_alias_beside_a_struct_of_its_name_is_kept() {
+    let extra = "pub type Quick = Foo;\npub mod b {\n    pub struct Quick;\n    \
+                 impl super::Fast for super::Quick {}\n}\n";
+    let lib = getter_library(extra, "Quick").replace("impl Fast for Quick {}\n", "");
+    assert!(
+        lib.contains("impl super::Fast for super::Quick {}"),
+        "{lib}"
+    );
+    assert_fast_get_is_kept(&lib);
+}
+
 /// An itertools user's edit writes `len`, `sum` and `max` on std values: names its library
 /// defines as methods of adaptors (`Steps::len`, `Steps::sum`, `Dedup::max`) the first shake
 /// cut with their never-constructed types. No value of them exists, so no call can reach

@@ -915,6 +915,28 @@ fn alias_names(items: &[syn::Item]) -> BTreeSet<String> {
     names
 }
 
+/// Whether the type `ty` is headed by (`Quick`, `Quick<T>`, `&Quick`, `self::Quick`) is surely
+/// the type of that name its module defines (`types`, [`type_names`]): a module's own item
+/// shadows any import of its name, but a longer path (`super::Quick`) may name an alias
+/// elsewhere.
+fn is_module_type(ty: &syn::Type, types: &BTreeSet<String>) -> bool {
+    match ty {
+        syn::Type::Path(p) if p.qself.is_none() && p.path.leading_colon.is_none() => {
+            let segments: Vec<&syn::PathSegment> = p.path.segments.iter().collect();
+            let name = match segments.as_slice() {
+                [name] => name,
+                [first, name] if first.ident == "self" => name,
+                _ => return false,
+            };
+            types.contains(&name.ident.to_string())
+        }
+        syn::Type::Reference(r) => is_module_type(&r.elem, types),
+        syn::Type::Paren(p) => is_module_type(&p.elem, types),
+        syn::Type::Group(g) => is_module_type(&g.elem, types),
+        _ => false,
+    }
+}
+
 /// The names of the structs, enums, unions and traits `items` define (not their modules'). A
 /// name of an alias too means the type there: a module's own item shadows any import of that
 /// name, so only there does an impl written with the name surely belong to the type.

@@ -65,9 +65,14 @@ impl Runner {
     /// Starts a launcher now, kept idle for the next [`Runner::run`]: its start (an exec of
     /// this binary) then happens while the caller does something else (a judge compiling the
     /// solution) instead of before the first case. A launcher that cannot start is left to
-    /// `run` to report.
+    /// `run` to report. None starts while one is idle: a `judge` of many problems calls this
+    /// for each, and every launcher `run` used stays idle (the review's finding: one more
+    /// process a problem, past the slots that Ctrl-C reaches).
     pub fn start_ahead(&self) {
         install_forwarding();
+        if !self.idle.lock().unwrap().is_empty() {
+            return;
+        }
         if let Ok(launcher) = Launcher::start(&self.launcher) {
             self.idle.lock().unwrap().push(launcher);
         }
@@ -243,4 +248,19 @@ pub(super) fn install_forwarding() {
             unsafe { libc::signal(signal, forward_and_die as *const () as libc::sighandler_t) };
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_launcher_is_started_ahead_only_when_none_is_idle() {
+        // `cat __run` stands in for a launcher: started, it waits on its pipe (or exits).
+        let runner = Runner::with_launcher("/bin/cat").unwrap();
+        for _ in 0..3 {
+            runner.start_ahead();
+        }
+        assert_eq!(runner.idle.lock().unwrap().len(), 1);
+    }
 }

@@ -674,13 +674,15 @@ impl<'a> Finder<'a> {
 
     fn impl_block(&mut self, block: &syn::ItemImpl, range: Range<usize>) {
         // A name of an alias too is the dead type's only where the impl's module defines the
-        // type: `impl Fast for Quick` with `type Quick = Foo;` is an impl for `Foo`, and went
-        // with a never-constructed `struct Quick` of another module (the solution's `f.get()`
-        // then called another trait's `get`).
-        let local_types = self.module_types.last();
-        let of_type = |name: &String| {
-            !self.aliases.contains(name) || local_types.is_some_and(|t| t.contains(name))
-        };
+        // type and the impl writes it bare (not `super::Quick`): `impl Fast for Quick` with
+        // `type Quick = Foo;` is an impl for `Foo`, and went with a never-constructed `struct
+        // Quick` of another module (the solution's `f.get()` then called another trait's
+        // `get`).
+        let local = self
+            .module_types
+            .last()
+            .is_some_and(|types| super::is_module_type(&block.self_ty, types));
+        let of_type = |name: &String| !self.aliases.contains(name) || local;
         let dead_type = type_head(&block.self_ty)
             .filter(of_type)
             .and_then(|name| self.types.get(&name));

@@ -677,12 +677,15 @@ impl Finder {
             .type_params()
             .map(|p| p.ident.to_string())
             .collect();
-        // A name of an alias and of a type is the type where its module defines the type
-        // (it shadows any import); elsewhere which one it is is not known by name: the impl
-        // goes with neither (it could be an impl for the aliased type the solution makes).
-        let local_types = self.module_types.last().cloned().unwrap_or_default();
-        let known =
-            |name: &String| !self.alias_or_type.contains(name) || local_types.contains(name);
+        // A name of an alias and of a type is the type where its module defines the type and
+        // the impl writes it bare (it shadows any import there); elsewhere which one it is is
+        // not known by name: the impl goes with neither (it could be an impl for the aliased
+        // type the solution makes), and such a name in its header ties it to no type.
+        let local = self
+            .module_types
+            .last()
+            .is_some_and(|types| super::is_module_type(&block.self_ty, types));
+        let known = |name: &String| !self.alias_or_type.contains(name) || local;
         let head = type_head(&block.self_ty).and_then(|h| match parameters.contains(&h) {
             true => Some(h),
             false if !known(&h) => None,
@@ -702,7 +705,7 @@ impl Finder {
         {
             super::idents_of(&token, &mut written);
         }
-        written.retain(|n| !parameters.contains(n) && known(n));
+        written.retain(|n| !parameters.contains(n) && !self.alias_or_type.contains(n));
         for alias in written.iter().filter(|n| self.aliases.contains_key(*n)) {
             self.alias_impls
                 .entry(alias.clone())
@@ -1021,8 +1024,8 @@ mod tests {
 
     /// A name of an alias and of a struct: an impl written with it where the alias is (`impl
     /// Fast for Quick`, `type Quick = Foo;`) may be `Foo`'s, so it stays while `Foo` is made,
-    /// and goes with a never-made struct only in the module that defines that struct (there
-    /// the name is the struct's, whatever is imported).
+    /// and goes with a never-made struct only in the module that defines that struct, written
+    /// bare (there the name is the struct's, whatever is imported).
     #[test]
     fn an_impl_written_with_a_name_of_an_alias_and_of_a_struct_goes_with_the_struct_only_beside_it()
     {
@@ -1039,11 +1042,21 @@ mod tests {
         impl super::Fast for Spare {}
     }
     pub type Spare = Foo;
+    pub mod d {
+        pub struct Twin;
+        impl super::Fast for super::Twin {}
+    }
+    pub type Twin = Foo;
 }
 ";
         let main = "fn main() { use lib::Fast; println!(\"{}\", lib::Foo(3).get()); }";
         let kept = cut(main, library);
-        for name in ["type Quick", "impl Fast for Quick"] {
+        // `super::Twin` in `d` is the alias, whatever `d` defines.
+        for name in [
+            "type Quick",
+            "impl Fast for Quick",
+            "impl super::Fast for super::Twin",
+        ] {
             assert!(kept.contains(name), "{name} went:\n{kept}");
         }
         assert!(!kept.contains("impl super::Fast for Spare"), "{kept}");
