@@ -87,6 +87,14 @@ impl Judge {
         self.edition
     }
 
+    /// The edition this judge compiles a package at `own` with: [`Judge::edition_for`], or
+    /// `own` for a judge that names none (ours: POJ, HDU). The shake, the bundle's check and
+    /// the judged program use this one rule, so that what the shake proved holds at the
+    /// edition the judge compiles.
+    pub fn compiles_at(&self, own: Edition) -> Edition {
+        self.edition_for(own).unwrap_or(own)
+    }
+
     /// The folder of this judge's cargo projects and of their shared target:
     /// `judge-<name in lower case>` (`judge_project`, `workspace::shared_store`).
     pub fn folder_name(&self) -> String {

@@ -287,9 +287,10 @@ pub struct Written {
 }
 
 /// The edition a bundle is compiled with: that of `--judge NAME` (scripts/judges.toml) when one
-/// is given (the problem's own when that judge offers it too: Codeforces' Rust 2024), else the
-/// problem's. The bundle's check and the judged program use this one rule,
-/// so that a bundle the check passes is the one the judge's edition compiles.
+/// is given, else that of the problem's judge (the problem's own when the judge offers it too:
+/// Codeforces' Rust 2024; [`Judge::compiles_at`]). The bundle's check and the judged program
+/// use this one rule, so that a bundle the check passes is the one the judge's edition
+/// compiles.
 pub fn compile_edition(problem: &Problem, chosen: Option<&Judge>) -> Edition {
     // Without `--judge`, the problem's own judge: AtCoder compiles a 2021 package at 2024
     // (its only edition), and so must the check and `judge` (i20probe6's F3).
@@ -301,9 +302,7 @@ pub fn compile_edition(problem: &Problem, chosen: Option<&Judge>) -> Edition {
             &own
         }
     };
-    judge
-        .edition_for(problem.meta.edition)
-        .unwrap_or(problem.meta.edition)
+    judge.compiles_at(problem.meta.edition)
 }
 
 /// What to add to a compile error at `edition` when the problem's own edition is another:

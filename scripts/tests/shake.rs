@@ -414,6 +414,43 @@ fn an_impl_written_with_a_path_to_the_alias_beside_a_struct_of_its_name_is_kept(
     assert_fast_get_is_kept(&lib);
 }
 
+/// The review's finding 2: the shake proved its cuts (the same program, the same functions)
+/// at the package's edition while the judge compiles at its own (Kattis: 2021 for a 2024
+/// package; AtCoder: 2024 for a 2021 one). Every rustc run of the bundle is at the judge's.
+#[test]
+fn a_bundle_is_shaken_at_the_edition_its_judge_compiles() {
+    let main =
+        "use wlib::*;\n\nfn main() {\n    let f = Foo(3);\n    println!(\"{}\", twice(&f));\n}\n";
+    let ws = common::one_problem_workspace(
+        "kattis_pkg",
+        "2024",
+        "judge = \"Kattis\"\n",
+        main,
+        &[("1", "", Some("6\n"))],
+    );
+    let root = ws.path();
+    fs::write(root.join("src/lib.rs"), getter_library("", "Foo")).unwrap();
+    let log = root.join("rustc.log");
+    let logging = format!("echo \"$*\" >> '{}'", log.display());
+    let path = common::path_with_rustc(&root.join("logging-rustc"), &logging);
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_ojgames"));
+    command
+        .arg("--root")
+        .arg(root)
+        .args(["bundle", "kattis_pkg", "-o", "-"])
+        .env("PATH", path);
+    let bundled = common::run(&mut command);
+    assert!(bundled.success, "{}", bundled.stderr);
+    let log = fs::read_to_string(&log).unwrap();
+    let editions: Vec<&str> = log
+        .lines()
+        .filter_map(|line| line.split("--edition ").nth(1))
+        .map(|rest| rest.split(' ').next().unwrap_or(""))
+        .collect();
+    assert!(editions.len() > 2, "the shake ran rustc:\n{log}");
+    assert!(editions.iter().all(|&e| e == "2021"), "{editions:?}\n{log}");
+}
+
 /// An itertools user's edit writes `len`, `sum` and `max` on std values: names its library
 /// defines as methods of adaptors (`Steps::len`, `Steps::sum`, `Dedup::max`) the first shake
 /// cut with their never-constructed types. No value of them exists, so no call can reach

@@ -246,6 +246,9 @@ fn build_uncached(workspace: &Workspace, problem: &Problem, options: &Options) -
         text.push("}\n", |_| None);
     }
     let mut speculative = false;
+    // What the shake proves (the same program, the same functions) holds at the edition
+    // the judge compiles, not only at the package's (AtCoder builds a 2021 package at 2024).
+    let edition = judge.compiles_at(problem.meta.edition);
     if !options.whole_modules {
         // The library, then the dependencies all at once (one shake, one budget of
         // rustc runs): only the modules after the lints line are shaken. Dependents come
@@ -259,7 +262,6 @@ fn build_uncached(workspace: &Workspace, problem: &Problem, options: &Options) -
             let line = nth_line_equal(&text.text, INLINING_LINTS, DEPENDENCY_LINTS, index);
             if let Some(line) = line {
                 let shared = crate::workspace::shared_store(crate::workspace::SHAKE_STORE);
-                let edition = problem.meta.edition;
                 let shaken =
                     shake::shake(&text, line, edition, &scratch, &shared, !options.reshake)?;
                 speculative |= shaken.speculative;
@@ -304,7 +306,7 @@ fn build_uncached(workspace: &Workspace, problem: &Problem, options: &Options) -
         let mut cut = layout::compact_from(&text, line)?;
         if over(&cut, 1)? && !over(&cut, 4)? {
             let scratch = workspace.work_dir(&problem.id);
-            cut = shake::cut_unreached(&cut, line, problem.meta.edition, &scratch)?;
+            cut = shake::cut_unreached(&cut, line, edition, &scratch)?;
             cut = layout::compact_from(&cut, line)?;
         }
         laid_out = layout::apply(options.layout, &header, cut)?;

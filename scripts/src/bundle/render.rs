@@ -3,16 +3,15 @@
 
 use anyhow::Result;
 
-use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use super::edits::Edits;
 use super::facts::{PathOcc, UseItem, UseLeaf, UseNode};
 use super::mapped::{Mapped, Origin};
-use super::modtree::{CrateTree, FileId, ModId};
+use super::modtree::{FileId, ModId};
 use super::proc_macro;
 use super::reach::Selection;
-use super::resolve::{CrateId, Resolver};
+use super::resolve::{macro_names_bound, CrateId, Resolver};
 use crate::settings::Edition;
 
 pub struct Renderer<'a> {
@@ -229,7 +228,7 @@ impl Renderer<'_> {
     /// What `#[macro_use] extern crate NAME;` becomes: an import of the macros that crate
     /// re-exports, by their bare names, except those `krate` binds itself as macros.
     fn macro_use_import(&self, krate: CrateId, other: CrateId) -> Option<String> {
-        let own = macro_names_in_namespace(self.resolver.view(krate).tree);
+        let own = macro_names_bound(self.resolver.view(krate).tree, false);
         let names: Vec<String> = self
             .macro_reexports(other)
             .into_iter()
@@ -556,28 +555,6 @@ fn first_nodes(node: &UseNode) -> Vec<&UseNode> {
         UseNode::Group(nodes) => nodes.iter().flat_map(first_nodes).collect(),
         other => vec![other],
     }
-}
-
-/// The macro names `tree`'s code binds in a module's macro namespace, which an import of the
-/// same name would clash with (E0252, E0255): its `#[macro_export]` macros and its `use`
-/// bindings. Not a plain `macro_rules!`: it is in textual scope only, from its definition on,
-/// and an import of its name stands beside it (the `#[macro_use]` crate's macro before the
-/// definition, the crate's own after it, as rustc takes them).
-fn macro_names_in_namespace(tree: &CrateTree) -> BTreeSet<String> {
-    let mut names = BTreeSet::new();
-    for file in &tree.files {
-        names.extend(
-            file.facts
-                .macro_defs
-                .iter()
-                .filter(|d| d.exported)
-                .map(|d| d.name.clone()),
-        );
-        for item in &file.facts.uses {
-            names.extend(item.leaves().into_iter().filter_map(|l| l.alias));
-        }
-    }
-    names
 }
 
 #[cfg(test)]

@@ -438,7 +438,7 @@ impl<'a> Resolver<'a> {
 /// The names a crate's code defines or imports anywhere: for the problem, an
 /// over-approximation of what the bundle's root must not define twice.
 pub fn names_defined_or_imported(tree: &CrateTree) -> BTreeSet<String> {
-    let mut names = macro_names_bound(tree);
+    let mut names = macro_names_bound(tree, true);
     for file in &tree.files {
         for scope in &file.facts.scopes {
             names.extend(scope.items.iter().cloned());
@@ -447,13 +447,21 @@ pub fn names_defined_or_imported(tree: &CrateTree) -> BTreeSet<String> {
     names
 }
 
-/// The names `tree`'s code may bind in the macro namespace: its `macro_rules!` and its `use`
-/// bindings. Not its other items: `extern crate lazy_static;` binds a crate, and the macro
-/// `lazy_static!` that `#[macro_use]` brings in beside it is a different name to rustc.
-pub fn macro_names_bound(tree: &CrateTree) -> BTreeSet<String> {
+/// The names `tree`'s code may bind in the macro namespace: its `macro_rules!` (with
+/// `textual`; else only its `#[macro_export]` ones) and its `use` bindings. Not its other
+/// items: `extern crate lazy_static;` binds a crate, and the macro `lazy_static!` that
+/// `#[macro_use]` brings in beside it is a different name to rustc. A plain `macro_rules!` is
+/// in textual scope only, from its definition on: an import of its name stands beside it (the
+/// `#[macro_use]` crate's macro before the definition, the crate's own after it, as rustc
+/// takes them), so an import must leave out only the others (E0252, E0255).
+pub fn macro_names_bound(tree: &CrateTree, textual: bool) -> BTreeSet<String> {
     let mut names = BTreeSet::new();
     for file in &tree.files {
-        names.extend(file.facts.macro_defs.iter().map(|d| d.name.clone()));
+        let defs = file.facts.macro_defs.iter();
+        names.extend(
+            defs.filter(|d| textual || d.exported)
+                .map(|d| d.name.clone()),
+        );
         for item in &file.facts.uses {
             names.extend(item.leaves().into_iter().filter_map(|l| l.alias));
         }
