@@ -643,7 +643,8 @@ fn write_files(root: &Path, files: &[(&str, &str)]) {
 /// by `target_feature = "sse2"`; `mod pair_eq;` holding only `PartialEq` impls a macro writes.
 /// And smallvec's `arbitrary` feature: `fuzz = ["dep:fuzzing"]`, enabled, with `fuzzing`
 /// named only in `mod fuzz_impls`' trait impl. The bundle for Codeforces, compiled as
-/// Codeforces does, prints what the cargo build prints.
+/// Codeforces does, prints what the cargo build prints; a comment naming `generated` changes
+/// nothing.
 #[test]
 fn a_std_only_bundle_follows_the_dependencies_cargo_compiles_not_weak_features() {
     let ws = tempfile::tempdir().unwrap();
@@ -797,6 +798,19 @@ fn a_std_only_bundle_follows_the_dependencies_cargo_compiles_not_weak_features()
         );
         assert_eq!(run_on(&binary, &input).unwrap(), expected, "round {round}");
     }
+    // A word of a comment names no crate (the review's finding 7: `generated` in a comment
+    // made it followed, pasted and refused for its build script's output).
+    let main = ws.path().join("problems/p/main.rs");
+    let commented = "// the generated part is not used here\n".to_string()
+        + &fs::read_to_string(&main).unwrap();
+    fs::write(&main, commented).unwrap();
+    let bundled = ojgames_in(ws.path(), &["bundle", "p", "-o", "-"]);
+    assert!(bundled.success, "{}", bundled.stderr);
+    assert!(
+        !bundled.stdout.contains("mod generated"),
+        "{}",
+        bundled.stdout
+    );
 }
 
 /// `fixtures/atcoder_ws/new_proconio`: AtCoder's block exactly as it is (proconio 0.5.0 with

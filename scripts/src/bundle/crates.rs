@@ -55,13 +55,12 @@ pub struct Provided {
 
 /// The problem's crates other than std and the workspace library (which it may name by its
 /// crate or package name, `ac_library` / `ac-library-rs`). A proc-macro crate is refused.
-/// `named`: every word of the problem's code; `roots`: the names it may use as crates
-/// ([`crate_roots`]), the only dependencies looked at.
+/// `roots`: the names the problem's code may use as crates ([`crate_roots`]), the only
+/// dependencies looked at.
 pub fn find(
     workspace: &Workspace,
     problem: &Problem,
     judge: &Judge,
-    named: &BTreeSet<String>,
     roots: &BTreeSet<String>,
 ) -> Result<Dependencies> {
     if problem.package.is_empty() {
@@ -115,7 +114,7 @@ pub fn find(
         found: Dependencies::default(),
         ids: Vec::new(),
         dropped_features: BTreeMap::new(),
-        problem_words: named,
+        problem_roots: roots,
     };
     let direct = finder.deps_of(problem_package["id"].as_str().unwrap_or(""), Some(roots))?;
     finder.found.direct = direct;
@@ -165,8 +164,9 @@ struct Finder<'a> {
     /// By package id: its features that only pull in a proc-macro crate nothing uses, or a
     /// crate that includes its build script's output and that the problem does not name.
     dropped_features: BTreeMap<String, BTreeSet<String>>,
-    /// The identifiers of the problem's code.
-    problem_words: &'a BTreeSet<String>,
+    /// The names the problem's code uses as crates ([`crate_roots`]): a word of a comment
+    /// (`// the generated part`) names no crate.
+    problem_roots: &'a BTreeSet<String>,
 }
 
 impl Finder<'_> {
@@ -288,7 +288,7 @@ impl Finder<'_> {
     /// nowhere does not use the impls. Where `parent` names it elsewhere (hashbrown's `pub type
     /// DefaultHashBuilder = foldhash::…`), it is followed.
     fn skip_unused_generated_code(&mut self, name: &str, id: &str, parent: &str) -> bool {
-        if self.problem_words.contains(name) {
+        if self.problem_roots.contains(name) {
             return false;
         }
         let Some(package) = self.package(id) else {

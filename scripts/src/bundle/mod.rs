@@ -125,20 +125,14 @@ fn build_uncached(workspace: &Workspace, problem: &Problem, options: &Options) -
         cargo_env::package_features(&main_path),
     )?;
     // Only the crates the solution's code names are looked at (a cargo-compete Cargo.toml
-    // lists all of AtCoder's 68, most unused).
-    let words = main
-        .files
-        .iter()
-        .flat_map(|f| crates::identifiers(&f.source.text))
-        .collect();
-    // Of those, the crates it names in paths, `use` and `extern crate` (not in comments or
-    // bindings: `let counter = 0;` is no use of the crate counter).
+    // lists all of AtCoder's 68, most unused): in paths, `use` and `extern crate` (not in
+    // comments or bindings: `let counter = 0;` is no use of the crate counter).
     let roots = main
         .files
         .iter()
         .flat_map(|f| crates::crate_roots(&f.source.text))
         .collect();
-    let dependencies = crates::find(workspace, problem, &judge, &words, &roots)?;
+    let dependencies = crates::find(workspace, problem, &judge, &roots)?;
     let lib = CrateTree::load(&workspace.lib_entry(), &display, None)?;
     let external: Vec<CrateTree> = dependencies
         .crates
