@@ -1309,6 +1309,21 @@ mod tests {
 
     use super::*;
 
+    /// A bundle whose lints line is the one starting `#[allow`, cut by the pass.
+    fn mono_cut(text: &str, dir: &Path) -> String {
+        mono_cut_within(text, dir, BUDGET_BYTES)
+    }
+
+    /// [`mono_cut`] with `budget` bytes of text for rustc.
+    fn mono_cut_within(text: &str, dir: &Path, budget: usize) -> String {
+        let mut bundle = Mapped::new();
+        bundle.push(text, |_| None);
+        let lints_line = text.lines().position(|l| l.starts_with("#[allow")).unwrap();
+        cut_unreached(&bundle, lints_line, Edition::E2021, dir, budget)
+            .unwrap()
+            .text
+    }
+
     /// `main`, the lints line, then the library: `Add`, `Mul<u32>` and `total` are called,
     /// `Unit` is only a bound of `describe`, `zero` runs only at compile time; `Sub` only the
     /// never-called `minus` and `unused` use, and `Mul<u8>`/`Mul<u64>` and `Unit::twice` (the
@@ -1407,21 +1422,7 @@ mod lib {
     #[test]
     fn unreached_code_goes_with_the_operator_impls_it_needed_and_a_bound_impl_comes_back() {
         let scratch = tempfile::tempdir().unwrap();
-        let mut bundle = Mapped::new();
-        bundle.push(BUNDLE, |_| None);
-        let lints_line = BUNDLE
-            .lines()
-            .position(|l| l.starts_with("#[allow"))
-            .unwrap();
-        let cut = cut_unreached(
-            &bundle,
-            lints_line,
-            Edition::E2021,
-            scratch.path(),
-            BUDGET_BYTES,
-        )
-        .unwrap();
-        let text = &cut.text;
+        let text = &mono_cut(BUNDLE, scratch.path());
         for kept in [
             "impl Add for Meters",
             "impl Unit for Meters",
@@ -1448,15 +1449,7 @@ mod lib {
         assert_eq!(before, "7 42 42 0\n");
         assert_eq!(run(text, scratch.path(), "after"), before);
         // The second time, from the cache: the same text.
-        let again = cut_unreached(
-            &bundle,
-            lints_line,
-            Edition::E2021,
-            scratch.path(),
-            BUDGET_BYTES,
-        )
-        .unwrap();
-        assert_eq!(&again.text, text);
+        assert_eq!(&mono_cut(BUNDLE, scratch.path()), text);
     }
 
     /// `first::<Token>` needs `Token: T1`, whose impl needs `Token: T2`, …, `T11`: no method of
@@ -1487,26 +1480,12 @@ mod lib {
         }
         text += "}\n";
         let scratch = tempfile::tempdir().unwrap();
-        let mut bundle = Mapped::new();
-        bundle.push(&text, |_| None);
-        let lints_line = text.lines().position(|l| l.starts_with("#[allow")).unwrap();
-        let cut = cut_unreached(
-            &bundle,
-            lints_line,
-            Edition::E2021,
-            scratch.path(),
-            BUDGET_BYTES,
-        )
-        .unwrap();
-        assert!(!cut.text.contains("for i64"), "nothing cut:\n{}", cut.text);
+        let cut = mono_cut(&text, scratch.path());
+        assert!(!cut.contains("for i64"), "nothing cut:\n{cut}");
         for k in 1..=LINKS {
-            assert!(
-                cut.text.contains(&format!("impl T{k} for Token")),
-                "{}",
-                cut.text
-            );
+            assert!(cut.contains(&format!("impl T{k} for Token")), "{cut}");
         }
-        assert_eq!(run(&cut.text, scratch.path(), "after"), "73\n");
+        assert_eq!(run(&cut, scratch.path(), "after"), "73\n");
     }
 
     /// `Shape::area` is reached for `u32` and `u64`; `Shape::corners` never is, for any type:
@@ -1557,21 +1536,7 @@ mod lib {
     #[test]
     fn a_trait_method_no_type_reaches_goes_with_its_definitions_in_macros() {
         let scratch = tempfile::tempdir().unwrap();
-        let mut bundle = Mapped::new();
-        bundle.push(METHODS, |_| None);
-        let lints_line = METHODS
-            .lines()
-            .position(|l| l.starts_with("#[allow"))
-            .unwrap();
-        let cut = cut_unreached(
-            &bundle,
-            lints_line,
-            Edition::E2021,
-            scratch.path(),
-            BUDGET_BYTES,
-        )
-        .unwrap();
-        let text = &cut.text;
+        let text = &mono_cut(METHODS, scratch.path());
         assert!(!text.contains("corners"), "`corners` stayed:\n{text}");
         for kept in [
             "fn area(&self) -> u64;",
@@ -1623,21 +1588,7 @@ mod lib {
     #[test]
     fn a_trait_method_goes_with_the_entries_naming_it_in_a_macro_call_in_a_macro_written_impl() {
         let scratch = tempfile::tempdir().unwrap();
-        let mut bundle = Mapped::new();
-        bundle.push(ENTRIES, |_| None);
-        let lints_line = ENTRIES
-            .lines()
-            .position(|l| l.starts_with("#[allow"))
-            .unwrap();
-        let cut = cut_unreached(
-            &bundle,
-            lints_line,
-            Edition::E2021,
-            scratch.path(),
-            BUDGET_BYTES,
-        )
-        .unwrap();
-        let text = &cut.text;
+        let text = &mono_cut(ENTRIES, scratch.path());
         assert!(!text.contains("to_b"), "`to_b` stayed:\n{text}");
         for kept in [
             "fn to_a(&self) -> Option<u8>;",
@@ -1709,21 +1660,7 @@ mod lib {
     #[test]
     fn a_trait_method_a_kept_path_names_stays_and_the_pass_goes_on() {
         let scratch = tempfile::tempdir().unwrap();
-        let mut bundle = Mapped::new();
-        bundle.push(PATHS, |_| None);
-        let lints_line = PATHS
-            .lines()
-            .position(|l| l.starts_with("#[allow"))
-            .unwrap();
-        let cut = cut_unreached(
-            &bundle,
-            lints_line,
-            Edition::E2021,
-            scratch.path(),
-            BUDGET_BYTES,
-        )
-        .unwrap();
-        let text = &cut.text;
+        let text = &mono_cut(PATHS, scratch.path());
         // Cut at once, `Conv::from_u8` read as a type (E0782, no name quoted) and the pass
         // gave up; kept, the check passes and the dead-code pass then takes `Guard` with it.
         assert!(!text.contains("from_u16"), "`from_u16` stayed:\n{text}");
@@ -1772,21 +1709,7 @@ mod lib {
     #[test]
     fn a_trait_method_a_kept_self_path_may_name_stays_and_the_pass_goes_on() {
         let scratch = tempfile::tempdir().unwrap();
-        let mut bundle = Mapped::new();
-        bundle.push(SELF_PATHS, |_| None);
-        let lints_line = SELF_PATHS
-            .lines()
-            .position(|l| l.starts_with("#[allow"))
-            .unwrap();
-        let cut = cut_unreached(
-            &bundle,
-            lints_line,
-            Edition::E2021,
-            scratch.path(),
-            BUDGET_BYTES,
-        )
-        .unwrap();
-        let text = &cut.text;
+        let text = &mono_cut(SELF_PATHS, scratch.path());
         // Cut at once, `Self::from(0.5)` was `From::from` ("expected type parameter `Self`,
         // found `{float}`": no name quoted) and the pass gave up, `spare` with it.
         assert!(!text.contains("fn spare"), "`spare` stayed:\n{text}");
@@ -1802,16 +1725,6 @@ mod lib {
         for first in ["NumCast", "Tx", "t", "self", ""] {
             assert!(!may_be_a_parameter(first), "{first}");
         }
-    }
-
-    /// A bundle whose lints line is the one starting `#[allow`, cut by the pass.
-    fn mono_cut(text: &str, dir: &Path) -> String {
-        let mut bundle = Mapped::new();
-        bundle.push(text, |_| None);
-        let lints_line = text.lines().position(|l| l.starts_with("#[allow")).unwrap();
-        cut_unreached(&bundle, lints_line, Edition::E2021, dir, BUDGET_BYTES)
-            .unwrap()
-            .text
     }
 
     /// `<G as Size>::size` is kept with its impl (`name` of it is reached) but is never
@@ -2042,40 +1955,18 @@ mod lib {
         let text = wide_bundle(700);
         assert!(text.len() > 2 * crate::bundle::SIZE_LIMIT, "{}", text.len());
         let scratch = tempfile::tempdir().unwrap();
-        let mut bundle = Mapped::new();
-        bundle.push(&text, |_| None);
-        let lints_line = text.lines().position(|l| l.starts_with("#[allow")).unwrap();
-        let cut = cut_unreached(
-            &bundle,
-            lints_line,
-            Edition::E2021,
-            scratch.path(),
-            BUDGET_BYTES,
-        )
-        .unwrap();
-        assert!(
-            cut.text.len() < crate::bundle::SIZE_LIMIT,
-            "{}",
-            cut.text.len()
-        );
-        assert!(!cut.text.contains("impl Shape for S1 "));
+        let cut = mono_cut(&text, scratch.path());
+        assert!(cut.len() < crate::bundle::SIZE_LIMIT, "{}", cut.len());
+        assert!(!cut.contains("impl Shape for S1 "));
         let before = run(&text, scratch.path(), "before");
-        assert_eq!(run(&cut.text, scratch.path(), "after"), before);
+        assert_eq!(run(&cut, scratch.path(), "after"), before);
     }
 
     #[test]
     fn a_bundle_whose_first_runs_do_not_fit_the_budget_is_left_as_it_is() {
         let scratch = tempfile::tempdir().unwrap();
-        let mut bundle = Mapped::new();
-        bundle.push(METHODS, |_| None);
-        let lints_line = METHODS
-            .lines()
-            .position(|l| l.starts_with("#[allow"))
-            .unwrap();
         let tight = (2 + RUNS_PER_ROUND) * METHODS.len() - 1;
-        let cut =
-            cut_unreached(&bundle, lints_line, Edition::E2021, scratch.path(), tight).unwrap();
-        assert_eq!(cut.text, METHODS);
+        assert_eq!(mono_cut_within(METHODS, scratch.path(), tight), METHODS);
         // Nothing ran: no rustc output in the scratch directory but the cache.
         let files: Vec<_> = std::fs::read_dir(scratch.path())
             .unwrap()
@@ -2084,9 +1975,8 @@ mod lib {
         assert_eq!(files, ["mono.cache"]);
         // With room for its rounds it runs and cuts (`corners`).
         let enough = 20 * METHODS.len();
-        let cut =
-            cut_unreached(&bundle, lints_line, Edition::E2021, scratch.path(), enough).unwrap();
-        assert!(!cut.text.contains("corners"), "{}", cut.text);
+        let cut = mono_cut_within(METHODS, scratch.path(), enough);
+        assert!(!cut.contains("corners"), "{cut}");
     }
 
     #[test]
