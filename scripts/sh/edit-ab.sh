@@ -20,6 +20,7 @@ tools=("$(realpath "$3")" "$(realpath "$4")")
 split_case "$case"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+two_copies
 ms() { echo $((($(date +%s%N) - $1) / 1000000)); }
 # This script's own edit (of a copy's main.rs), in place of speed-common.sh's.
 edits=0
@@ -36,19 +37,6 @@ run() {
         exit 1
     }
 }
-build=(cargo build --release -q -p "$id" --target-dir "$tmp/cargo-target")
-for k in 0 1; do
-    mkdir -p "$tmp/ws$k"
-    (cd "$root" && tar cf - --exclude=./target --exclude=./.git .) | (cd "$tmp/ws$k" && tar xf -)
-done
-(cd "$tmp/ws0" && "${build[@]}")
-for input in "$tmp/ws0/testdata/$id"/*.in; do
-    out=${input%.in}.out
-    if [ ! -f "$out" ]; then
-        "$tmp/cargo-target/release/$id" <"$input" >"$out"
-        cp "$out" "$tmp/ws1/testdata/$id/"
-    fi
-done
 for k in 0 1; do
     run "${tools[$k]}" "$tmp/ws$k" bundle "$id"
     run "${tools[$k]}" "$tmp/ws$k" judge "$id"

@@ -20,19 +20,7 @@ split_case "$case"
 command -v strace >/dev/null || { echo "judge-steps.sh needs strace" >&2; exit 2; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-for k in 0 1; do
-    mkdir -p "$tmp/ws$k"
-    (cd "$root" && tar cf - --exclude=./target --exclude=./.git .) | (cd "$tmp/ws$k" && tar xf -)
-done
-build=(cargo build --release -q -p "$id" --target-dir "$tmp/cargo-target")
-(cd "$tmp/ws0" && "${build[@]}")
-for input in "$tmp/ws0/testdata/$id"/*.in; do
-    out=${input%.in}.out
-    if [ ! -f "$out" ]; then
-        "$tmp/cargo-target/release/$id" <"$input" >"$out"
-        cp "$out" "$tmp/ws1/testdata/$id/"
-    fi
-done
+two_copies
 # tool, copy, then the command's words; the output in $tmp/log.
 run() {
     local tool=$1 copy=$2

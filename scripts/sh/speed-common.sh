@@ -88,6 +88,26 @@ run_cases() {
     done
 }
 
+# For the A/B scripts: ROOT copied twice ($tmp/ws0, $tmp/ws1; without target/ and .git), the
+# solution built by cargo in the first (`build`, its own target directory $tmp/cargo-target),
+# and each case without a .out given the one that build prints, in both copies.
+two_copies() {
+    local k input out
+    for k in 0 1; do
+        mkdir -p "$tmp/ws$k"
+        (cd "$root" && tar cf - --exclude=./target --exclude=./.git .) | (cd "$tmp/ws$k" && tar xf -)
+    done
+    build=(cargo build --release -q -p "$id" --target-dir "$tmp/cargo-target")
+    (cd "$tmp/ws0" && "${build[@]}")
+    for input in "$tmp/ws0/testdata/$id"/*.in; do
+        out=${input%.in}.out
+        if [ ! -f "$out" ]; then
+            "$tmp/cargo-target/release/$id" <"$input" >"$out"
+            cp "$out" "$tmp/ws1/testdata/$id/"
+        fi
+    done
+}
+
 # Writes CASES/NAME.out, from what PROGRAM (cargo's build of the solution) prints, for each
 # NAME.in that has none (the crates corpus compares with cargo's build instead), so that the
 # timed judge passes on every case; `restore` removes them.

@@ -63,13 +63,19 @@ fn settings_line(stdout: &str) -> &str {
         .unwrap_or_else(|| panic!("no header in:\n{stdout}"))
 }
 
-#[test]
-fn judge_with_another_judge_says_the_edition_and_rustc_it_builds_with_and_whose_limits() {
+/// The guard problem at `edition` without its 2024-only `if let` guard (so every edition
+/// compiles it): 21 in, 42 out.
+fn plain_guard(edition: &str) -> tempfile::TempDir {
     let plain = GUARDED.replace(
         "t if let Ok(n) = t.parse::<u64>() => println!(\"{}\", n * 2)",
         "t => println!(\"{}\", t.parse::<u64>().unwrap() * 2)",
     );
-    let ws = workspace("2018", &plain, "21\n", "42\n");
+    workspace(edition, &plain, "21\n", "42\n")
+}
+
+#[test]
+fn judge_with_another_judge_says_the_edition_and_rustc_it_builds_with_and_whose_limits() {
+    let ws = plain_guard("2018");
     let judged = ojgames_in(ws.path(), &["judge", "guard", "--judge", "Codeforces"]);
     assert!(judged.success, "{}{}", judged.stdout, judged.stderr);
     let header = settings_line(&judged.stdout);
@@ -314,11 +320,7 @@ fn fake_rustup(dir: &std::path::Path, log: &std::path::Path) -> std::ffi::OsStri
 /// written where the tool runs (rustup may then choose another toolchain) makes it ask again.
 #[test]
 fn a_judge_after_an_edit_runs_the_kept_toolchain_without_rustups_proxy() {
-    let plain = GUARDED.replace(
-        "t if let Ok(n) = t.parse::<u64>() => println!(\"{}\", n * 2)",
-        "t => println!(\"{}\", t.parse::<u64>().unwrap() * 2)",
-    );
-    let ws = workspace("2021", &plain, "21\n", "42\n");
+    let ws = plain_guard("2021");
     let root = ws.path();
     let fake = tempfile::tempdir().unwrap();
     let log = fake.path().join("runs.log");
@@ -361,11 +363,7 @@ fn a_judge_after_an_edit_runs_the_kept_toolchain_without_rustups_proxy() {
 /// logs whether a child `__run` of the judging `ojgames` is running as it starts.
 #[test]
 fn a_judge_starts_its_launcher_before_it_compiles_the_solution() {
-    let plain = GUARDED.replace(
-        "t if let Ok(n) = t.parse::<u64>() => println!(\"{}\", n * 2)",
-        "t => println!(\"{}\", t.parse::<u64>().unwrap() * 2)",
-    );
-    let ws = workspace("2021", &plain, "21\n", "42\n");
+    let ws = plain_guard("2021");
     let root = ws.path();
     let fake = tempfile::tempdir().unwrap();
     let log = fake.path().join("runs.log");
@@ -397,11 +395,7 @@ fn a_judge_starts_its_launcher_before_it_compiles_the_solution() {
 /// kept, but still asked for, as before the store (the runs after the answer skip the proxy).
 #[test]
 fn without_a_home_the_toolchain_is_still_asked_for_only_not_kept() {
-    let plain = GUARDED.replace(
-        "t if let Ok(n) = t.parse::<u64>() => println!(\"{}\", n * 2)",
-        "t => println!(\"{}\", t.parse::<u64>().unwrap() * 2)",
-    );
-    let ws = workspace("2021", &plain, "21\n", "42\n");
+    let ws = plain_guard("2021");
     let root = ws.path();
     let fake = tempfile::tempdir().unwrap();
     let log = fake.path().join("runs.log");
