@@ -317,7 +317,8 @@ fn fake_rustup(dir: &std::path::Path, log: &std::path::Path) -> std::ffi::OsStri
 /// The toolchain rustup's proxy runs is kept in the user's store (issue 21): a `judge` after
 /// an edit starts its `rustc -O` and its check (clippy-driver, held to Codeforces' rustc) from
 /// the toolchain directly, without the proxy and without asking it; a `rust-toolchain.toml`
-/// written where the tool runs (rustup may then choose another toolchain) makes it ask again.
+/// written where the tool runs (rustup may then choose another toolchain) makes it ask again,
+/// and so does a change of rustup's toolchains folder (a name re-linked).
 #[test]
 fn a_judge_after_an_edit_runs_the_kept_toolchain_without_rustups_proxy() {
     let ws = plain_guard("2021");
@@ -325,6 +326,8 @@ fn a_judge_after_an_edit_runs_the_kept_toolchain_without_rustups_proxy() {
     let fake = tempfile::tempdir().unwrap();
     let log = fake.path().join("runs.log");
     let path = fake_rustup(fake.path(), &log);
+    let rustup_home = fake.path().join("rustup-home");
+    fs::create_dir_all(rustup_home.join("toolchains")).unwrap();
     let main = root.join("problems/guard/main.rs");
     let judge = |edit: &str| {
         let mut text = fs::read_to_string(&main).unwrap();
@@ -335,6 +338,7 @@ fn a_judge_after_an_edit_runs_the_kept_toolchain_without_rustups_proxy() {
             std::process::Command::new(env!("CARGO_BIN_EXE_ojgames"))
                 .current_dir(root)
                 .env("PATH", &path)
+                .env("RUSTUP_HOME", &rustup_home)
                 .args(["--root", ".", "judge", "guard", "--judge", "Codeforces"]),
         );
         assert!(judged.success, "{}{}", judged.stdout, judged.stderr);
@@ -356,6 +360,10 @@ fn a_judge_after_an_edit_runs_the_kept_toolchain_without_rustups_proxy() {
     assert!(third.contains("proxy rustc --print sysroot"), "{third}");
     let fourth = judge("fourth");
     assert!(!fourth.contains("proxy"), "{fourth}");
+    // `rustup toolchain link` (a name re-pointed) changes rustup's toolchains folder.
+    fs::create_dir(rustup_home.join("toolchains/linked")).unwrap();
+    let fifth = judge("fifth");
+    assert!(fifth.contains("proxy rustc --print sysroot"), "{fifth}");
 }
 
 /// The launcher that runs the cases (`ojgames __run`) is started before the solution's `rustc

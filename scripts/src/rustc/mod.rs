@@ -587,18 +587,23 @@ pub fn find_toolchain_in_background() {
 /// sysroot` runs; else the question is asked on a thread as before (the runs before its
 /// answer go through PATH) and its answer kept. So a `judge` after an edit starts its `rustc
 /// -O` and its check without rustup's proxy (7-40 ms a run) and without asking.
+/// Once a process: a `judge` of a bundle calls it, then its bundling again.
 pub fn use_kept_toolchain(store: &Path) {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| use_kept_toolchain_now(store));
+}
+
+fn use_kept_toolchain_now(store: &Path) {
     if TOOLCHAIN_BIN.get().is_some() {
         return;
     }
-    let proxy_on_path =
-        std::env::var_os("PATH").is_some_and(|path| rustc_on_path_is_rustups_proxy(&path));
-    if !proxy_on_path {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let Some(proxy) = rustups_proxy_on(&path) else {
         // Not rustup's proxy on PATH: the name, always (as `toolchain_bin` says).
         let _ = TOOLCHAIN_BIN.set(None);
         return;
-    }
-    let Some(stamp) = toolchain_stamp() else {
+    };
+    let Some(stamp) = toolchain_stamp(&path, &proxy) else {
         // Where rustup keeps its settings is unknown (no HOME): asked, not kept.
         find_toolchain_in_background();
         return;
@@ -634,14 +639,7 @@ fn kept_toolchain(slot: &Path, stamp: &str) -> Option<PathBuf> {
 /// `settings.toml`'s size and date (`rustup default`, `rustup override`, a new rustup), and
 /// each `rust-toolchain`/`rust-toolchain.toml` from the current folder up (present or not, size
 /// and date). A toolchain updated in place keeps its folder, so its answer stays right.
-fn toolchain_stamp() -> Option<String> {
-    let path = std::env::var_os("PATH")?;
-    let proxy = std::env::split_paths(&path)
-        .map(|dir| dir.join(executable("rustc")))
-        .find(|rustc| rustc.is_file())?;
-    if !rustc_on_path_is_rustups_proxy(&path) {
-        return None;
-    }
+fn toolchain_stamp(path: &std::ffi::OsStr, proxy: &Path) -> Option<String> {
     let file = |path: &Path| match fs::metadata(path) {
         Ok(meta) => {
             let modified = meta
@@ -658,11 +656,13 @@ fn toolchain_stamp() -> Option<String> {
     for name in ["RUSTUP_TOOLCHAIN", "RUSTUP_HOME", "CARGO_HOME", "HOME"] {
         stamp.push_str(&format!("{name} {:?}\n", var(name)));
     }
-    stamp.push_str(&file(&proxy));
+    stamp.push_str(&file(proxy));
     let rustup_home = var("RUSTUP_HOME")
         .map(PathBuf::from)
         .or_else(|| var("HOME").map(|home| Path::new(&home).join(".rustup")))?;
     stamp.push_str(&file(&rustup_home.join("settings.toml")));
+    // `rustup toolchain link NAME DIR` re-pointing a name replaces its link there.
+    stamp.push_str(&file(&rustup_home.join("toolchains")));
     let here = std::path::absolute(".").ok()?;
     for dir in here.ancestors() {
         for name in ["rust-toolchain", "rust-toolchain.toml"] {
@@ -691,10 +691,15 @@ fn toolchain_bin() -> Option<PathBuf> {
 
 /// Whether the first `rustc` on `path` (a `PATH` value) is one file with the `rustup` beside it.
 fn rustc_on_path_is_rustups_proxy(path: &std::ffi::OsStr) -> bool {
+    rustups_proxy_on(path).is_some()
+}
+
+/// The first `rustc` on `path` when it is rustup's proxy ([`rustc_on_path_is_rustups_proxy`]).
+fn rustups_proxy_on(path: &std::ffi::OsStr) -> Option<PathBuf> {
     std::env::split_paths(path)
         .map(|dir| dir.join(executable("rustc")))
         .find(|rustc| rustc.is_file())
-        .is_some_and(|rustc| is_same_file(&rustc, &rustc.with_file_name(executable("rustup"))))
+        .filter(|rustc| is_same_file(rustc, &rustc.with_file_name(executable("rustup"))))
 }
 
 /// Whether `a` and `b` are one file (rustup's proxies are links to `rustup`, hard or
