@@ -424,3 +424,40 @@ fn without_a_home_the_toolchain_is_still_asked_for_only_not_kept() {
     let kept = fs::read_dir(&store).map(|d| d.count()).unwrap_or(0);
     assert_eq!(kept, 0, "nothing kept in {}", store.display());
 }
+
+/// The compiled solution is kept under its text, edition and flags, and the compiler that
+/// built it: after the compiler changed (`rustup update` rewrites the toolchain's `rustc` in
+/// place; here the `rustc` on PATH is rewritten), `judge` compiles again rather than judge
+/// the program the previous compiler built; with the same compiler it does not.
+#[test]
+fn a_judge_after_the_compiler_changed_compiles_the_solution_again() {
+    let ws = plain_guard("2021");
+    let fake = tempfile::tempdir().unwrap();
+    let log = fake.path().join("runs.log");
+    // A `rustc` on PATH that logs its runs, written anew: another compiler.
+    let compiler = |name: &str| {
+        let note = format!("echo '{name}: '\"$*\" >>'{}'", log.display());
+        common::path_with_rustc(&fake.path().join("bin"), &note)
+    };
+    let judge = |path: &std::ffi::OsString| {
+        let _ = fs::remove_file(&log);
+        let judged = common::run(
+            std::process::Command::new(env!("CARGO_BIN_EXE_ojgames"))
+                .env("PATH", path)
+                .arg("--root")
+                .arg(ws.path())
+                .args(["judge", "guard"]),
+        );
+        assert!(judged.success, "{}{}", judged.stdout, judged.stderr);
+        assert!(judged.stdout.contains("1 passed"), "{}", judged.stdout);
+        let runs = fs::read_to_string(&log).unwrap_or_default();
+        runs.lines().any(|line| line.contains(" -O "))
+    };
+    let old = compiler("old");
+    assert!(judge(&old), "the first judge compiles");
+    assert!(!judge(&old), "the same compiler: the program is kept");
+    assert!(
+        judge(&compiler("a newer one")),
+        "another compiler: compiled again"
+    );
+}

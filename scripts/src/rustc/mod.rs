@@ -640,7 +640,30 @@ fn kept_toolchain(slot: &Path, stamp: &str) -> Option<PathBuf> {
 /// each `rust-toolchain`/`rust-toolchain.toml` from the current folder up (present or not, size
 /// and date). A toolchain updated in place keeps its folder, so its answer stays right.
 fn toolchain_stamp(path: &std::ffi::OsStr, proxy: &Path) -> Option<String> {
-    let file = |path: &Path| match fs::metadata(path) {
+    let mut stamp = format!("toolchain 1\nPATH {path:?}\n");
+    let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
+    for name in ["RUSTUP_TOOLCHAIN", "RUSTUP_HOME", "CARGO_HOME", "HOME"] {
+        stamp.push_str(&format!("{name} {:?}\n", var(name)));
+    }
+    stamp.push_str(&file_stamp(proxy));
+    let rustup_home = var("RUSTUP_HOME")
+        .map(PathBuf::from)
+        .or_else(|| var("HOME").map(|home| Path::new(&home).join(".rustup")))?;
+    stamp.push_str(&file_stamp(&rustup_home.join("settings.toml")));
+    // `rustup toolchain link NAME DIR` re-pointing a name replaces its link there.
+    stamp.push_str(&file_stamp(&rustup_home.join("toolchains")));
+    let here = std::path::absolute(".").ok()?;
+    for dir in here.ancestors() {
+        for name in ["rust-toolchain", "rust-toolchain.toml"] {
+            stamp.push_str(&file_stamp(&dir.join(name)));
+        }
+    }
+    Some(stamp)
+}
+
+/// A line naming the file at `path`, its size and its date (`none` when it is missing).
+fn file_stamp(path: &Path) -> String {
+    match fs::metadata(path) {
         Ok(meta) => {
             let modified = meta
                 .modified()
@@ -650,26 +673,21 @@ fn toolchain_stamp(path: &std::ffi::OsStr, proxy: &Path) -> Option<String> {
             format!("{} {} {modified}\n", path.display(), meta.len())
         }
         Err(_) => format!("{} none\n", path.display()),
+    }
+}
+
+/// Which `rustc` this process compiles with, as a key for what it compiled: the file that
+/// runs (the toolchain's own once known, waiting for rustup's answer when it is pending;
+/// else the first `rustc` on PATH), its size and its date. `rustup update` rewrites the
+/// toolchain's `rustc` in place and `rustup default` makes the proxy choose another folder,
+/// so a program the previous compiler built is not judged as this one's.
+fn compiler_identity() -> String {
+    let rustc = match TOOLCHAIN_BIN.get_or_init(toolchain_bin) {
+        Some(bin) => bin.join(executable("rustc")),
+        None => rustc_on(&std::env::var_os("PATH").unwrap_or_default())
+            .unwrap_or_else(|| PathBuf::from("rustc")),
     };
-    let mut stamp = format!("toolchain 1\nPATH {path:?}\n");
-    let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
-    for name in ["RUSTUP_TOOLCHAIN", "RUSTUP_HOME", "CARGO_HOME", "HOME"] {
-        stamp.push_str(&format!("{name} {:?}\n", var(name)));
-    }
-    stamp.push_str(&file(proxy));
-    let rustup_home = var("RUSTUP_HOME")
-        .map(PathBuf::from)
-        .or_else(|| var("HOME").map(|home| Path::new(&home).join(".rustup")))?;
-    stamp.push_str(&file(&rustup_home.join("settings.toml")));
-    // `rustup toolchain link NAME DIR` re-pointing a name replaces its link there.
-    stamp.push_str(&file(&rustup_home.join("toolchains")));
-    let here = std::path::absolute(".").ok()?;
-    for dir in here.ancestors() {
-        for name in ["rust-toolchain", "rust-toolchain.toml"] {
-            stamp.push_str(&file(&dir.join(name)));
-        }
-    }
-    Some(stamp)
+    file_stamp(&rustc)
 }
 
 /// `SYSROOT/bin` of `rustc --print sysroot`, when a `rustc` is there and the `rustc` on PATH
@@ -696,10 +714,14 @@ fn rustc_on_path_is_rustups_proxy(path: &std::ffi::OsStr) -> bool {
 
 /// The first `rustc` on `path` when it is rustup's proxy ([`rustc_on_path_is_rustups_proxy`]).
 fn rustups_proxy_on(path: &std::ffi::OsStr) -> Option<PathBuf> {
+    rustc_on(path).filter(|rustc| is_same_file(rustc, &rustc.with_file_name(executable("rustup"))))
+}
+
+/// The first `rustc` on `path` (a `PATH` value).
+fn rustc_on(path: &std::ffi::OsStr) -> Option<PathBuf> {
     std::env::split_paths(path)
         .map(|dir| dir.join(executable("rustc")))
         .find(|rustc| rustc.is_file())
-        .filter(|rustc| is_same_file(rustc, &rustc.with_file_name(executable("rustup"))))
 }
 
 /// Whether `a` and `b` are one file (rustup's proxies are links to `rustup`, hard or
@@ -746,8 +768,8 @@ fn hold_to_version(command: &mut Command, msrv: Option<&str>) -> String {
     format!(" {} (CARGO_PKG_RUST_VERSION={version})", deny.join(" "))
 }
 
-/// [`compile`] into `cache/<key>/solution`, where the key is a hash of the source, the edition
-/// and the flags: compiled once however many judges, runs and stresses ask, and two
+/// [`compile`] into `cache/<key>/solution`, where the key is a hash of the source, the edition,
+/// the flags and the compiler ([`compiler_identity`]): compiled once however many judges, runs and stresses ask, and two
 /// invocations at once never write the same file (each compiles into a file of its own and
 /// renames it into place).
 ///
@@ -771,7 +793,17 @@ pub fn compile_cached(
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     // "rustc": programs cached before were clippy-driver's when `msrv` was given.
     // "syntax": programs cached before were not held to the judge's language.
-    ("rustc", "syntax", edition.as_str(), FLAGS, msrv, &text).hash(&mut hasher);
+    let compiler = compiler_identity();
+    (
+        "rustc",
+        "syntax",
+        edition.as_str(),
+        FLAGS,
+        msrv,
+        &text,
+        compiler,
+    )
+        .hash(&mut hasher);
     let dir = cache.join(format!("{:016x}", hasher.finish()));
     let program = dir.join("solution");
     let messages_file = dir.join("messages");
