@@ -4,7 +4,7 @@
 # `ojgames judge a`, no make, no --root) beside cargo in the same package. For each
 # PACKAGE_DIR:ALIAS[@JUDGE], ROUNDS rounds of:
 #   first        `ojgames bundle ALIAS` with the tool's caches emptied (a fresh OJGAMES_CACHE
-#                and the package's target/ojgames/) against a clean `cargo build --release
+#                and ojgames/ in cargo's target directory) against a clean `cargo build --release
 #                --bin BIN` (a fresh target directory: every crate of the package compiled,
 #                as cargo does for any bin of it; timed once per package and round, and
 #                shared by the package's rows, since it is the same build);
@@ -55,7 +55,11 @@ for i, case in enumerate(suite.get("cases") or []):
         open(f"{sys.argv[2]}/{i}.out", "w").write(case["out"])
 EOF
     build=(cargo build --release -q --offline --manifest-path "$pkg/Cargo.toml" --bin "$bin")
-    samples() { "${build[@]}" && run_cases "$pkg/target/release/$bin" "$tmp/cases$n"; }
+    # cargo's target directory: the package's own, or its workspace's (a contest folder in a
+    # workspace of contests), or CARGO_TARGET_DIR.
+    target=$(cargo metadata --format-version 1 --no-deps --offline --manifest-path "$pkg/Cargo.toml" |
+        python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')
+    samples() { "${build[@]}" && run_cases "$target/release/$bin" "$tmp/cases$n"; }
     oj() { (cd "$pkg" && "$tool" "$@" "$alias" "${judge[@]}"); }
     "${build[@]}"
     : >"$tmp/first" >"$tmp/first_judge" >"$tmp/bundle" >"$tmp/cargo" >"$tmp/judge" >"$tmp/run"
@@ -70,7 +74,7 @@ EOF
             fi
         fi
         cat "$clean" >>"$tmp/clean$n"
-        rm -rf "$pkg/target/ojgames" "$OJGAMES_CACHE"
+        rm -rf "$target/ojgames" "$pkg/target/ojgames" "$OJGAMES_CACHE"
         timed oj bundle >>"$tmp/first"
         timed oj judge >>"$tmp/first_judge"
         edit "$main"
