@@ -15,6 +15,7 @@ use anyhow::{Context, Result};
 
 use crate::judges::Judge;
 use crate::rustc;
+use crate::settings::Edition;
 use crate::workspace::Workspace;
 
 pub struct JudgeBuild {
@@ -64,9 +65,15 @@ fn judge_target(judge: &Judge) -> PathBuf {
 /// The project's Cargo.toml: the bin named after the problem, in a package named after it and
 /// `place` (the project's own: cargo names the program `deps/ID-HASH` by a hash of the
 /// package's name and version, not its path, and problem `a` of two workspaces shares the
-/// target), the judge's edition, and the judge's pin of each package in `packages`.
-pub fn manifest(id: &str, place: &str, judge: &Judge, packages: &[String]) -> Result<String> {
-    let edition = judge.edition.map_or("2021", |e| e.as_str());
+/// target), `edition` (the one the judge compiles the problem at: `Judge::compiles_at`), and
+/// the judge's pin of each package in `packages`.
+pub fn manifest(
+    id: &str,
+    place: &str,
+    judge: &Judge,
+    edition: Edition,
+    packages: &[String],
+) -> Result<String> {
     let mut text = format!(
         "# Written by ojgames: {}'s build of bundled/{id}.rs.\n[package]\nname = \"{id}-{place}\"\nversion = \"0.1.0\"\nedition = \"{edition}\"\npublish = false\n\n[[bin]]\nname = \"{id}\"\npath = \"src/main.rs\"\n\n[workspace]\n\n[dependencies]\n",
         judge.name
@@ -101,12 +108,13 @@ pub fn build(
     id: &str,
     bundle: &Path,
     judge: &Judge,
+    edition: Edition,
     packages: &[String],
     mode: Mode,
 ) -> Result<JudgeBuild> {
     // Its crates and the program stay where they are while this process builds and runs.
     crate::workspace::hold_shared_target(&judge_target(judge));
-    let built = build_in_project(workspace, id, bundle, judge, packages, mode)?;
+    let built = build_in_project(workspace, id, bundle, judge, edition, packages, mode)?;
     // rustc compiled the project's copy, `src/main.rs`: its messages point into the bundle.
     let bundle_name = bundle.display().to_string();
     Ok(JudgeBuild {
@@ -122,6 +130,7 @@ fn build_in_project(
     id: &str,
     bundle: &Path,
     judge: &Judge,
+    edition: Edition,
     packages: &[String],
     mode: Mode,
 ) -> Result<JudgeBuild> {
@@ -134,7 +143,7 @@ fn build_in_project(
         project.hash(&mut hasher);
         format!("{:016x}", hasher.finish())
     };
-    let manifest_text = manifest(id, &place, judge, packages)?;
+    let manifest_text = manifest(id, &place, judge, edition, packages)?;
     let manifest_path = project.join("Cargo.toml");
     if std::fs::read_to_string(&manifest_path).ok().as_deref() != Some(manifest_text.as_str()) {
         std::fs::write(&manifest_path, manifest_text)?;
@@ -147,8 +156,7 @@ fn build_in_project(
     }
     let msrv = judge.rustc.as_deref();
     let described = format!(
-        "(edition {}, {}'s crates) in {}",
-        judge.edition.map_or("2021", |e| e.as_str()),
+        "(edition {edition}, {}'s crates) in {}",
         judge.name,
         workspace.display(&project)
     );
@@ -500,10 +508,12 @@ mod tests {
     #[test]
     fn the_project_pins_the_judges_versions_and_features_of_the_crates_used() {
         let atcoder = crate::judges::named("AtCoder");
+        let edition = atcoder.compiles_at(Edition::E2021);
         let text = manifest(
             "abc1_a",
             "0123",
             &atcoder,
+            edition,
             &["proconio".to_string(), "itertools".to_string()],
         )
         .unwrap();
@@ -520,7 +530,7 @@ mod tests {
         // The program is the problem's; the package is this project's own.
         assert!(text.contains("name = \"abc1_a-0123\""), "{text}");
         assert!(text.contains("[[bin]]\nname = \"abc1_a\"\n"), "{text}");
-        let error = manifest("x", "0123", &atcoder, &["serde".to_string()]).unwrap_err();
+        let error = manifest("x", "0123", &atcoder, edition, &["serde".to_string()]).unwrap_err();
         assert!(error.to_string().contains("does not provide"), "{error}");
     }
 

@@ -121,9 +121,7 @@ pub fn build_solution(
         let mut messages = lines.render(&built.compiled);
         if !built.compiled.success {
             let edition = compile_edition(problem, Some(&built_judge));
-            if let Some(note) = edition_note(problem, edition, &built_judge) {
-                messages = format!("{}\n{note}\n", messages.trim_end());
-            }
+            messages = with_edition_note(messages, problem, edition, &built_judge);
             return Ok(Built::CompileError {
                 command: built.command,
                 messages,
@@ -185,10 +183,7 @@ pub fn build_solution(
     let command = format!("rustc --edition {edition} -O {}", workspace.display(&path));
     let lines = bundle::LineMap::of_bundle(workspace, &problem.id);
     if !compiled.success {
-        let mut messages = lines.render(&compiled);
-        if let Some(note) = edition_note(problem, edition, &judge) {
-            messages = format!("{}\n{note}\n", messages.trim_end());
-        }
+        let messages = with_edition_note(lines.render(&compiled), problem, edition, &judge);
         return Ok(Built::CompileError {
             command,
             messages,
@@ -262,8 +257,17 @@ fn judge_build(
         |name| judges::named(&name),
     );
     let mode = judge_project::Mode::Release;
-    judge_project::build(workspace, &problem.id, path, &judge, &packages, mode)
-        .map(|built| Some((built, judge)))
+    let edition = compile_edition(problem, Some(&judge));
+    judge_project::build(
+        workspace,
+        &problem.id,
+        path,
+        &judge,
+        edition,
+        &packages,
+        mode,
+    )
+    .map(|built| Some((built, judge)))
 }
 
 /// Where `bundle` puts the file a user pastes.
@@ -325,6 +329,32 @@ pub fn edition_note(problem: &Problem, edition: Edition, judge: &Judge) -> Optio
             judge.name
         )
     })
+}
+
+/// A compiler's `messages` with [`edition_note`] after them, when there is one.
+fn with_edition_note(
+    messages: String,
+    problem: &Problem,
+    edition: Edition,
+    judge: &Judge,
+) -> String {
+    match edition_note(problem, edition, judge) {
+        Some(note) => format!("{}\n{note}\n", messages.trim_end()),
+        None => messages,
+    }
+}
+
+/// A check's `error` with [`edition_note`] after it, when there is one.
+fn error_with_edition_note(
+    error: anyhow::Error,
+    problem: &Problem,
+    edition: Edition,
+    judge: &Judge,
+) -> anyhow::Error {
+    match edition_note(problem, edition, judge) {
+        Some(note) => anyhow::anyhow!("{error:#}\n{note}"),
+        None => error,
+    }
 }
 
 /// Writes `bundled/<ID>.rs` (or where `output` says) and checks it as `check`
@@ -456,17 +486,21 @@ fn write_bundle_once(
                 _ => judge_project::Mode::Release,
             };
             let judge = &built.judge;
-            let judged =
-                judge_project::build(workspace, &problem.id, &path, judge, &packages, mode)?;
             let edition = compile_edition(problem, Some(judge));
+            let judged = judge_project::build(
+                workspace,
+                &problem.id,
+                &path,
+                judge,
+                edition,
+                &packages,
+                mode,
+            )?;
             check::judge_build_verdict(&judged, judge, &built.lines)
                 .map(|()| {
                     note.push_str(&format!("\n  compiles as {} builds it", judge.name));
                 })
-                .map_err(|error| match edition_note(problem, edition, judge) {
-                    Some(edition_note) => anyhow::anyhow!("{error:#}\n{edition_note}"),
-                    None => error,
-                })
+                .map_err(|error| error_with_edition_note(error, problem, edition, judge))
         }
         check::Check::Types => {
             let meta = &problem.meta;
@@ -478,10 +512,7 @@ fn write_bundle_once(
                          [package.metadata.judge] says edition = \"{}\": the judge compiles with that",
                         meta.edition
                     ),
-                    None => match edition_note(problem, edition, &built.judge) {
-                        Some(note) => anyhow::anyhow!("{error:#}\n{note}"),
-                        None => error,
-                    },
+                    None => error_with_edition_note(error, problem, edition, &built.judge),
                 }
             })
         }
