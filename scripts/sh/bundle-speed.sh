@@ -14,6 +14,10 @@
 #            ID` plus running the binary on every testdata/ID/*.in (output compared with `cmp`
 #            where a .out exists). A run that fails (a bundle refused, a wrong answer) stops
 #            the benchmark.
+#   floor    after that judge, its own compile of the bundle alone (`rustc --edition E -O
+#            bundled/ID.rs`, the command it shows) against the same cargo build + samples: what
+#            the judge after an edit cannot go under while it compiles as the judge does ("-"
+#            for a bundle the judge's cargo project builds).
 # `make X P=ID` is run as it is (the Makefile: the tool's binary, built by cargo only when a
 # file it is built from is newer), with `--root` added to the tool's command for the corpus
 # fixtures. Prints the medians and their ratios, and the load.
@@ -40,7 +44,7 @@ export OJGAMES_CACHE="$tmp/cache"
 . "$repo/scripts/sh/speed-common.sh"
 trap restore EXIT
 
-table_head make
+table_head make "the judge's rustc -O alone vs cargo build + samples after an edit"
 for case in "${cases[@]}"; do
     split_case "$case"
     main=$root/problems/$id/main.rs
@@ -53,7 +57,12 @@ for case in "${cases[@]}"; do
     samples() { "${build[@]}" && run_cases "$root/target/release/$id" "$root/testdata/$id"; }
     "${build[@]}"
     fill_missing_outs "$root/target/release/$id" "$root/testdata/$id"
-    : >"$tmp/first" >"$tmp/clean" >"$tmp/first_judge" >"$tmp/bundle" >"$tmp/cargo" >"$tmp/judge" >"$tmp/run"
+    : >"$tmp/first" >"$tmp/clean" >"$tmp/first_judge" >"$tmp/bundle" >"$tmp/cargo" >"$tmp/judge" >"$tmp/run" >"$tmp/floor"
+    # The edition `judge` compiles a std-only bundle at, from the settings line it prints; a
+    # bundle that keeps the judge's crates (its header says so) is built in the judge's cargo
+    # project: no floor then.
+    edition=$(make_oj judge 2>&1 | sed -n 's/^.*, edition \([0-9]*\).*$/\1/p' | head -1)
+    if grep -q '^// Crates of the judge it uses' "$root/bundled/$id.rs"; then edition=; fi
     for _ in $(seq "$rounds"); do
         rm -rf "$root/target/ojgames" "$tmp/clean-target" "$OJGAMES_CACHE"
         timed make_oj bundle >>"$tmp/first"
@@ -65,10 +74,16 @@ for case in "${cases[@]}"; do
         timed "${build[@]}" >>"$tmp/cargo"
         edit "$main"
         timed make_oj judge >>"$tmp/judge"
+        # The floor of that judge: its compile of the bundle alone, the same command.
+        if [ -n "$edition" ]; then
+            timed rustc --edition "$edition" -O "$root/bundled/$id.rs" -o "$tmp/floor-program" >>"$tmp/floor"
+        else
+            echo - >>"$tmp/floor"
+        fi
         edit "$main"
         timed samples >>"$tmp/run"
         cp "$original" "$main"
     done
-    table_row "$id${judge[1]:+ (--judge ${judge[1]})}" first:clean first_judge:clean bundle:cargo judge:run
+    table_row "$id${judge[1]:+ (--judge ${judge[1]})}" first:clean first_judge:clean bundle:cargo judge:run floor:run
 done
 table_foot "$rounds"

@@ -121,16 +121,18 @@ fill_missing_outs() {
     done
 }
 
-# The table's first lines; TOOL names the tool's command in the column titles.
+# The table's first lines; TOOL names the tool's command in the column titles, and EXTRA, when
+# given, a column after the four.
 table_head() {
     echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
     echo
-    echo "| solution | first bundle vs clean cargo build | first judge vs clean cargo build | $1 bundle vs cargo build after an edit | $1 judge vs cargo build + samples after an edit |"
-    echo "|---|---|---|---|---|"
+    local extra=${2:+ $2 |} rule=${2:+---|}
+    echo "| solution | first bundle vs clean cargo build | first judge vs clean cargo build | $1 bundle vs cargo build after an edit | $1 judge vs cargo build + samples after an edit |$extra"
+    echo "|---|---|---|---|---|$rule"
 }
 
-# A row: NAME then the four pairs `TOOL_FILE:CARGO_FILE` of $tmp, each as their medians and
-# ratio.
+# A row: NAME then the pairs `TOOL_FILE:CARGO_FILE` of $tmp (one a column), each as their
+# medians and ratio.
 table_row() {
     local row="| $1" pair a b
     shift
