@@ -561,6 +561,20 @@ fn a_macro_use_crates_macro_called_before_the_solutions_own_of_that_name_is_the_
 }
 
 #[test]
+fn a_macro_use_of_a_crate_without_that_macro_leaves_the_solutions_own_macro_its_own() {
+    // `#[macro_use] extern crate alpha;` (no `take!` there) beside the solution's own `take!`
+    // and tokenread, which exports a `take!`, in the Cargo.toml: any `#[macro_use]` made every
+    // bare `take!` tokenread's, which was pasted into a bundle that calls none of it.
+    let ws = copy_workspace(&fixture("deps_ws"));
+    let (text, output) = bundle_compile_run(ws.path(), "macro_use_other_beside_own_macro");
+    assert_eq!(output, "10 6 0\n");
+    assert!(text.contains("mod alpha"), "{text}");
+    for absent in ["mod tokenread", "next_token"] {
+        assert!(!text.contains(absent), "{absent:?} bundled:\n{text}");
+    }
+}
+
+#[test]
 fn words_in_comments_strings_and_bindings_name_no_judge_crate() {
     // AtCoder's whole block in the Cargo.toml; the solution uses proconio only, but its
     // comment says "counter-clockwise", "rand", "either", "num" and it binds `counter`,
