@@ -128,6 +128,60 @@ fn a_2021_package_for_atcoder_is_compiled_at_2024_as_atcoder_does_and_its_error_
     assert!(judged.success, "{}{}", judged.stdout, judged.stderr);
 }
 
+/// Edition 2021 code whose output 2024 would change: since 2024 an `expr` fragment matches
+/// `_` too, so `kind!(_)` takes the first arm (`"value"`) instead of the second (`"hole"`);
+/// the same in a macro of its own module file and in a nested `$(...)*`.
+const FRAGMENTS: &str = "mod more;\n\nmacro_rules! kind {\n    ($e:expr) => {\n        \"value\"\n    };\n    (_) => {\n        \"hole\"\n    };\n}\n\nfn main() {\n    let mut s = String::new();\n    std::io::stdin().read_line(&mut s).unwrap();\n    println!(\"{} {} {}\", kind!(s.trim()), kind!(_), more::kinds!(1, _, 2));\n}\n";
+
+/// `main.rs`'s module `more`: a macro whose fragment is in a repetition.
+const FRAGMENTS_MORE: &str = "macro_rules! kinds {\n    ($($e:expr),*) => {\n        \"values\"\n    };\n    ($($t:tt),*) => {\n        \"tokens\"\n    };\n}\npub(crate) use kinds;\n";
+
+#[test]
+fn a_2021_package_for_atcoder_keeps_its_expr_fragments_meaning_at_2024() {
+    // cargo (2021) prints `value hole tokens`; the bundle compiled at 2024 printed `value
+    // value values` (WA): `_` is an expression there (i20probe8's H1).
+    let ws = workspace("2021", FRAGMENTS, "7\n", "value hole tokens\n");
+    fs::write(ws.path().join("problems/guard/more.rs"), FRAGMENTS_MORE).unwrap();
+    let judged = ojgames_in(ws.path(), &["judge", "guard"]);
+    assert!(judged.success, "{}{}", judged.stdout, judged.stderr);
+    // The workspace's library (2021) is the user's code too: its macro as well.
+    fs::write(
+        ws.path().join("src/lib.rs"),
+        FRAGMENTS
+            .replace("mod more;\n", "")
+            .replace("kind", "lkind")
+            .split("\nfn main")
+            .next()
+            .unwrap()
+            .replace("macro_rules!", "#[macro_export]\nmacro_rules!"),
+    )
+    .unwrap();
+    let with_library = FRAGMENTS.replace("more::kinds!(1, _, 2)", "wlib::lkind!(_)");
+    fs::write(ws.path().join("problems/guard/main.rs"), with_library).unwrap();
+    fs::write(ws.path().join("testdata/guard/1.out"), "value hole hole\n").unwrap();
+    let judged = ojgames_in(ws.path(), &["judge", "guard"]);
+    assert!(judged.success, "{}{}", judged.stdout, judged.stderr);
+    let header = settings_line(&judged.stdout);
+    assert!(
+        header.contains("edition 2024, rustc 1.89.0 (AtCoder)"),
+        "{header}"
+    );
+    // A 2024 package meant `expr` as 2024 does: its bundle keeps it.
+    let ws = workspace("2024", FRAGMENTS, "7\n", "value value values\n");
+    fs::write(ws.path().join("problems/guard/more.rs"), FRAGMENTS_MORE).unwrap();
+    let judged = ojgames_in(ws.path(), &["judge", "guard"]);
+    assert!(judged.success, "{}{}", judged.stdout, judged.stderr);
+    // Codeforces offers 2021: compiled there, the bundle keeps `expr` as written.
+    let ws = workspace("2021", FRAGMENTS, "7\n", "value hole tokens\n");
+    fs::write(ws.path().join("problems/guard/more.rs"), FRAGMENTS_MORE).unwrap();
+    let bundled = ojgames_in(
+        ws.path(),
+        &["bundle", "guard", "--judge", "Codeforces", "-o", "-"],
+    );
+    assert!(bundled.success, "{}", bundled.stderr);
+    assert!(!bundled.stdout.contains("expr_2021"), "{}", bundled.stdout);
+}
+
 /// A let chain (Rust 1.88, edition 2024 only) on line 7.
 const CHAINED: &str = "use std::io::Read;\n\nfn main() {\n    let mut s = String::new();\n    std::io::stdin().read_to_string(&mut s).unwrap();\n    let t = s.trim();\n    if let Ok(n) = t.parse::<u64>() && n > 0 {\n        println!(\"{}\", n * 2);\n    } else {\n        println!(\"?\");\n    }\n}\n";
 
