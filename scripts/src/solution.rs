@@ -136,7 +136,8 @@ pub fn build_solution(
             warnings: messages,
             bundle_bytes: Some(bundle_bytes),
             bundle_note,
-            lines,
+            // Its panics name the project's copy, `src/main.rs`.
+            lines: lines.compiled_as("main.rs"),
         }));
     }
     // `--judge NAME`: its edition (scripts/judges.toml), else the problem's; and its rustc
