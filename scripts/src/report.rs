@@ -42,6 +42,15 @@ pub fn problem_text(record: &ProblemRecord) -> String {
         );
         indent(&mut out, &case.evidence, "      ");
     }
+    let output_differs = record.cases.iter().any(|c| {
+        matches!(
+            c.verdict,
+            Verdict::WrongAnswer | Verdict::PresentationError | Verdict::RuntimeError
+        )
+    });
+    if let (true, Some(note)) = (output_differs, &record.edition_note) {
+        let _ = writeln!(out, "  {note}");
+    }
     out
 }
 

@@ -328,6 +328,30 @@ pub fn edition_note(problem: &Problem, edition: Edition, judge: &Judge) -> Optio
     })
 }
 
+/// After a wrong answer or a runtime error of a program compiled at `edition`, another than
+/// the package's: what cargo's build runs is not what the judge runs, and 2024 changed some
+/// programs' output with no error (drop order). `None` at the package's own edition.
+pub fn output_edition_note(problem: &Problem, edition: Edition, judge: &Judge) -> Option<String> {
+    let own = problem.meta.edition;
+    (own != edition).then(|| {
+        let since_2024 = if edition == Edition::E2024 {
+            " (since 2024 the temporaries of an `if let`'s condition are dropped before its \
+             `else` block runs, and those of a block's last expression before its locals: a \
+             `Drop` that prints, or a `RefCell` borrowed there, acts otherwise; `cargo fix \
+             --edition` rewrites such an `if let` as a `match`, which keeps the 2021 order)"
+        } else {
+            ""
+        };
+        format!(
+            "note: the problem is edition {own} (cargo builds it so), but {} compiles it at \
+             edition {edition}: where the output differs from the cargo build's, the edition may \
+             be why{since_2024}. Set `edition = \"{edition}\"` in its Cargo.toml to run the \
+             same in the cargo build",
+            judge.name
+        )
+    })
+}
+
 /// Writes `bundled/<ID>.rs` (or where `output` says) and checks it as `check`
 /// says. Warns on stderr when it is over the size judges accept. A bundle built on a shake
 /// learned on another bundle (`Bundle::speculative`) that fails its check is built again with

@@ -182,6 +182,35 @@ fn a_2021_package_for_atcoder_keeps_its_expr_fragments_meaning_at_2024() {
     assert!(!bundled.stdout.contains("expr_2021"), "{}", bundled.stdout);
 }
 
+/// Edition 2021 code whose output 2024 changes with no error: since 2024 the temporary of an
+/// `if let` scrutinee (`Loud(1)`) is dropped before the `else` block runs, not after it.
+const RESCOPED: &str = "struct Loud(u32);\n\nimpl Drop for Loud {\n    fn drop(&mut self) {\n        println!(\"drop {}\", self.0);\n    }\n}\n\nimpl Loud {\n    fn get(&self) -> Option<u32> {\n        None\n    }\n}\n\nfn main() {\n    if let Some(x) = Loud(1).get() {\n        println!(\"{}\", x);\n    } else {\n        println!(\"none\");\n    }\n}\n";
+
+#[test]
+fn a_wrong_answer_at_another_edition_than_the_packages_says_so() {
+    // cargo (2021) prints `none` then `drop 1`; AtCoder's 2024 `drop 1` then `none`: a WA
+    // that did not say why, the user's cargo build passing the same case (i20probe8's H2).
+    let ws = workspace("2021", RESCOPED, "", "none\ndrop 1\n");
+    let judged = ojgames_in(ws.path(), &["judge", "guard"]);
+    assert!(!judged.success, "{}{}", judged.stdout, judged.stderr);
+    for words in [
+        " WA",
+        "note: the problem is edition 2021 (cargo builds it so), but AtCoder compiles it at edition 2024",
+        "`if let`",
+    ] {
+        assert!(judged.stdout.contains(words), "{words}\n{}", judged.stdout);
+    }
+    // At the package's own edition (Codeforces offers 2021) it passes, and no note.
+    let judged = ojgames_in(ws.path(), &["judge", "guard", "--judge", "Codeforces"]);
+    assert!(judged.success, "{}{}", judged.stdout, judged.stderr);
+    assert!(!judged.stdout.contains("note:"), "{}", judged.stdout);
+    // A 2024 package: the same WA, and nothing to say about editions.
+    let ws = workspace("2024", RESCOPED, "", "none\ndrop 1\n");
+    let judged = ojgames_in(ws.path(), &["judge", "guard"]);
+    assert!(judged.stdout.contains(" WA"), "{}", judged.stdout);
+    assert!(!judged.stdout.contains("note:"), "{}", judged.stdout);
+}
+
 /// A let chain (Rust 1.88, edition 2024 only) on line 7.
 const CHAINED: &str = "use std::io::Read;\n\nfn main() {\n    let mut s = String::new();\n    std::io::stdin().read_to_string(&mut s).unwrap();\n    let t = s.trim();\n    if let Ok(n) = t.parse::<u64>() && n > 0 {\n        println!(\"{}\", n * 2);\n    } else {\n        println!(\"?\");\n    }\n}\n";
 
