@@ -328,7 +328,7 @@ pub fn edition_note(problem: &Problem, edition: Edition, judge: &Judge) -> Optio
     })
 }
 
-/// After a wrong answer or a runtime error of a program compiled at `edition`, another than
+/// After a wrong answer of a program compiled at `edition`, another than
 /// the package's: what cargo's build runs is not what the judge runs, and 2024 changed some
 /// programs' output with no error (drop order). `None` at the package's own edition.
 pub fn output_edition_note(problem: &Problem, edition: Edition, judge: &Judge) -> Option<String> {

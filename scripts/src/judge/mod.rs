@@ -64,7 +64,7 @@ pub struct ProblemRecord {
     pub limits: Option<Limits>,
     /// The bundle judged (`bundled/x.rs`); `None` for the cargo build and `--command`.
     pub bundle: Option<String>,
-    /// Shown after a WA or RE when the program was compiled at another edition than the
+    /// Shown after a WA (or PE) when the program was compiled at another edition than the
     /// package's ([`crate::solution::output_edition_note`]).
     pub edition_note: Option<String>,
 }
