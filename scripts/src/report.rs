@@ -49,7 +49,8 @@ pub fn problem_text(record: &ProblemRecord) -> String {
         .iter()
         .any(|c| matches!(c.verdict, Verdict::WrongAnswer | Verdict::PresentationError));
     if let (true, Some(note)) = (output_differs, &record.edition_note) {
-        let _ = writeln!(out, "  {note}");
+        // Unindented: a line of two spaces is a case's.
+        let _ = writeln!(out, "{note}");
     }
     out
 }

@@ -334,19 +334,17 @@ pub fn edition_note(problem: &Problem, edition: Edition, judge: &Judge) -> Optio
 pub fn output_edition_note(problem: &Problem, edition: Edition, judge: &Judge) -> Option<String> {
     let own = problem.meta.edition;
     (own != edition).then(|| {
-        let since_2024 = if edition == Edition::E2024 {
-            " (since 2024 the temporaries of an `if let`'s condition are dropped before its \
-             `else` block runs, and those of a block's last expression before its locals: a \
-             `Drop` that prints, or a `RefCell` borrowed there, acts otherwise; `cargo fix \
-             --edition` rewrites such an `if let` as a `match`, which keeps the 2021 order)"
+        let why = if edition == Edition::E2024 {
+            ": 2024 drops an `if let`'s temporaries before its `else` runs and a block's last \
+             expression's before its locals (`cargo fix --edition` keeps 2021's order for the \
+             `if let`)"
         } else {
             ""
         };
         format!(
-            "note: the problem is edition {own} (cargo builds it so), but {} compiles it at \
-             edition {edition}: where the output differs from the cargo build's, the edition may \
-             be why{since_2024}. Set `edition = \"{edition}\"` in its Cargo.toml to run the \
-             same in the cargo build",
+            "note: {} compiles this edition {own} package at edition {edition}{why}; where \
+             cargo's build prints otherwise, that may be why (`edition = \"{edition}\"` in \
+             its Cargo.toml runs the same)",
             judge.name
         )
     })
