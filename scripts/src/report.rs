@@ -42,6 +42,16 @@ pub fn problem_text(record: &ProblemRecord) -> String {
         );
         indent(&mut out, &case.evidence, "      ");
     }
+    // Not after an RE alone: 2024 drops temporaries earlier, so it ends borrows earlier and
+    // panics where 2021 did not hardly ever; a panic the cargo build shares is common.
+    let output_differs = record
+        .cases
+        .iter()
+        .any(|c| matches!(c.verdict, Verdict::WrongAnswer | Verdict::PresentationError));
+    if let (true, Some(note)) = (output_differs, &record.edition_note) {
+        // Unindented: a line of two spaces is a case's.
+        let _ = writeln!(out, "{note}");
+    }
     out
 }
 

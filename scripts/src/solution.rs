@@ -134,7 +134,8 @@ pub fn build_solution(
             warnings: messages,
             bundle_bytes: Some(bundle_bytes),
             bundle_note,
-            lines,
+            // Its panics name the project's copy, `src/main.rs`.
+            lines: lines.compiled_as("main.rs"),
         }));
     }
     // `--judge NAME`: its edition (scripts/judges.toml), else the problem's; and its rustc
@@ -355,6 +356,28 @@ fn error_with_edition_note(
         Some(note) => anyhow::anyhow!("{error:#}\n{note}"),
         None => error,
     }
+}
+
+/// After a wrong answer of a program compiled at `edition`, another than
+/// the package's: what cargo's build runs is not what the judge runs, and 2024 changed some
+/// programs' output with no error (drop order). `None` at the package's own edition.
+pub fn output_edition_note(problem: &Problem, edition: Edition, judge: &Judge) -> Option<String> {
+    let own = problem.meta.edition;
+    (own != edition).then(|| {
+        let why = if edition == Edition::E2024 {
+            ": 2024 drops an `if let`'s temporaries before its `else` runs and a block's last \
+             expression's before its locals (`cargo fix --edition` keeps 2021's order for the \
+             `if let`)"
+        } else {
+            ""
+        };
+        format!(
+            "note: {} compiles this edition {own} package at edition {edition}{why}; where \
+             cargo's build prints otherwise, that may be why (`edition = \"{edition}\"` in \
+             its Cargo.toml runs the same)",
+            judge.name
+        )
+    })
 }
 
 /// Writes `bundled/<ID>.rs` (or where `output` says) and checks it as `check`

@@ -128,6 +128,88 @@ fn a_2021_package_for_atcoder_is_compiled_at_2024_as_atcoder_does_and_its_error_
     assert!(judged.success, "{}{}", judged.stdout, judged.stderr);
 }
 
+/// Edition 2021 code whose output 2024 would change: since 2024 an `expr` fragment matches
+/// `_` too, so `kind!(_)` takes the first arm (`"value"`) instead of the second (`"hole"`);
+/// the same in a macro of its own module file and in a nested `$(...)*`.
+const FRAGMENTS: &str = "mod more;\n\nmacro_rules! kind {\n    ($e:expr) => {\n        \"value\"\n    };\n    (_) => {\n        \"hole\"\n    };\n}\n\nfn main() {\n    let mut s = String::new();\n    std::io::stdin().read_line(&mut s).unwrap();\n    println!(\"{} {} {}\", kind!(s.trim()), kind!(_), more::kinds!(1, _, 2));\n}\n";
+
+/// `main.rs`'s module `more`: a macro whose fragment is in a repetition.
+const FRAGMENTS_MORE: &str = "macro_rules! kinds {\n    ($($e:expr),*) => {\n        \"values\"\n    };\n    ($($t:tt),*) => {\n        \"tokens\"\n    };\n}\npub(crate) use kinds;\n";
+
+#[test]
+fn a_2021_package_for_atcoder_keeps_its_expr_fragments_meaning_at_2024() {
+    // cargo (2021) prints `value hole tokens`; the bundle compiled at 2024 printed `value
+    // value values` (WA): `_` is an expression there (i20probe8's H1).
+    let ws = workspace("2021", FRAGMENTS, "7\n", "value hole tokens\n");
+    fs::write(ws.path().join("problems/guard/more.rs"), FRAGMENTS_MORE).unwrap();
+    let judged = ojgames_in(ws.path(), &["judge", "guard"]);
+    assert!(judged.success, "{}{}", judged.stdout, judged.stderr);
+    // The workspace's library (2021) is the user's code too: its macro as well.
+    fs::write(
+        ws.path().join("src/lib.rs"),
+        FRAGMENTS
+            .replace("mod more;\n", "")
+            .replace("kind", "lkind")
+            .split("\nfn main")
+            .next()
+            .unwrap()
+            .replace("macro_rules!", "#[macro_export]\nmacro_rules!"),
+    )
+    .unwrap();
+    let with_library = FRAGMENTS.replace("more::kinds!(1, _, 2)", "wlib::lkind!(_)");
+    fs::write(ws.path().join("problems/guard/main.rs"), with_library).unwrap();
+    fs::write(ws.path().join("testdata/guard/1.out"), "value hole hole\n").unwrap();
+    let judged = ojgames_in(ws.path(), &["judge", "guard"]);
+    assert!(judged.success, "{}{}", judged.stdout, judged.stderr);
+    let header = settings_line(&judged.stdout);
+    assert!(
+        header.contains("edition 2024, rustc 1.89.0 (AtCoder)"),
+        "{header}"
+    );
+    // A 2024 package meant `expr` as 2024 does: its bundle keeps it.
+    let ws = workspace("2024", FRAGMENTS, "7\n", "value value values\n");
+    fs::write(ws.path().join("problems/guard/more.rs"), FRAGMENTS_MORE).unwrap();
+    let judged = ojgames_in(ws.path(), &["judge", "guard"]);
+    assert!(judged.success, "{}{}", judged.stdout, judged.stderr);
+    // Codeforces offers 2021: compiled there, the bundle keeps `expr` as written.
+    let ws = workspace("2021", FRAGMENTS, "7\n", "value hole tokens\n");
+    fs::write(ws.path().join("problems/guard/more.rs"), FRAGMENTS_MORE).unwrap();
+    let bundled = ojgames_in(
+        ws.path(),
+        &["bundle", "guard", "--judge", "Codeforces", "-o", "-"],
+    );
+    assert!(bundled.success, "{}", bundled.stderr);
+    assert!(!bundled.stdout.contains("expr_2021"), "{}", bundled.stdout);
+}
+
+/// Edition 2021 code whose output 2024 changes with no error: since 2024 the temporary of an
+/// `if let` scrutinee (`Loud(1)`) is dropped before the `else` block runs, not after it.
+const RESCOPED: &str = "struct Loud(u32);\n\nimpl Drop for Loud {\n    fn drop(&mut self) {\n        println!(\"drop {}\", self.0);\n    }\n}\n\nimpl Loud {\n    fn get(&self) -> Option<u32> {\n        None\n    }\n}\n\nfn main() {\n    if let Some(x) = Loud(1).get() {\n        println!(\"{}\", x);\n    } else {\n        println!(\"none\");\n    }\n}\n";
+
+#[test]
+fn a_wrong_answer_at_another_edition_than_the_packages_says_so() {
+    // cargo (2021) prints `none` then `drop 1`; AtCoder's 2024 `drop 1` then `none`: a WA
+    // that did not say why, the user's cargo build passing the same case (i20probe8's H2).
+    let ws = workspace("2021", RESCOPED, "", "none\ndrop 1\n");
+    let judged = ojgames_in(ws.path(), &["judge", "guard"]);
+    assert!(!judged.success, "{}{}", judged.stdout, judged.stderr);
+    for words in [
+        " WA",
+        "\nnote: AtCoder compiles this edition 2021 package at edition 2024: 2024 drops an `if let`'s temporaries before its `else` runs",
+    ] {
+        assert!(judged.stdout.contains(words), "{words}\n{}", judged.stdout);
+    }
+    // At the package's own edition (Codeforces offers 2021) it passes, and no note.
+    let judged = ojgames_in(ws.path(), &["judge", "guard", "--judge", "Codeforces"]);
+    assert!(judged.success, "{}{}", judged.stdout, judged.stderr);
+    assert!(!judged.stdout.contains("note:"), "{}", judged.stdout);
+    // A 2024 package: the same WA, and nothing to say about editions.
+    let ws = workspace("2024", RESCOPED, "", "none\ndrop 1\n");
+    let judged = ojgames_in(ws.path(), &["judge", "guard"]);
+    assert!(judged.stdout.contains(" WA"), "{}", judged.stdout);
+    assert!(!judged.stdout.contains("note:"), "{}", judged.stdout);
+}
+
 /// A let chain (Rust 1.88, edition 2024 only) on line 7.
 const CHAINED: &str = "use std::io::Read;\n\nfn main() {\n    let mut s = String::new();\n    std::io::stdin().read_to_string(&mut s).unwrap();\n    let t = s.trim();\n    if let Ok(n) = t.parse::<u64>() && n > 0 {\n        println!(\"{}\", n * 2);\n    } else {\n        println!(\"?\");\n    }\n}\n";
 

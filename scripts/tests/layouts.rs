@@ -128,6 +128,34 @@ fn a_cargo_compete_package_is_judged_from_inside_by_alias_and_bin_name_on_its_ya
     assert!(said.contains("mutable static"), "{said}");
 }
 
+/// AtCoder's build compiles the bundle as its project's `src/main.rs`: a panic there named
+/// that file and the bundle's line (`panicked at src/main.rs:12:9`, a file the user never
+/// had; i20probe8's P1), where a std-only bundle's panic names the solution's own line.
+#[test]
+fn a_panic_in_atcoders_build_names_the_solutions_file_and_line() {
+    let ws = fetched_compete_ws();
+    let package = ws.path().join("abc999");
+    let c_rs = package.join("src/bin/c.rs");
+    let text = fs::read_to_string(&c_rs).unwrap();
+    let text = text.replace(
+        "    let mut best = 0;\n",
+        "    assert!(n != 2, \"two numbers\");\n    let mut best = 0;\n",
+    );
+    fs::write(&c_rs, &text).unwrap();
+    let line = text.lines().position(|l| l.contains("assert!")).unwrap() + 1;
+    let c = ojgames_at(&tool(), &package, &["judge", "c"]);
+    assert_eq!(
+        verdicts(&c.stdout),
+        ["AC", "RE"],
+        "{}{}",
+        c.stdout,
+        c.stderr
+    );
+    let at = format!("panicked at src/bin/c.rs:{line}:5:");
+    assert!(c.stdout.contains(&at), "{at}\n{}", c.stdout);
+    assert!(!c.stdout.contains("main.rs"), "{}", c.stdout);
+}
+
 #[test]
 fn a_missing_suite_or_an_interactive_one_without_interactor_is_said() {
     let ws = copy_workspace(&fixture("compete_ws"));

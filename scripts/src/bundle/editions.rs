@@ -3,6 +3,11 @@
 //! `gen` is a keyword since 2024: in such a crate every identifier `gen` is written `r#gen`,
 //! the same name to every edition since 2018 (and to rustc 1.63).
 //!
+//! Since 2024 an `expr` fragment of `macro_rules!` matches `_` and `const { … }` too, so an
+//! older edition's macro may take another arm there and print something else: compiled at
+//! 2024, such code has its fragments written `expr_2021` (what `cargo fix --edition` writes;
+//! every edition since Rust 1.83 knows it), the older meaning.
+//!
 //! Since 2024 a pattern that borrows implicitly (matching `&Enum` with `Enum::A { x }`) may
 //! not say `ref`, `mut` or `&` inside (`Enum::A { ref x }`, `(mut a, b)`, `(a, &b)`): an
 //! error, where older editions took it. Which patterns borrow implicitly only the type
@@ -62,6 +67,78 @@ pub fn raw_gen_identifiers(text: &Mapped) -> Mapped {
         out.text.insert_str(start, "r#");
     }
     out
+}
+
+/// `text` (code of an older edition, to be compiled at 2024) with each `$name:expr` of a
+/// `macro_rules!` matcher written `$name:expr_2021`; the rest, transcribers included, stays.
+/// Unchanged when it does not lex.
+pub fn expr_2021_fragments(text: &Mapped) -> Mapped {
+    // A text with no macro or no word `expr` has no such fragment: not lexed.
+    if !text.text.contains("macro_rules") || !text.text.contains("expr") {
+        return text.clone();
+    }
+    let Ok(tokens) = text.text.parse::<TokenStream>() else {
+        return text.clone();
+    };
+    let mut ends = Vec::new();
+    macro_definitions(tokens, &mut ends);
+    let mut out = text.clone();
+    ends.sort_unstable();
+    for end in ends.into_iter().rev() {
+        out.text.insert_str(end, "_2021");
+    }
+    out
+}
+
+/// The ends of the `expr` fragment specifiers in the matchers of every `macro_rules! name
+/// { … }` in `tokens`, at any depth (in a function, a module, another macro's transcriber).
+fn macro_definitions(tokens: TokenStream, ends: &mut Vec<usize>) {
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    for (at, token) in tokens.iter().enumerate() {
+        let TokenTree::Group(group) = token else {
+            continue;
+        };
+        let is_definition = at >= 3
+            && matches!(&tokens[at - 3], TokenTree::Ident(i) if i == "macro_rules")
+            && matches!(&tokens[at - 2], TokenTree::Punct(p) if p.as_char() == '!')
+            && matches!(&tokens[at - 1], TokenTree::Ident(_));
+        if is_definition {
+            // Rules: `matcher => transcriber`, separated by `;`.
+            let mut expect_matcher = true;
+            for rule_token in group.stream() {
+                match rule_token {
+                    TokenTree::Group(inner) if expect_matcher => {
+                        fragments(inner.stream(), ends);
+                        expect_matcher = false;
+                    }
+                    TokenTree::Group(inner) => macro_definitions(inner.stream(), ends),
+                    TokenTree::Punct(p) if p.as_char() == ';' => expect_matcher = true,
+                    _ => {}
+                }
+            }
+        } else {
+            macro_definitions(group.stream(), ends);
+        }
+    }
+}
+
+/// The ends of `expr` in each `$name:expr` of a matcher, repetitions included.
+fn fragments(matcher: TokenStream, ends: &mut Vec<usize>) {
+    let tokens: Vec<TokenTree> = matcher.into_iter().collect();
+    for (at, token) in tokens.iter().enumerate() {
+        match token {
+            TokenTree::Group(group) => fragments(group.stream(), ends),
+            TokenTree::Ident(kind) if kind == "expr" && at >= 3 => {
+                let is_fragment = matches!(&tokens[at - 1], TokenTree::Punct(p) if p.as_char() == ':')
+                    && matches!(&tokens[at - 2], TokenTree::Ident(_))
+                    && matches!(&tokens[at - 3], TokenTree::Punct(p) if p.as_char() == '$');
+                if is_fragment {
+                    ends.push(kind.span().byte_range().end);
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 /// Whether `gen` stands in `text` with no ASCII letter, digit or `_` touching it (anything
@@ -190,6 +267,20 @@ mod tests {
         // A text that does not lex comes back as it is, with or without the word.
         for text in ["\"generic", "\"gen"] {
             assert_eq!(raw_gen_identifiers(&Mapped::plain(text)).text, text);
+        }
+    }
+
+    #[test]
+    fn expr_fragments_of_matchers_become_expr_2021_and_nothing_else_changes() {
+        let text = "macro_rules! m {\n    ($e:expr, $($r:expr),*) => { let expr = $e; };\n    ($t:tt) => {\n        macro_rules! inner { ($x:expr) => { $x }; }\n    };\n}\nfn f(expr: u8) -> u8 { let s = \"$e:expr\"; expr }\n// $e:expr\nmacro_rules! done { ($e:expr_2021) => {}; ($e:ident) => {} }\n";
+        let want = "macro_rules! m {\n    ($e:expr_2021, $($r:expr_2021),*) => { let expr = $e; };\n    ($t:tt) => {\n        macro_rules! inner { ($x:expr_2021) => { $x }; }\n    };\n}\nfn f(expr: u8) -> u8 { let s = \"$e:expr\"; expr }\n// $e:expr\nmacro_rules! done { ($e:expr_2021) => {}; ($e:ident) => {} }\n";
+        assert_eq!(expr_2021_fragments(&Mapped::plain(text)).text, want);
+        // No macro, or a text that does not lex: as it is.
+        for text in [
+            "fn f(expr: u8) {}",
+            "macro_rules! m { ($e:expr) => { \"x } }",
+        ] {
+            assert_eq!(expr_2021_fragments(&Mapped::plain(text)).text, text);
         }
     }
 

@@ -80,6 +80,21 @@ impl LineMap {
         std::fs::write(path, out)
     }
 
+    /// This map for the bundle compiled under another file name (AtCoder's build compiles
+    /// it as its project's `src/main.rs`): a panic's `src/main.rs:LINE:COLUMN` is the
+    /// bundle's line, and [`LineMap::rewrite`] maps it. Only for runs of that program: rustc's
+    /// messages of that build already name the bundle.
+    pub fn compiled_as(&self, file_name: &str) -> LineMap {
+        LineMap {
+            file_name: if self.file_name.is_empty() {
+                String::new()
+            } else {
+                file_name.to_string()
+            },
+            ..self.clone()
+        }
+    }
+
     /// Whether this map was made for the bundle (not the empty map of a bundle edited by hand).
     pub fn is_known(&self) -> bool {
         !self.file_name.is_empty()

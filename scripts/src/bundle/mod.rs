@@ -191,9 +191,16 @@ fn build_uncached(workspace: &Workspace, problem: &Problem, options: &Options) -
     };
     let header = header(problem, &judge, &dependencies.provided);
     let mut text = Mapped::plain(&header);
+    // What the shake proves (the same program, the same functions) holds at the edition
+    // the judge compiles, not only at the package's (AtCoder builds a 2021 package at 2024).
+    let edition = judge.compiles_at(problem.meta.edition);
     let mut main_text = renderer.render_file(CrateId::PROBLEM, 0)?;
     if problem.meta.edition != Edition::E2024 {
         main_text = editions::raw_gen_identifiers(&main_text);
+        if edition == Edition::E2024 {
+            // The solution's macros mean at 2024 what cargo's build (its edition) means.
+            main_text = editions::expr_2021_fragments(&main_text);
+        }
     }
     text.push_mapped(&main_text);
     if needs_alloc(&resolver, &selection) {
@@ -208,6 +215,11 @@ fn build_uncached(workspace: &Workspace, problem: &Problem, options: &Options) -
         let mut body = renderer.render_file(krate, 0)?;
         if view.edition.unwrap_or(problem.meta.edition) != Edition::E2024 {
             body = editions::raw_gen_identifiers(&body);
+            // The workspace's own library, like the solution; a crate's macros stay as
+            // written (its `expr` fragments meet the solution's tokens rarely).
+            if view.edition.is_none() && edition == Edition::E2024 {
+                body = editions::expr_2021_fragments(&body);
+            }
         }
         inlined.push(krate);
         // Like cargo, which caps the lints of crates from crates.io (`--cap-lints`).
@@ -240,9 +252,6 @@ fn build_uncached(workspace: &Workspace, problem: &Problem, options: &Options) -
         text.push("}\n", |_| None);
     }
     let mut speculative = false;
-    // What the shake proves (the same program, the same functions) holds at the edition
-    // the judge compiles, not only at the package's (AtCoder builds a 2021 package at 2024).
-    let edition = judge.compiles_at(problem.meta.edition);
     if !options.whole_modules {
         // The library, then the dependencies all at once (one shake, one budget of
         // rustc runs): only the modules after the lints line are shaken. Dependents come

@@ -21,8 +21,9 @@ use crate::console;
 use crate::files::{self, file_len, Kind, NotAFile};
 use crate::helpers::Interactor;
 use crate::id::ProblemId;
+use crate::judges::Judge;
 use crate::runner::{Limits, Outcome, Runner, Scratch};
-use crate::settings::{JudgeMeta, MissingOut};
+use crate::settings::{Edition, JudgeMeta, MissingOut};
 use crate::solution::{build_solution, compile_edition, Built, Solution, SolutionSource};
 use crate::workspace::{Problem, Tests, Workspace};
 use checker::Checker;
@@ -63,6 +64,9 @@ pub struct ProblemRecord {
     pub limits: Option<Limits>,
     /// The bundle judged (`bundled/x.rs`); `None` for the cargo build and `--command`.
     pub bundle: Option<String>,
+    /// Shown after a WA (or PE) when the program was compiled at another edition than the
+    /// package's ([`crate::solution::output_edition_note`]).
+    pub edition_note: Option<String>,
 }
 
 impl ProblemRecord {
@@ -86,6 +90,7 @@ impl ProblemRecord {
             errors: Vec::new(),
             limits: None,
             bundle: None,
+            edition_note: None,
         }
     }
 
@@ -145,6 +150,12 @@ pub fn judge(
         built_with(problem, options.source)
     );
     record.limits = Some(solution_limits(meta));
+    if options.command.is_none() {
+        record.edition_note =
+            compiled_with(problem, options.source).and_then(|(edition, judge)| {
+                crate::solution::output_edition_note(problem, edition, &judge)
+            });
+    }
     if options.command.is_none() && options.source != SolutionSource::CargoBuild {
         record.bundle = Some(workspace.display(&workspace.bundle_path(&problem.id)));
     }
@@ -231,24 +242,30 @@ pub fn judge(
 /// [`crate::solution::compile_edition`]).
 fn built_with(problem: &Problem, source: SolutionSource) -> String {
     let meta = &problem.meta;
-    let (edition, judge) = match source {
-        SolutionSource::CargoBuild => {
-            return match meta.package_edition {
-                Some(edition) => format!("edition {edition}, cargo build"),
-                None => "edition of the package, cargo build".to_string(),
-            }
-        }
-        SolutionSource::Bundle {
-            judge: Some(judge), ..
-        } => (compile_edition(problem, Some(judge)), judge.clone()),
-        _ => {
-            let judge = crate::judges::named(&meta.judge);
-            (compile_edition(problem, Some(&judge)), judge)
-        }
+    let Some((edition, judge)) = compiled_with(problem, source) else {
+        return match meta.package_edition {
+            Some(edition) => format!("edition {edition}, cargo build"),
+            None => "edition of the package, cargo build".to_string(),
+        };
     };
     match &judge.rustc {
         Some(rustc) => format!("edition {edition}, rustc {rustc} ({})", judge.name),
         None => format!("edition {edition}"),
+    }
+}
+
+/// The edition a bundle is compiled at and the judge whose build it is; `None` for the cargo
+/// build.
+fn compiled_with(problem: &Problem, source: SolutionSource) -> Option<(Edition, Judge)> {
+    match source {
+        SolutionSource::CargoBuild => None,
+        SolutionSource::Bundle {
+            judge: Some(judge), ..
+        } => Some((compile_edition(problem, Some(judge)), judge.clone())),
+        _ => {
+            let judge = crate::judges::named(&problem.meta.judge);
+            Some((compile_edition(problem, Some(&judge)), judge))
+        }
     }
 }
 
