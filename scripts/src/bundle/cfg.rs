@@ -124,6 +124,33 @@ pub fn true_feature_cfgs(attrs: &[Attribute], features: Features) -> Vec<Range<u
         .collect()
 }
 
+/// The enabled features that gate an item: those whose turning off alone makes one of its
+/// true `#[cfg(p)]` attributes false (`feature = "num-bigint"`, or `all(feature = "std",
+/// unix)` for `std`; not `any(feature = "std", feature = "alloc")` while the other is on).
+/// The feature-group cut ([`super::shake`]) cuts such items together, feature by feature.
+pub fn gating_features(attrs: &[Attribute], features: Features) -> BTreeSet<String> {
+    let Some(enabled) = features else {
+        return BTreeSet::new();
+    };
+    let mut gating = BTreeSet::new();
+    for attr in attrs.iter().filter(|attr| attr.path().is_ident("cfg")) {
+        let Ok(predicate) = attr.parse_args::<Meta>() else {
+            continue;
+        };
+        if eval(&predicate, features) != Truth::True {
+            continue;
+        }
+        for feature in enabled {
+            let mut without = enabled.clone();
+            without.remove(feature);
+            if eval(&predicate, Some(&without)) == Truth::False {
+                gating.insert(feature.clone());
+            }
+        }
+    }
+    gating
+}
+
 /// The judge's target: what `cfg` says on x86_64 Linux with glibc, as every judge runs.
 const TARGET_TRUE: [&str; 1] = ["unix"];
 const TARGET_FALSE: [&str; 4] = ["windows", "miri", "doc", "doctest"];
