@@ -327,6 +327,28 @@ mod tests {
     }
 
     #[test]
+    fn a_feature_gates_an_item_when_turning_it_off_alone_makes_a_true_cfg_false() {
+        let enabled: BTreeSet<String> = ["std", "big", "alloc"].map(String::from).into();
+        let gating = |src: &str| -> Vec<String> {
+            gating_features(&attrs(src), Some(&enabled))
+                .into_iter()
+                .collect()
+        };
+        assert_eq!(gating("#[cfg(feature = \"big\")] #[inline]"), ["big"]);
+        assert_eq!(gating("#[cfg(all(unix, feature = \"std\"))]"), ["std"]);
+        assert_eq!(
+            gating("#[cfg(all(feature = \"big\", feature = \"std\"))]"),
+            ["big", "std"]
+        );
+        // Another feature still makes it true: no one feature gates it.
+        assert!(gating("#[cfg(any(feature = \"std\", feature = \"alloc\"))]").is_empty());
+        // False predicates gate nothing (the item is gone), nor do unknown ones.
+        assert!(gating("#[cfg(not(feature = \"std\"))]").is_empty());
+        assert!(gating("#[cfg(all(debug_assertions, feature = \"big\"))]").is_empty());
+        assert!(gating_features(&attrs("#[cfg(feature = \"big\")]"), None).is_empty());
+    }
+
+    #[test]
     fn the_judges_target_is_x86_64_linux_and_other_cfgs_stay_unknown() {
         let gone = |src: &str| is_test_only(&attrs(src), None);
         assert!(gone("#[cfg(windows)]"));

@@ -341,7 +341,10 @@ fn feature_groups(
     let mut pasted = Vec::new();
     for krate in resolver.inlined().filter(|&k| selection.reaches(k)) {
         let view = resolver.view(krate);
-        let Some(external) = krate.0.checked_sub(2).and_then(|i| dependencies.crates.get(i))
+        let Some(external) = krate
+            .0
+            .checked_sub(2)
+            .and_then(|i| dependencies.crates.get(i))
         else {
             continue;
         };

@@ -61,8 +61,9 @@ pub struct Pasted {
 /// the tries alone on what is left.
 const BUDGET_BYTES: usize = 8 << 20;
 
-/// A group smaller than this is not worth its rustc runs.
-const SMALLEST_GROUP: usize = 1024;
+/// A group smaller than the bundle's size over this is not worth its rustc runs (2.9 KB of
+/// a 290 KB bundle).
+const SMALLEST_GROUP_PART: usize = 100;
 
 /// Rounds of deleting unresolved `use` leaves in one try (a re-export of a re-export).
 const IMPORT_ROUNDS: usize = 3;
@@ -107,50 +108,42 @@ fn cut_uncached(
     pasted: &[Pasted],
 ) -> Result<Mapped> {
     let mut budget = BUDGET_BYTES;
+    let smallest = bundle.text.len() / SMALLEST_GROUP_PART;
     let Some(groups) = groups(bundle, judge.lints_line, gated, pasted) else {
         return Ok(bundle.clone());
     };
-    if std::env::var_os("I20G_DEBUG").is_some() {
-        for (f, r) in &groups.features {
-            eprintln!("group {f}: {} items {} bytes", r.len(), size(r));
-        }
-        for (c, r) in &groups.crates {
-            eprintln!("crate {c}: {} bytes", r.len());
-        }
-        eprintln!("gated {} pasted {:?}", gated.len(), pasted);
-    }
     if groups.features.is_empty() && groups.crates.is_empty() {
         return Ok(bundle.clone());
     }
-    budget = budget.saturating_sub(2 * bundle.text.len());
-    let baseline = judge.check(&bundle.text)?;
-    if !baseline.success {
-        return Ok(bundle.clone());
-    }
-    let Some(before) = reached(&bundle.text, judge)? else {
-        return Ok(bundle.clone());
-    };
+    // The bundle's own check and functions, made before the first try that needs rustc.
+    let mut known = None;
     let mut current = bundle.clone();
     let mut try_cut = |current: &Mapped, ranges: &[Range<usize>]| -> Result<Option<Mapped>> {
         let mut candidate = without_ranges(current, ranges);
         if shadows(&current.text, ranges, &candidate.text) {
             return Ok(None);
         }
+        if known.is_none() {
+            budget = budget.saturating_sub(2 * bundle.text.len());
+            let baseline = judge.check(&bundle.text)?;
+            let before = match baseline.success {
+                true => reached(&bundle.text, judge)?,
+                false => None,
+            };
+            known = Some(before.map(|before| (baseline, before)));
+        }
+        let Some(Some((baseline, before))) = &known else {
+            return Ok(None);
+        };
         for _ in 0..IMPORT_ROUNDS {
             if 2 * candidate.text.len() > budget {
                 return Ok(None);
             }
             budget -= candidate.text.len();
             let checked = judge.check(&candidate.text)?;
-            if std::env::var_os("I20G_DEBUG").is_some() {
-                eprintln!("try {} bytes: success {} accepts {} errors {:?}", candidate.text.len(), checked.success, judge.accepts(&checked, &baseline), checked.errors.iter().take(3).collect::<Vec<_>>());
-            }
-            if judge.accepts(&checked, &baseline) {
+            if judge.accepts(&checked, baseline) {
                 budget -= candidate.text.len();
-                let same = reached(&candidate.text, judge)?.is_some_and(|now| now == before);
-                if std::env::var_os("I20G_DEBUG").is_some() {
-                    eprintln!("same functions: {same}");
-                }
+                let same = reached(&candidate.text, judge)?.is_some_and(|now| &now == before);
                 return Ok(same.then_some(candidate));
             }
             if checked.unresolved_imports.is_empty() {
@@ -160,6 +153,12 @@ fn cut_uncached(
                 return Ok(None);
             };
             let leaves = unresolved_trees(&candidate.text, &file, &checked.unresolved_imports);
+            // The solution's own code is never edited (and the checks read the lints line
+            // at its line).
+            let start = lib_start(&candidate.text, judge.lints_line);
+            if leaves.iter().any(|leaf| leaf.start < start) {
+                return Ok(None);
+            }
             candidate = without_ranges(&candidate, &leaves);
         }
         Ok(None)
@@ -167,7 +166,7 @@ fn cut_uncached(
     // Every feature at once.
     let all: Vec<Range<usize>> = groups.features.values().flatten().cloned().collect();
     let mut cut_all = false;
-    if size(&all) >= SMALLEST_GROUP {
+    if size(&all) >= smallest {
         if let Some(cut) = try_cut(&current, &all)? {
             current = cut;
             cut_all = true;
@@ -182,7 +181,7 @@ fn cut_uncached(
             .collect();
         order.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
         for (bytes, feature) in order {
-            if bytes < SMALLEST_GROUP || groups.features.len() == 1 {
+            if bytes < smallest || groups.features.len() == 1 {
                 continue;
             }
             let Some(now) = self::groups(&current, judge.lints_line, gated, pasted) else {
@@ -206,6 +205,7 @@ fn cut_uncached(
         .map(|(name, range)| (range.len(), name.clone()))
         .collect();
     order.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let start = lib_start(&current.text, judge.lints_line);
     for (_, name) in order {
         let Some(now) = self::groups(&current, judge.lints_line, gated, pasted) else {
             break;
@@ -213,10 +213,9 @@ fn cut_uncached(
         let Some(range) = now.crates.get(&name) else {
             continue;
         };
-        // Named outside its module: a try would only fail.
-        let path = format!("{name}::");
-        let text = &current.text;
-        if text[..range.start].contains(&path) || text[range.end..].contains(&path) {
+        // Named outside its module but by `use`s (which go if they name nothing else): a try
+        // would only fail.
+        if named_outside(&current.text, &name, range, start) {
             continue;
         }
         if let Some(cut) = try_cut(&current, std::slice::from_ref(range))? {
@@ -262,6 +261,21 @@ fn innermost_element(tree: &syn::UseTree, span: &Range<usize>) -> Option<Range<u
     }
 }
 
+/// Whether `text` names the crate module `name` (at `range`) outside it: in the solution's
+/// code (before `lib_start`), or in the crates outside `use` items.
+fn named_outside(text: &str, name: &str, range: &Range<usize>, lib_start: usize) -> bool {
+    let Ok(file) = syn::parse_file(text) else {
+        return true;
+    };
+    let mut uses = Vec::new();
+    collect_uses(&file.items, &mut uses);
+    let uses: Vec<Range<usize>> = uses.iter().map(|u| u.span().byte_range()).collect();
+    text.match_indices(&format!("{name}::"))
+        .map(|(at, _)| at)
+        .filter(|at| !range.contains(at))
+        .any(|at| at < lib_start || !uses.iter().any(|u| u.contains(&at)))
+}
+
 fn size(ranges: &[Range<usize>]) -> usize {
     ranges.iter().map(|r| r.len()).sum()
 }
@@ -276,7 +290,12 @@ struct Groups {
 }
 
 /// The groups of `bundle`; `None` when it does not parse.
-fn groups(bundle: &Mapped, lints_line: usize, gated: &[Gated], pasted: &[Pasted]) -> Option<Groups> {
+fn groups(
+    bundle: &Mapped,
+    lints_line: usize,
+    gated: &[Gated],
+    pasted: &[Pasted],
+) -> Option<Groups> {
     let file = syn::parse_file(&bundle.text).ok()?;
     let start = lib_start(&bundle.text, lints_line);
     let mut by_file: BTreeMap<&str, Vec<&Gated>> = BTreeMap::new();
@@ -454,25 +473,17 @@ fn use_names(tree: &syn::UseTree, names: &mut BTreeSet<String>) {
     }
 }
 
-/// Every name an item, impl item, trait item or `use` leaf binds.
+/// The names of the `const`s, `static`s, type aliases and associated consts and types
+/// defined anywhere (what a name that lost its item could find instead, unseen by the set of
+/// functions); `use` leaves not: an explicit one resolves as before or fails.
 struct AllNames<'a>(&'a mut BTreeSet<String>);
 
 impl<'ast> syn::visit::Visit<'ast> for AllNames<'_> {
     fn visit_item(&mut self, item: &'ast syn::Item) {
         let ident = match item {
             syn::Item::Const(i) => Some(&i.ident),
-            syn::Item::Enum(i) => Some(&i.ident),
-            syn::Item::Fn(i) => Some(&i.sig.ident),
-            syn::Item::Mod(i) => Some(&i.ident),
             syn::Item::Static(i) => Some(&i.ident),
-            syn::Item::Struct(i) => Some(&i.ident),
-            syn::Item::Trait(i) => Some(&i.ident),
             syn::Item::Type(i) => Some(&i.ident),
-            syn::Item::Union(i) => Some(&i.ident),
-            syn::Item::Use(i) => {
-                use_names(&i.tree, self.0);
-                None
-            }
             _ => None,
         };
         if let Some(ident) = ident {
@@ -502,7 +513,183 @@ impl<'ast> syn::visit::Visit<'ast> for AllNames<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::shadows;
+    use std::process::Command;
+
+    use super::*;
+    use crate::bundle::mapped::Origin;
+
+    /// A solution of `Rat` and `Half`, then the crate `small` whose feature `big-num` adds a
+    /// `use`, a type alias, a trait impl and an inherent method, and brings in the crate
+    /// `big_num` (its optional dependency); `std` gates `Rat`'s `Display`, which `main` uses.
+    const BUNDLE: &str = r#"use crate::small::{Half, Rat};
+fn main() {
+    let r = Rat::new(3, 4).half();
+    println!("{} {}", r.0, r.1);
+    println!("{}", r);
+    MAIN_EXTRA
+}
+
+#[allow(warnings)]
+mod small {
+use crate::big_num::Big;
+pub struct Rat(pub i64, pub i64);
+impl Rat {
+    pub fn new(a: i64, b: i64) -> Rat {
+        Rat(a, b)
+    }
+    pub fn to_big(&self) -> Big {
+        Big(self.0 as u128)
+    }
+}
+pub trait Half {
+    fn half(&self) -> Rat;
+}
+impl Half for Rat {
+    fn half(&self) -> Rat {
+        Rat(self.0, self.1 * 2)
+    }
+}
+pub type BigRat = (Big, Big);
+impl Half for Big {
+    fn half(&self) -> Rat {
+        Rat(self.0 as i64, 2)
+    }
+}
+impl std::fmt::Display for Rat {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "{}/{}", self.0, self.1)
+    }
+}
+}
+#[allow(warnings)]
+mod big_num {
+pub struct Big(pub u128);
+impl Big {
+    pub fn digits(&self) -> usize {
+        self.0.to_string().len()
+    }
+}
+}
+"#;
+
+    /// The lines (1-based) of `BUNDLE` from the one starting with `first` to the next `}` at
+    /// the start of a line (or `first`'s own line when it ends in `;`).
+    fn lines_of(text: &str, first: &str) -> RangeInclusive<u32> {
+        let lines: Vec<&str> = text.lines().collect();
+        let start = lines.iter().position(|l| l.starts_with(first)).unwrap();
+        let end = match lines[start].ends_with(';') {
+            true => start,
+            false => {
+                start
+                    + lines[start..]
+                        .iter()
+                        .position(|l| *l == "}" || *l == "    }")
+                        .unwrap()
+            }
+        };
+        (start as u32 + 1)..=(end as u32 + 1)
+    }
+
+    fn gated(text: &str) -> Vec<Gated> {
+        let big = |first: &str| Gated {
+            file: "small/src/lib.rs".to_string(),
+            lines: lines_of(text, first),
+            features: vec!["big-num".to_string()],
+        };
+        let mut gated: Vec<Gated> = [
+            "use crate::big_num::Big;",
+            "    pub fn to_big",
+            "pub type BigRat",
+            "impl Half for Big",
+        ]
+        .into_iter()
+        .map(big)
+        .collect();
+        gated.push(Gated {
+            file: "small/src/lib.rs".to_string(),
+            lines: lines_of(text, "impl std::fmt::Display for Rat"),
+            features: vec!["std".to_string()],
+        });
+        gated
+    }
+
+    /// `BUNDLE` with `extra` in `main`, through the pass: every line's origin is its own line
+    /// in `small/src/lib.rs`.
+    fn group_cut(extra: &str, dir: &Path) -> (String, String) {
+        let text = BUNDLE.replace("MAIN_EXTRA", extra);
+        let mut bundle = Mapped::new();
+        bundle.push(&text, |k| {
+            Some(Origin {
+                file: "small/src/lib.rs".into(),
+                line: k as u32 + 1,
+                indent: 0,
+            })
+        });
+        let lints_line = text.lines().position(|l| l.starts_with("#[allow")).unwrap();
+        let pasted = [("small", "small"), ("big_num", "big-num")].map(|(module, package)| Pasted {
+            module: module.to_string(),
+            package: package.to_string(),
+        });
+        let cut = cut_feature_groups(
+            &bundle,
+            lints_line,
+            Edition::E2021,
+            dir,
+            &gated(&text),
+            &pasted,
+        )
+        .unwrap();
+        (text, cut.text)
+    }
+
+    fn run(text: &str, dir: &Path, name: &str) -> String {
+        let source = dir.join(format!("{name}.rs"));
+        let binary = dir.join(name);
+        std::fs::write(&source, text).unwrap();
+        let built = Command::new("rustc")
+            .args(["--edition", "2021", "-o"])
+            .arg(&binary)
+            .arg(&source)
+            .output()
+            .unwrap();
+        assert!(built.status.success(), "{text}");
+        let output = Command::new(&binary).output().unwrap();
+        String::from_utf8(output.stdout).unwrap()
+    }
+
+    #[test]
+    fn a_feature_the_solution_does_not_use_goes_whole_with_its_optional_crate() {
+        let scratch = tempfile::tempdir().unwrap();
+        let (before, text) = group_cut("", scratch.path());
+        for gone in [
+            "use crate::big_num::Big;",
+            "fn to_big",
+            "pub type BigRat",
+            "impl Half for Big",
+            "mod big_num",
+        ] {
+            assert!(!text.contains(gone), "`{gone}` stayed:\n{text}");
+        }
+        // `std`'s group holds the `Display` that `main` uses: it stays.
+        for kept in [
+            "impl Half for Rat",
+            "impl std::fmt::Display for Rat",
+            "fn new",
+        ] {
+            assert!(text.contains(kept), "`{kept}` went:\n{text}");
+        }
+        let printed = run(&before, scratch.path(), "before");
+        assert_eq!(printed, "3 8\n3/8\n");
+        assert_eq!(run(&text, scratch.path(), "after"), printed);
+    }
+
+    #[test]
+    fn a_feature_whose_item_the_solution_uses_stays_whole() {
+        let scratch = tempfile::tempdir().unwrap();
+        let extra = "println!(\"{}\", Rat::new(12345, 1).to_big().digits());";
+        let (before, text) = group_cut(extra, scratch.path());
+        assert_eq!(text, before);
+    }
 
     #[test]
     fn a_cut_const_or_use_whose_name_stays_elsewhere_shadows_and_a_lone_one_does_not() {
