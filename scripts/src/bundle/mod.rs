@@ -306,11 +306,13 @@ fn build_uncached(workspace: &Workspace, problem: &Problem, options: &Options) -
         let mut cut = layout::compact_from(&text, line)?;
         let scratch = workspace.work_dir(&problem.id);
         if over(&cut, 1)? {
+            // Its own scratch: the shake's cache there is not the library's.
+            let groups_scratch = scratch.join("feature-groups");
             let (gated, pasted) = feature_groups(&resolver, &selection, &dependencies);
             let grouped =
-                shake::cut_feature_groups(&cut, line, edition, &scratch, &gated, &pasted)?;
+                shake::cut_feature_groups(&cut, line, edition, &groups_scratch, &gated, &pasted)?;
             if grouped.text != cut.text {
-                cut = reshake(&grouped, edition, &scratch, options)?;
+                cut = reshake(&grouped, edition, &groups_scratch, options)?;
             }
         }
         if over(&cut, 1)? && !over(&cut, 4)? {

@@ -154,9 +154,9 @@ fn cut_uncached(
             };
             let leaves = unresolved_trees(&candidate.text, &file, &checked.unresolved_imports);
             // The solution's own code is never edited (and the checks read the lints line
-            // at its line).
+            // at its line); an error in no `use` item this finds (a macro's) ends the try.
             let start = lib_start(&candidate.text, judge.lints_line);
-            if leaves.iter().any(|leaf| leaf.start < start) {
+            if leaves.is_empty() || leaves.iter().any(|leaf| leaf.start < start) {
                 return Ok(None);
             }
             candidate = without_ranges(&candidate, &leaves);
