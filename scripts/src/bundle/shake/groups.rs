@@ -24,8 +24,9 @@
 //! chosen, other inference, a name that now finds another item (a glob import). A call that
 //! resolves elsewhere calls another function, so the set of functions changes (the mono pass'
 //! argument, [`super::impls::mono`]). What is not a function is not in that set: a `const`,
-//! `static`, type alias or `use` that went while an item of the same name stays anywhere
-//! (which a glob could now find instead) makes the try fail with no rustc run.
+//! `static`, type alias or `use` that went (a group's, or a `use` leaf the import repair
+//! deletes) while a `const`, `static` or type alias of the same name stays anywhere (which a
+//! glob could now find instead) makes the try fail.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::{Range, RangeInclusive};
@@ -64,6 +65,11 @@ const BUDGET_BYTES: usize = 8 << 20;
 /// A group smaller than the bundle's size over this is not worth its rustc runs (2.9 KB of
 /// a 290 KB bundle).
 const SMALLEST_GROUP_PART: usize = 100;
+
+/// The same for a pasted crate tried alone, which is named in ways [`named_outside`] does not
+/// see (a call of its exported macro: proconio 0.4.3's `lazy_static!`, 3 KB of 287 KB), so
+/// whose try fails more often: one smaller than a twentieth of the bundle is not tried.
+const SMALLEST_CRATE_PART: usize = 20;
 
 /// Rounds of deleting unresolved `use` leaves in one try (a re-export of a re-export).
 const IMPORT_ROUNDS: usize = 3;
@@ -159,7 +165,11 @@ fn cut_uncached(
             if leaves.is_empty() || leaves.iter().any(|leaf| leaf.start < start) {
                 return Ok(None);
             }
-            candidate = without_ranges(&candidate, &leaves);
+            let repaired = without_ranges(&candidate, &leaves);
+            if shadows(&candidate.text, &leaves, &repaired.text) {
+                return Ok(None);
+            }
+            candidate = repaired;
         }
         Ok(None)
     };
@@ -213,6 +223,9 @@ fn cut_uncached(
         let Some(range) = now.crates.get(&name) else {
             continue;
         };
+        if range.len() < bundle.text.len() / SMALLEST_CRATE_PART {
+            continue;
+        }
         // Named outside its module but by `use`s (which go if they name nothing else): a try
         // would only fail.
         if named_outside(&current.text, &name, range, start) {
@@ -428,6 +441,9 @@ fn shadows(before: &str, ranges: &[Range<usize>], after: &str) -> bool {
             }
         } else if let Ok(syn::TraitItem::Const(c)) = syn::parse_str::<syn::TraitItem>(text) {
             cut.insert(c.ident.to_string());
+        } else if let Ok(tree) = syn::parse_str::<syn::UseTree>(text.trim().trim_matches(',')) {
+            // An element of a `use` group, with its comma (the import repair's).
+            use_names(&tree, &mut cut);
         }
     }
     if cut.is_empty() {
@@ -709,5 +725,11 @@ impl Big {
         let range = cut..cut + "fn g() {}".len();
         let after = format!("{}{}", &before[..range.start], &before[range.end..]);
         assert!(!shadows(before, &[range], &after));
+        // A `use` group's element (with its comma) whose name a const left has.
+        let before = "mod a { pub const N: u32 = 1; }\nmod b { use super::c::{N, M}; }\n";
+        let cut = before.find("N, ").unwrap();
+        let range = cut..cut + "N, ".len();
+        let after = format!("{}{}", &before[..range.start], &before[range.end..]);
+        assert!(shadows(before, &[range], &after));
     }
 }
