@@ -124,6 +124,33 @@ pub fn true_feature_cfgs(attrs: &[Attribute], features: Features) -> Vec<Range<u
         .collect()
 }
 
+/// The enabled features that gate an item: those whose turning off alone makes one of its
+/// true `#[cfg(p)]` attributes false (`feature = "num-bigint"`, or `all(feature = "std",
+/// unix)` for `std`; not `any(feature = "std", feature = "alloc")` while the other is on).
+/// The feature-group cut ([`super::shake`]) cuts such items together, feature by feature.
+pub fn gating_features(attrs: &[Attribute], features: Features) -> BTreeSet<String> {
+    let Some(enabled) = features else {
+        return BTreeSet::new();
+    };
+    let mut gating = BTreeSet::new();
+    for attr in attrs.iter().filter(|attr| attr.path().is_ident("cfg")) {
+        let Ok(predicate) = attr.parse_args::<Meta>() else {
+            continue;
+        };
+        if eval(&predicate, features) != Truth::True {
+            continue;
+        }
+        for feature in enabled {
+            let mut without = enabled.clone();
+            without.remove(feature);
+            if eval(&predicate, Some(&without)) == Truth::False {
+                gating.insert(feature.clone());
+            }
+        }
+    }
+    gating
+}
+
 /// The judge's target: what `cfg` says on x86_64 Linux with glibc, as every judge runs.
 const TARGET_TRUE: [&str; 1] = ["unix"];
 const TARGET_FALSE: [&str; 4] = ["windows", "miri", "doc", "doctest"];
@@ -297,6 +324,28 @@ mod tests {
             0
         );
         assert!(!is_test_only(&attrs("#[cfg(feature = \"derive\")]"), None));
+    }
+
+    #[test]
+    fn a_feature_gates_an_item_when_turning_it_off_alone_makes_a_true_cfg_false() {
+        let enabled: BTreeSet<String> = ["std", "big", "alloc"].map(String::from).into();
+        let gating = |src: &str| -> Vec<String> {
+            gating_features(&attrs(src), Some(&enabled))
+                .into_iter()
+                .collect()
+        };
+        assert_eq!(gating("#[cfg(feature = \"big\")] #[inline]"), ["big"]);
+        assert_eq!(gating("#[cfg(all(unix, feature = \"std\"))]"), ["std"]);
+        assert_eq!(
+            gating("#[cfg(all(feature = \"big\", feature = \"std\"))]"),
+            ["big", "std"]
+        );
+        // Another feature still makes it true: no one feature gates it.
+        assert!(gating("#[cfg(any(feature = \"std\", feature = \"alloc\"))]").is_empty());
+        // False predicates gate nothing (the item is gone), nor do unknown ones.
+        assert!(gating("#[cfg(not(feature = \"std\"))]").is_empty());
+        assert!(gating("#[cfg(all(debug_assertions, feature = \"big\"))]").is_empty());
+        assert!(gating_features(&attrs("#[cfg(feature = \"big\")]"), None).is_empty());
     }
 
     #[test]

@@ -13,7 +13,7 @@ use syn::spanned::Spanned;
 use syn::visit::{self, Visit};
 use syn::{Attribute, Item, UseTree};
 
-use super::cfg::{is_test_only, path_attr, true_feature_cfgs, Features};
+use super::cfg::{gating_features, is_test_only, path_attr, true_feature_cfgs, Features};
 use super::source::byte_range;
 
 /// Index into [`FileFacts::scopes`]; 0 is the file itself.
@@ -157,6 +157,10 @@ pub struct FileFacts {
     pub test_only: Vec<Range<usize>>,
     /// `#[cfg(feature = "x")]` attributes true for the enabled features: deleted.
     pub cfg_true: Vec<Range<usize>>,
+    /// Items (impl and trait items too) behind such a `cfg`, with the enabled features that
+    /// gate them ([`super::cfg::gating_features`]): what the feature-group cut may cut.
+    #[serde(default)]
+    pub feature_gated: Vec<(Range<usize>, Vec<String>)>,
     /// Each `feature = "x"` inside a cfg predicate (also in a macro's input, `cfg!`,
     /// `cfg_attr`) and whether the feature is enabled, when the features are known.
     pub feature_tests: Vec<(Range<usize>, bool)>,
@@ -359,6 +363,20 @@ impl Collector<'_> {
         }
         let true_cfgs = true_feature_cfgs(attrs, self.features);
         self.facts.cfg_true.extend(true_cfgs);
+        false
+    }
+
+    /// [`Collector::is_gone`] for an item at `range`, noting the features that gate it.
+    fn is_gone_item(&mut self, attrs: &[Attribute], range: Range<usize>) -> bool {
+        if self.is_gone(attrs) {
+            return true;
+        }
+        let gating = gating_features(attrs, self.features);
+        if !gating.is_empty() {
+            self.facts
+                .feature_gated
+                .push((range, gating.into_iter().collect()));
+        }
         false
     }
 
@@ -665,7 +683,7 @@ fn item_name(item: &Item) -> Option<String> {
 impl<'ast> Visit<'ast> for Collector<'_> {
     fn visit_item(&mut self, item: &'ast Item) {
         let range = byte_range(item.span());
-        if self.is_gone(item_attrs(item)) {
+        if self.is_gone_item(item_attrs(item), range.clone()) {
             self.facts.test_only.push(range);
             return;
         }
@@ -762,7 +780,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             syn::ImplItem::Macro(i) => &i.attrs,
             _ => return visit::visit_impl_item(self, item),
         };
-        if self.is_gone(attrs) {
+        if self.is_gone_item(attrs, byte_range(item.span())) {
             self.facts.test_only.push(byte_range(item.span()));
         } else {
             visit::visit_impl_item(self, item);
@@ -777,7 +795,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             syn::TraitItem::Macro(i) => &i.attrs,
             _ => return visit::visit_trait_item(self, item),
         };
-        if self.is_gone(attrs) {
+        if self.is_gone_item(attrs, byte_range(item.span())) {
             self.facts.test_only.push(byte_range(item.span()));
         } else {
             visit::visit_trait_item(self, item);

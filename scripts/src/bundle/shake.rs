@@ -7,9 +7,12 @@
 //! Code behind a `#[cfg]` that is false here is not type-checked, so what it names is never
 //! cut: a judge on another target may compile it.
 
+mod groups;
 mod impls;
 mod names;
 pub mod reuse;
+
+pub use groups::{Gated, Pasted};
 
 use std::collections::BTreeSet;
 use std::ops::Range;
@@ -122,6 +125,21 @@ pub fn cut_unreached(
 ) -> Result<Mapped> {
     let budget = impls::mono::BUDGET_BYTES;
     let cut = impls::mono::cut_unreached(bundle, lints_line, edition, scratch, budget);
+    let _ = std::fs::remove_dir_all(incremental_base(scratch));
+    cut
+}
+
+/// `bundle` without the feature groups and pasted crates it builds without (after line
+/// `lints_line`): for a bundle over its judge's source limit (see [`groups`]).
+pub fn cut_feature_groups(
+    bundle: &Mapped,
+    lints_line: usize,
+    edition: Edition,
+    scratch: &Path,
+    gated: &[Gated],
+    pasted: &[Pasted],
+) -> Result<Mapped> {
+    let cut = groups::cut_feature_groups(bundle, lints_line, edition, scratch, gated, pasted);
     let _ = std::fs::remove_dir_all(incremental_base(scratch));
     cut
 }

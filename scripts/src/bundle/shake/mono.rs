@@ -83,7 +83,7 @@ impl Budget {
 
 /// A function codegen reached, from its demangled symbol.
 #[derive(Debug, PartialEq, Eq, PartialOrd, Ord, Clone)]
-struct Reached {
+pub(in crate::bundle::shake) struct Reached {
     /// The demangled symbol.
     symbol: String,
     /// `Some((self type's name, trait's name))` for a trait impl's method; the self type's
@@ -696,7 +696,10 @@ pub(super) fn named_by(message: &str) -> Named {
 }
 
 /// The functions the bundle's codegen reaches, or `None` when it did not build.
-fn reached(text: &str, judge: &Judge) -> Result<Option<BTreeSet<Reached>>> {
+pub(in crate::bundle::shake) fn reached(
+    text: &str,
+    judge: &Judge,
+) -> Result<Option<BTreeSet<Reached>>> {
     let (compiled, ir) = rustc::llvm_ir_text(text, judge.edition, judge.scratch, "mono")?;
     super::super::stopped_early(&compiled)?;
     Ok(ir.map(|ir| defined_functions(&ir)))
