@@ -27,6 +27,16 @@
 //! `static`, type alias or `use` that went (a group's, or a `use` leaf the import repair
 //! deletes) while a `const`, `static` or type alias of the same name stays anywhere (which a
 //! glob could now find instead) makes the try fail.
+//!
+//! Nor is a type chosen by inference: with `impl Marker for i32` and `impl Marker for i64`,
+//! `W(1)` of a `W<T: Marker>` falls back to `W<i32>`; with the first impl cut the one left
+//! decides `W<i64>`, and `(w.0 << 31) as i64` prints another number from the same functions
+//! (review12). Only a literal's fallback (`i32`, `f64`) and the never type's (`()`) choose
+//! among impls that way (any other choice the code left open would not have compiled): so a
+//! try that cuts a trait impl whose header names a number type, `()`, `!` or a type
+//! parameter is not made, unless the header also names a type or trait the try cuts whole
+//! (`impl ToBigInt for i64` with num-bigint: no code left can ask for it). See
+//! [`decides_fallback`].
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::{Range, RangeInclusive};
@@ -126,7 +136,9 @@ fn cut_uncached(
     let mut current = bundle.clone();
     let mut try_cut = |current: &Mapped, ranges: &[Range<usize>]| -> Result<Option<Mapped>> {
         let mut candidate = without_ranges(current, ranges);
-        if shadows(&current.text, ranges, &candidate.text) {
+        if shadows(&current.text, ranges, &candidate.text)
+            || decides_fallback(&current.text, ranges, &candidate.text)
+        {
             return Ok(None);
         }
         if known.is_none() {
@@ -457,6 +469,187 @@ fn shadows(before: &str, ranges: &[Range<usize>], after: &str) -> bool {
     !cut.is_disjoint(&left)
 }
 
+/// Whether the `ranges` cut out of `before` (leaving `after`) held a trait impl that a
+/// literal's or the never type's fallback may have chosen (see the module's doc): its header
+/// names a number type, `()`, `!` or one of its own type parameters and no type or trait the
+/// cut takes from the whole bundle, and an impl of its trait whose self type could be the same
+/// stays (the bundle's trait), or its trait is not the bundle's (std's impls are not seen).
+/// With no such impl left, code that had needed it no longer compiles: the check says so.
+fn decides_fallback(before: &str, ranges: &[Range<usize>], after: &str) -> bool {
+    let mut cut = CutItems::default();
+    for range in ranges {
+        if let Ok(file) = syn::parse_file(&before[range.clone()]) {
+            syn::visit::Visit::visit_file(&mut cut, &file);
+        }
+    }
+    if cut.impls.is_empty() {
+        return false;
+    }
+    let Ok(file) = syn::parse_file(after) else {
+        return true;
+    };
+    let mut left = CutItems::default();
+    syn::visit::Visit::visit_file(&mut left, &file);
+    let gone: BTreeSet<&String> = cut.types.difference(&left.types).collect();
+    let may_fall_back = |header: &ImplHeader| {
+        header
+            .words
+            .iter()
+            .any(|w| FALLBACK_WORDS.contains(&w.as_str()))
+    };
+    cut.impls.iter().any(|cut_impl| {
+        if cut_impl.words.iter().any(|word| gone.contains(word)) {
+            return false;
+        }
+        if !left.traits.contains(&cut_impl.trait_name) {
+            return may_fall_back(cut_impl);
+        }
+        left.impls.iter().any(|other| {
+            other.trait_name == cut_impl.trait_name
+                && may_be_one(&other.head, &cut_impl.head)
+                && (may_fall_back(cut_impl) || may_fall_back(other))
+        })
+    })
+}
+
+/// Words of an impl's header a fallback may have chosen it by: the number types, and the
+/// marks [`CutItems`] writes for `()`, `!` and the impl's own type parameters.
+const FALLBACK_WORDS: [&str; 17] = [
+    "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64", "u128", "usize", "f32",
+    "f64", "()", "!", "<param>",
+];
+
+/// A trait impl's header: its trait's name, its self type's head as a fallback sees it
+/// (`{int}` for every integer type, `{float}`, `{unit}` for `()` and `!`, `*` for a type
+/// parameter or a type of no name, else the type's name, behind references), and the words
+/// of its trait and self type (`()` and `!` for those types, `<param>` for a type parameter
+/// of the impl).
+struct ImplHeader {
+    trait_name: String,
+    head: String,
+    words: BTreeSet<String>,
+}
+
+/// What a text holds: its trait impls' headers, and the names of the types and traits it
+/// defines (and of the traits apart).
+#[derive(Default)]
+struct CutItems {
+    impls: Vec<ImplHeader>,
+    types: BTreeSet<String>,
+    traits: BTreeSet<String>,
+}
+
+impl<'ast> syn::visit::Visit<'ast> for CutItems {
+    fn visit_item(&mut self, item: &'ast syn::Item) {
+        let defined = match item {
+            syn::Item::Struct(i) => Some(&i.ident),
+            syn::Item::Enum(i) => Some(&i.ident),
+            syn::Item::Union(i) => Some(&i.ident),
+            syn::Item::Trait(i) => Some(&i.ident),
+            syn::Item::Type(i) => Some(&i.ident),
+            _ => None,
+        };
+        if let Some(ident) = defined {
+            self.types.insert(ident.to_string());
+        }
+        if let syn::Item::Trait(t) = item {
+            self.traits.insert(t.ident.to_string());
+        }
+        syn::visit::visit_item(self, item);
+    }
+
+    fn visit_item_impl(&mut self, item: &'ast syn::ItemImpl) {
+        if let Some((_, path, _)) = &item.trait_ {
+            let params: BTreeSet<String> = item
+                .generics
+                .type_params()
+                .map(|p| p.ident.to_string())
+                .collect();
+            let mut words = BTreeSet::new();
+            let tokens = quote::ToTokens::to_token_stream(path)
+                .into_iter()
+                .chain(quote::ToTokens::to_token_stream(&item.self_ty));
+            for token in tokens {
+                super::idents_of(&token, &mut words);
+            }
+            let mut words: BTreeSet<String> = words
+                .into_iter()
+                .map(|word| match params.contains(&word) {
+                    true => "<param>".to_string(),
+                    false => word,
+                })
+                .collect();
+            let mut marks = FallbackTypes(&mut words);
+            syn::visit::Visit::visit_path(&mut marks, path);
+            syn::visit::Visit::visit_type(&mut marks, &item.self_ty);
+            let trait_name = path.segments.last().map(|s| s.ident.to_string());
+            self.impls.push(ImplHeader {
+                trait_name: trait_name.unwrap_or_default(),
+                head: head_class(&item.self_ty, &params),
+                words,
+            });
+        }
+        syn::visit::visit_item_impl(self, item);
+    }
+
+    fn visit_block(&mut self, _: &'ast syn::Block) {}
+}
+
+/// Whether self types of these heads ([`head_class`]) may be the one type an inference
+/// variable becomes: the same head, a type parameter's, or the never type's (it falls back).
+fn may_be_one(a: &str, b: &str) -> bool {
+    a == b || [a, b].iter().any(|h| *h == "*" || *h == "{unit}")
+}
+
+/// The head of a self type as a literal's or the never type's fallback sees it (see
+/// [`ImplHeader`]).
+fn head_class(ty: &syn::Type, params: &BTreeSet<String>) -> String {
+    const INTEGERS: [&str; 12] = [
+        "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64", "u128", "usize",
+    ];
+    match ty {
+        syn::Type::Reference(r) => head_class(&r.elem, params),
+        syn::Type::Paren(p) => head_class(&p.elem, params),
+        syn::Type::Group(g) => head_class(&g.elem, params),
+        syn::Type::Tuple(t) if t.elems.is_empty() => "{unit}".to_string(),
+        syn::Type::Never(_) => "{unit}".to_string(),
+        syn::Type::Path(p) if p.qself.is_none() => {
+            let Some(last) = p.path.segments.last() else {
+                return "*".to_string();
+            };
+            let name = last.ident.to_string();
+            if p.path.segments.len() == 1 && params.contains(&name) {
+                "*".to_string()
+            } else if INTEGERS.contains(&name.as_str()) {
+                "{int}".to_string()
+            } else if name == "f32" || name == "f64" {
+                "{float}".to_string()
+            } else {
+                name
+            }
+        }
+        _ => "*".to_string(),
+    }
+}
+
+/// Adds `()` and `!` to a header for a unit or never type anywhere in it.
+struct FallbackTypes<'a>(&'a mut BTreeSet<String>);
+
+impl<'ast> syn::visit::Visit<'ast> for FallbackTypes<'_> {
+    fn visit_type(&mut self, ty: &'ast syn::Type) {
+        match ty {
+            syn::Type::Tuple(t) if t.elems.is_empty() => {
+                self.0.insert("()".to_string());
+            }
+            syn::Type::Never(_) => {
+                self.0.insert("!".to_string());
+            }
+            _ => {}
+        }
+        syn::visit::visit_type(self, ty);
+    }
+}
+
 /// The names a cut item binds that no function symbol shows (see [`shadows`]), at its top
 /// only: the items in a cut module are reached only through it.
 fn value_names(item: &syn::Item, names: &mut BTreeSet<String>) {
@@ -731,5 +924,103 @@ impl Big {
         let range = cut..cut + "N, ".len();
         let after = format!("{}{}", &before[..range.start], &before[range.end..]);
         assert!(shadows(before, &[range], &after));
+    }
+
+    /// review12's counterexample: `impl Marker for i32 {}` gated by `std`, `impl Marker for
+    /// i64 {}` not; `W(1)` falls back to `W<i32>` while both are there, so the cut, which
+    /// changes no function, would make it `W<i64>` and print 2147483648.
+    const FALLBACK: &str = "use crate::small::W;\nfn main() {\n    let w = W(1);\n    println!(\"{}\", (w.0 << 31) as i64);\n}\n\n#[allow(warnings)]\nmod small {\npub trait Marker {}\nimpl Marker for i64 {}\nimpl Marker for i32 {}\npub struct W<T: Marker>(pub T);\n}\n";
+
+    #[test]
+    fn an_impl_a_literals_fallback_may_have_chosen_is_not_cut() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut bundle = Mapped::new();
+        bundle.push(FALLBACK, |k| {
+            Some(Origin {
+                file: "small/src/lib.rs".into(),
+                line: k as u32 + 1,
+                indent: 0,
+            })
+        });
+        let lints_line = FALLBACK
+            .lines()
+            .position(|l| l.starts_with("#[allow"))
+            .unwrap();
+        let line = FALLBACK
+            .lines()
+            .position(|l| l == "impl Marker for i32 {}")
+            .unwrap() as u32
+            + 1;
+        let gated = [Gated {
+            file: "small/src/lib.rs".to_string(),
+            lines: line..=line,
+            features: vec!["std".to_string()],
+        }];
+        let pasted = [Pasted {
+            module: "small".to_string(),
+            package: "small".to_string(),
+        }];
+        let cut = cut_feature_groups(
+            &bundle,
+            lints_line,
+            Edition::E2021,
+            dir.path(),
+            &gated,
+            &pasted,
+        )
+        .unwrap();
+        assert_eq!(run(&cut.text, dir.path(), "after"), "-2147483648\n");
+        assert_eq!(cut.text, FALLBACK);
+    }
+
+    #[test]
+    fn an_impl_for_a_number_type_decides_fallback_unless_its_trait_or_type_goes_too() {
+        let cut = |before: &str, what: &[&str]| {
+            let ranges: Vec<Range<usize>> = what
+                .iter()
+                .map(|w| {
+                    let at = before.find(w).unwrap();
+                    at..at + w.len()
+                })
+                .collect();
+            let after = without_ranges(&Mapped::plain(before), &ranges).text;
+            decides_fallback(before, &ranges, &after)
+        };
+        let marker = "trait M {}\nimpl M for i64 {}\nimpl M for i32 {}\n";
+        assert!(cut(marker, &["impl M for i32 {}"]));
+        // The trait goes with its impls: no code left can ask for it.
+        assert!(!cut(
+            marker,
+            &["trait M {}", "impl M for i64 {}", "impl M for i32 {}"]
+        ));
+        // A header naming a type the cut takes (num-bigint's `impl Add<BigUint> for u32`).
+        let big = "struct Big;\nimpl std::ops::Add<Big> for u32 { type Output = u32; fn add(self, _: Big) -> u32 { self } }\n";
+        let whole = big.trim_end();
+        assert!(!cut(big, &[whole]));
+        let only_impl = &big[big.find("impl").unwrap()..].trim_end().to_string();
+        assert!(cut(big, &[only_impl]));
+        // Unit and a type parameter beside another impl; no impl of the trait left, or only
+        // of another head (num-rational's `impl<T: ToBigInt> ToPrimitive for Ratio<T>` beside
+        // num-traits' `impl ToPrimitive for i64`): a use left would not compile.
+        let unit = "trait M {}\nimpl M for () {}\nimpl M for i32 {}\n";
+        assert!(cut(unit, &["impl M for () {}"]));
+        let param = "trait M {}\nimpl<T: Copy> M for T {}\nimpl M for String {}\n";
+        assert!(cut(param, &["impl<T: Copy> M for T {}"]));
+        assert!(!cut(
+            "trait M {}\nimpl M for i32 {}\n",
+            &["impl M for i32 {}"]
+        ));
+        let ratio =
+            "trait M {}\nstruct Ratio<T>(T);\nimpl<T: Copy> M for Ratio<T> {}\nimpl M for i64 {}\n";
+        assert!(!cut(ratio, &["impl<T: Copy> M for Ratio<T> {}"]));
+        assert!(!cut(
+            "trait M {}\nimpl M for i32 {}\nimpl M for String {}\n",
+            &["impl M for i32 {}"]
+        ));
+        // A trait that is not the bundle's: its other impls are not seen.
+        assert!(cut(
+            "struct S;\nimpl From<S> for i64 { fn from(_: S) -> i64 { 0 } }\n",
+            &["impl From<S> for i64 { fn from(_: S) -> i64 { 0 } }"]
+        ));
     }
 }
