@@ -323,7 +323,9 @@ fn build_uncached(workspace: &Workspace, problem: &Problem, options: &Options) -
             let grouped =
                 shake::cut_feature_groups(&cut, line, edition, &groups_scratch, &gated, &pasted)?;
             if grouped.text != cut.text {
-                cut = reshake(&grouped, edition, &groups_scratch, options)?;
+                let reshaken = reshake(&grouped, edition, &groups_scratch, options)?;
+                speculative |= reshaken.speculative;
+                cut = reshaken.bundle;
             }
         }
         if over(&cut, 1)? && !over(&cut, 4)? {
@@ -384,18 +386,32 @@ fn feature_groups(
 }
 
 /// The shake again, from the first pasted crate from a registry on, on a bundle the
-/// feature-group cut made smaller (what only the cut items used is dead now), then compacted.
-fn reshake(bundle: &Mapped, edition: Edition, scratch: &Path, options: &Options) -> Result<Mapped> {
+/// feature-group cut made smaller (what only the cut items used is dead now), then compacted;
+/// speculative when the shake was learned on another bundle (review12: the flag was dropped,
+/// so a bundle missing an impl was not shaken again on its own).
+fn reshake(
+    bundle: &Mapped,
+    edition: Edition,
+    scratch: &Path,
+    options: &Options,
+) -> Result<shake::Shaken> {
     let Some(line) = nth_line_equal(&bundle.text, DEPENDENCY_LINTS, DEPENDENCY_LINTS, 0) else {
-        return Ok(bundle.clone());
+        return Ok(shake::Shaken {
+            bundle: bundle.clone(),
+            speculative: false,
+        });
     };
     let shared = crate::workspace::shared_store(crate::workspace::SHAKE_STORE);
     let shaken = shake::shake(bundle, line, edition, scratch, &shared, !options.reshake)?;
     let first = nth_line_equal(&shaken.bundle.text, INLINING_LINTS, DEPENDENCY_LINTS, 0);
-    match first {
-        Some(first) => layout::compact_from(&shaken.bundle, first),
-        None => Ok(shaken.bundle),
-    }
+    let bundle = match first {
+        Some(first) => layout::compact_from(&shaken.bundle, first)?,
+        None => shaken.bundle,
+    };
+    Ok(shake::Shaken {
+        bundle,
+        speculative: shaken.speculative,
+    })
 }
 
 /// [`editions::fix_patterns_refused_by_2024`], which only crates' code needs: the fixed crates
