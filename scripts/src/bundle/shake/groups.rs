@@ -32,11 +32,13 @@
 //! `W(1)` of a `W<T: Marker>` falls back to `W<i32>`; with the first impl cut the one left
 //! decides `W<i64>`, and `(w.0 << 31) as i64` prints another number from the same functions
 //! (review12). Only a literal's fallback (`i32`, `f64`) and the never type's (`()`) choose
-//! among impls that way (any other choice the code left open would not have compiled): so a
-//! try that cuts a trait impl whose header names a number type, `()`, `!` or a type
-//! parameter is not made, unless the header also names a type or trait the try cuts whole
-//! (`impl ToBigInt for i64` with num-bigint: no code left can ask for it). See
-//! [`decides_fallback`].
+//! among impls that way (any other choice the code left open would not have compiled), and
+//! only the impl of the type the fallback gives was its choice: so a try that cuts a trait
+//! impl whose header names `i32`, `f64`, `()`, `!` or a type parameter, beside another impl
+//! of its trait that may be for the same type, is not made, unless the header also names a
+//! type or trait the try cuts whole (`impl ToBigInt for i32` with num-bigint: no code left
+//! can ask for it). See [`decides_fallback`]; the mono pass keeps such impls too
+//! ([`fallback_impls`]).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::{Range, RangeInclusive};
@@ -471,7 +473,7 @@ fn shadows(before: &str, ranges: &[Range<usize>], after: &str) -> bool {
 
 /// Whether the `ranges` cut out of `before` (leaving `after`) held a trait impl that a
 /// literal's or the never type's fallback may have chosen (see the module's doc): its header
-/// names a number type, `()`, `!` or one of its own type parameters and no type or trait the
+/// names `i32`, `f64`, `()`, `!` or one of its own type parameters and no type or trait the
 /// cut takes from the whole bundle, and an impl of its trait whose self type could be the same
 /// stays (the bundle's trait), or its trait is not the bundle's (std's impls are not seen).
 /// With no such impl left, code that had needed it no longer compiles: the check says so.
@@ -491,12 +493,7 @@ fn decides_fallback(before: &str, ranges: &[Range<usize>], after: &str) -> bool 
     let mut left = CutItems::default();
     syn::visit::Visit::visit_file(&mut left, &file);
     let gone: BTreeSet<&String> = cut.types.difference(&left.types).collect();
-    let may_fall_back = |header: &ImplHeader| {
-        header
-            .words
-            .iter()
-            .any(|w| FALLBACK_WORDS.contains(&w.as_str()))
-    };
+    let may_fall_back = ImplHeader::may_fall_back;
     cut.impls.iter().any(|cut_impl| {
         if cut_impl.words.iter().any(|word| gone.contains(word)) {
             return false;
@@ -504,20 +501,19 @@ fn decides_fallback(before: &str, ranges: &[Range<usize>], after: &str) -> bool 
         if !left.traits.contains(&cut_impl.trait_name) {
             return may_fall_back(cut_impl);
         }
-        left.impls.iter().any(|other| {
-            other.trait_name == cut_impl.trait_name
-                && may_be_one(&other.head, &cut_impl.head)
-                && (may_fall_back(cut_impl) || may_fall_back(other))
-        })
+        may_fall_back(cut_impl)
+            && left.impls.iter().any(|other| {
+                other.trait_name == cut_impl.trait_name && may_be_one(&other.head, &cut_impl.head)
+            })
     })
 }
 
-/// Words of an impl's header a fallback may have chosen it by: the number types, and the
-/// marks [`CutItems`] writes for `()`, `!` and the impl's own type parameters.
-const FALLBACK_WORDS: [&str; 17] = [
-    "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64", "u128", "usize", "f32",
-    "f64", "()", "!", "<param>",
-];
+/// Words of an impl's header a fallback may have chosen it by: the types a literal's
+/// fallback gives (`i32`, `f64`), the marks [`CutItems`] writes for `()` and `!` (the never
+/// type's) and for the impl's own type parameters. An impl for another number type was never
+/// a fallback's choice: with it and `i64`'s only, `W(1)` would not compile (the fallback's
+/// `i32` has no impl), so cutting it leaves what the code chose.
+const FALLBACK_WORDS: [&str; 5] = ["i32", "f64", "()", "!", "<param>"];
 
 /// A trait impl's header: its trait's name, its self type's head as a fallback sees it
 /// (`{int}` for every integer type, `{float}`, `{unit}` for `()` and `!`, `*` for a type
@@ -528,6 +524,37 @@ struct ImplHeader {
     trait_name: String,
     head: String,
     words: BTreeSet<String>,
+    /// Where the impl is in the text the visitor walked.
+    range: Range<usize>,
+}
+
+impl ImplHeader {
+    fn may_fall_back(&self) -> bool {
+        self.words
+            .iter()
+            .any(|w| FALLBACK_WORDS.contains(&w.as_str()))
+    }
+}
+
+/// Where (the first byte) the trait impls of `file` are that a literal's or the never type's fallback
+/// may have chosen (see the module's doc): its header names `i32`, `f64`, `()`, `!` or a type
+/// parameter, and another impl of the same trait in `file` has a self type that may be the
+/// same type ([`may_be_one`]). Cutting one may leave the other to
+/// be chosen with no function changed: the mono pass never cuts them. Impls written by a
+/// macro are not seen.
+pub(super) fn fallback_impls(file: &syn::File) -> BTreeSet<usize> {
+    let mut all = CutItems::default();
+    syn::visit::Visit::visit_file(&mut all, file);
+    let mut ranges = BTreeSet::new();
+    for (i, one) in all.impls.iter().enumerate() {
+        let sibling = all.impls.iter().enumerate().any(|(j, other)| {
+            i != j && other.trait_name == one.trait_name && may_be_one(&other.head, &one.head)
+        });
+        if one.may_fall_back() && sibling {
+            ranges.insert(one.range.start);
+        }
+    }
+    ranges
 }
 
 /// What a text holds: its trait impls' headers, and the names of the types and traits it
@@ -587,6 +614,7 @@ impl<'ast> syn::visit::Visit<'ast> for CutItems {
                 trait_name: trait_name.unwrap_or_default(),
                 head: head_class(&item.self_ty, &params),
                 words,
+                range: item.span().byte_range(),
             });
         }
         syn::visit::visit_item_impl(self, item);
@@ -993,8 +1021,8 @@ impl Big {
             marker,
             &["trait M {}", "impl M for i64 {}", "impl M for i32 {}"]
         ));
-        // A header naming a type the cut takes (num-bigint's `impl Add<BigUint> for u32`).
-        let big = "struct Big;\nimpl std::ops::Add<Big> for u32 { type Output = u32; fn add(self, _: Big) -> u32 { self } }\n";
+        // A header naming a type the cut takes (num-bigint's `impl Add<BigUint> for i32`).
+        let big = "struct Big;\nimpl std::ops::Add<Big> for i32 { type Output = i32; fn add(self, _: Big) -> i32 { self } }\n";
         let whole = big.trim_end();
         assert!(!cut(big, &[whole]));
         let only_impl = &big[big.find("impl").unwrap()..].trim_end().to_string();
@@ -1019,8 +1047,8 @@ impl Big {
         ));
         // A trait that is not the bundle's: its other impls are not seen.
         assert!(cut(
-            "struct S;\nimpl From<S> for i64 { fn from(_: S) -> i64 { 0 } }\n",
-            &["impl From<S> for i64 { fn from(_: S) -> i64 { 0 } }"]
+            "struct S;\nimpl From<S> for i32 { fn from(_: S) -> i32 { 0 } }\n",
+            &["impl From<S> for i32 { fn from(_: S) -> i32 { 0 } }"]
         ));
     }
 }

@@ -859,6 +859,12 @@ fn candidates(text: &str, file: &syn::File, lib_start: usize) -> Vec<Unit> {
     let aliases = crate::bundle::shake::alias_names(&file.items);
     let mut units = Vec::new();
     collect(&finder, &aliases, &file.items, &mut units);
+    // An impl a literal's fallback may have chosen stays (review12: cut, the same functions
+    // printed another number).
+    let fallback = super::super::groups::fallback_impls(file);
+    units.retain(|unit| {
+        !matches!(unit.kind, Kind::Impl { .. }) || !fallback.contains(&unit.range.start)
+    });
     trait_methods(&finder, &file.items, &mut units);
     let leaves = use_leaves(text, file, lib_start);
     for unit in &mut units {
@@ -2151,5 +2157,16 @@ mod lib {
         assert_eq!(inherent.method, "new");
         let free = parse_symbol("b::lib::gcd::<u64>");
         assert_eq!((free.trait_impl, free.method.as_str()), (None, "gcd"));
+    }
+
+    /// review12's fallback, through this pass: `<i64 as Marker>::m` is reached, no function of
+    /// the i32 impl is; cut, `W(1)` became `W<i64>` and the same functions printed 2147483648.
+    #[test]
+    fn an_impl_a_literals_fallback_chose_stays_though_none_of_its_functions_is_reached() {
+        let text = "use crate::small::{Marker, W};\nfn main() {\n    let w = W(1);\n    println!(\"{}\", (w.0 << 31) as i64);\n    println!(\"{}\", 5i64.m());\n}\n#[allow(dead_code)]\nmod small {\n    pub trait Marker {\n        fn m(&self) -> u8;\n    }\n    impl Marker for i64 {\n        fn m(&self) -> u8 {\n            1\n        }\n    }\n    impl Marker for i32 {\n        fn m(&self) -> u8 {\n            2\n        }\n    }\n    pub struct W<T: Marker>(pub T);\n}\n";
+        let dir = tempfile::tempdir().unwrap();
+        let cut = mono_cut(text, dir.path());
+        assert!(cut.contains("impl Marker for i32"), "{cut}");
+        assert_eq!(run(&cut, dir.path(), "cut"), "-2147483648\n1\n");
     }
 }
