@@ -1040,6 +1040,23 @@ impl<'ast> Visit<'ast> for Collector {
 
 #[cfg(test)]
 mod tests {
+    /// Tests of the passes: `text` compiled with `rustc --edition 2021` as `dir/name`, and what it
+    /// prints.
+    pub(super) fn run(text: &str, dir: &Path, name: &str) -> String {
+        let source = dir.join(format!("{name}.rs"));
+        let binary = dir.join(name);
+        std::fs::write(&source, text).unwrap();
+        let built = std::process::Command::new("rustc")
+            .args(["--edition", "2021", "-o"])
+            .arg(&binary)
+            .arg(&source)
+            .output()
+            .unwrap();
+        assert!(built.status.success(), "{text}");
+        let output = std::process::Command::new(&binary).output().unwrap();
+        String::from_utf8(output.stdout).unwrap()
+    }
+
     use super::*;
 
     #[test]

@@ -493,18 +493,11 @@ fn decides_fallback(before: &str, ranges: &[Range<usize>], after: &str) -> bool 
     let mut left = CutItems::default();
     syn::visit::Visit::visit_file(&mut left, &file);
     let gone: BTreeSet<&String> = cut.types.difference(&left.types).collect();
-    let may_fall_back = ImplHeader::may_fall_back;
     cut.impls.iter().any(|cut_impl| {
-        if cut_impl.words.iter().any(|word| gone.contains(word)) {
-            return false;
-        }
-        if !left.traits.contains(&cut_impl.trait_name) {
-            return may_fall_back(cut_impl);
-        }
-        may_fall_back(cut_impl)
-            && left.impls.iter().any(|other| {
-                other.trait_name == cut_impl.trait_name && may_be_one(&other.head, &cut_impl.head)
-            })
+        cut_impl.may_fall_back()
+            && !cut_impl.words.iter().any(|word| gone.contains(word))
+            && (!left.traits.contains(&cut_impl.trait_name)
+                || left.impls.iter().any(|other| cut_impl.competes_with(other)))
     })
 }
 
@@ -529,6 +522,12 @@ struct ImplHeader {
 }
 
 impl ImplHeader {
+    /// Whether `other` is an impl of the same trait for a self type that may be the same
+    /// type ([`may_be_one`]): one an inference variable could choose instead.
+    fn competes_with(&self, other: &ImplHeader) -> bool {
+        self.trait_name == other.trait_name && may_be_one(&self.head, &other.head)
+    }
+
     fn may_fall_back(&self) -> bool {
         self.words
             .iter()
@@ -547,10 +546,8 @@ pub(super) fn fallback_impls(file: &syn::File) -> BTreeSet<usize> {
     syn::visit::Visit::visit_file(&mut all, file);
     let mut ranges = BTreeSet::new();
     for (i, one) in all.impls.iter().enumerate() {
-        let sibling = all.impls.iter().enumerate().any(|(j, other)| {
-            i != j && other.trait_name == one.trait_name && may_be_one(&other.head, &one.head)
-        });
-        if one.may_fall_back() && sibling {
+        let mut others = all.impls.iter().enumerate().filter(|&(j, _)| j != i);
+        if one.may_fall_back() && others.any(|(_, other)| one.competes_with(other)) {
             ranges.insert(one.range.start);
         }
     }
@@ -750,10 +747,9 @@ impl<'ast> syn::visit::Visit<'ast> for AllNames<'_> {
 
 #[cfg(test)]
 mod tests {
-    use std::process::Command;
-
     use super::*;
     use crate::bundle::mapped::Origin;
+    use crate::bundle::shake::tests::run;
 
     /// A solution of `Rat` and `Half`, then the crate `small` whose feature `big-num` adds a
     /// `use`, a type alias, a trait impl and an inherent method, and brings in the crate
@@ -877,21 +873,6 @@ impl Big {
         )
         .unwrap();
         (text, cut.text)
-    }
-
-    fn run(text: &str, dir: &Path, name: &str) -> String {
-        let source = dir.join(format!("{name}.rs"));
-        let binary = dir.join(name);
-        std::fs::write(&source, text).unwrap();
-        let built = Command::new("rustc")
-            .args(["--edition", "2021", "-o"])
-            .arg(&binary)
-            .arg(&source)
-            .output()
-            .unwrap();
-        assert!(built.status.success(), "{text}");
-        let output = Command::new(&binary).output().unwrap();
-        String::from_utf8(output.stdout).unwrap()
     }
 
     #[test]

@@ -1314,9 +1314,8 @@ fn significant_words(tokens: TokenStream, words: &mut BTreeSet<String>) {
 
 #[cfg(test)]
 mod tests {
-    use std::process::Command;
-
     use super::*;
+    use crate::bundle::shake::tests::run;
 
     /// A bundle whose lints line is the one starting `#[allow`, cut by the pass.
     fn mono_cut(text: &str, dir: &Path) -> String {
@@ -1412,21 +1411,6 @@ mod lib {
     }
 }
 "#;
-
-    fn run(text: &str, dir: &Path, name: &str) -> String {
-        let source = dir.join(format!("{name}.rs"));
-        let binary = dir.join(name);
-        std::fs::write(&source, text).unwrap();
-        let built = Command::new("rustc")
-            .args(["--edition", "2021", "-o"])
-            .arg(&binary)
-            .arg(&source)
-            .output()
-            .unwrap();
-        assert!(built.status.success(), "{text}");
-        let output = Command::new(&binary).output().unwrap();
-        String::from_utf8(output.stdout).unwrap()
-    }
 
     #[test]
     fn unreached_code_goes_with_the_operator_impls_it_needed_and_a_bound_impl_comes_back() {
