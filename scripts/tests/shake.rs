@@ -137,7 +137,8 @@ fn two_bundles_of_one_problem_at_once_shake_alike() {
     }
 }
 
-/// `ojgames --root WS ARGS` with a `rustc` first on PATH that counts its runs in `log`.
+/// `ojgames --root WS ARGS` with a `rustc` first on PATH that counts its runs in `log`
+/// (written beside `log`).
 fn oj_counting_rustc(
     ws: &std::path::Path,
     log: &std::path::Path,
@@ -154,7 +155,10 @@ fn oj_counting_rustc_cached(
     cache: Option<&std::path::Path>,
 ) -> (String, usize) {
     let counting = format!("echo run >> '{}'", log.display());
-    let path = common::path_with_rustc(&ws.join("counting-rustc"), &counting);
+    // Beside the log, so workspaces counting in one log run one compiler (the tool keys what
+    // it shook on the compiler's path, size and date).
+    let wrapper_dir = log.parent().unwrap_or(ws).join("counting-rustc");
+    let path = common::path_with_rustc(&wrapper_dir, &counting);
     let before = fs::read_to_string(log).map_or(0, |l| l.lines().count());
     let mut command = Command::new(env!("CARGO_BIN_EXE_ojgames"));
     command.arg("--root").arg(ws).args(args).env("PATH", path);
@@ -203,6 +207,42 @@ fn an_edit_reaching_no_new_item_and_another_problem_reaching_the_same_reuse_the_
             .join("\n")
     };
     assert_eq!(body(&copied), body(&edited));
+}
+
+/// What a shake learned is kept under the compiler whose checks decided it too (review12's
+/// finding 4): after the compiler changed (`rustup update` rewrites the toolchain's `rustc`;
+/// here the `rustc` on PATH is another script), the same bundle is shaken again; with the same
+/// compiler it is not.
+#[test]
+fn a_bundle_after_the_compiler_changed_is_shaken_again() {
+    let ws = copy_workspace(&fixture("shake_ws"));
+    let log = ws.path().join("rustc.log");
+    let bundle = |compiler: &str| {
+        let note = format!("echo '{compiler}' >> '{}'", log.display());
+        let path = common::path_with_rustc(&ws.path().join("logging-rustc"), &note);
+        let before = fs::read_to_string(&log).map_or(0, |l| l.lines().count());
+        let mut command = Command::new(env!("CARGO_BIN_EXE_ojgames"));
+        command
+            .arg("--root")
+            .arg(ws.path())
+            .args(["bundle", "impls", "-o", "-"])
+            .env("PATH", path);
+        let output = common::run(&mut command);
+        assert!(output.success, "{}{}", output.stdout, output.stderr);
+        let after = fs::read_to_string(&log).map_or(0, |l| l.lines().count());
+        (output.stdout, after - before)
+    };
+    let (first, runs) = bundle("old");
+    assert!(runs > 2, "a first bundle shakes with rustc: {runs} runs");
+    let (same, runs) = bundle("old");
+    assert_eq!(
+        runs, 1,
+        "the same compiler: only the bundle's type check runs rustc"
+    );
+    assert_eq!(same, first);
+    let (again, runs) = bundle("a newer one");
+    assert!(runs > 2, "another compiler: shaken again, {runs} runs");
+    assert_eq!(again, first);
 }
 
 #[test]

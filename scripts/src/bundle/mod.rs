@@ -428,10 +428,10 @@ fn fix_patterns_reused(text: &Mapped, workspace: &Workspace, problem: &Problem) 
         crate::workspace::SHAKE_STORE,
     ));
     let key = format!(
-        "patterns 2024 {} files {} tool {}",
+        "patterns 2024 {} files {} {}",
         linemap::text_key(&crates.text),
         shake::reuse::origins_key(&crates),
-        shake::tool_stamp()
+        shake::answers_stamp()
     );
     if let Some(fixed) = store.load(&key) {
         return Ok(head.joined(&fixed));

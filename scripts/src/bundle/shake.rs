@@ -46,6 +46,18 @@ pub fn tool_stamp() -> u128 {
         .map_or(0, |d| d.as_nanos())
 }
 
+/// What a shake's, a cut's or a fix's kept answer depends on besides the bundle: the tool's
+/// build ([`tool_stamp`]) and the compiler whose checks decided it (`rustup update` or another
+/// toolchain may accept or refuse other cuts; review12's finding 4: only the compiled
+/// program's key had it).
+pub fn answers_stamp() -> String {
+    format!(
+        "tool {} rustc {}",
+        tool_stamp(),
+        rustc::compiler_identity().trim_end()
+    )
+}
+
 /// A shaken bundle, and whether its shake was learned on another bundle (see [`reuse`]).
 pub struct Shaken {
     pub bundle: Mapped,
@@ -74,9 +86,9 @@ pub fn shake(
     std::fs::create_dir_all(scratch)?;
     // Shaking takes tens of rustc runs: the same bundle is shaken once.
     let cache = scratch.join("shake.cache");
-    let tool = tool_stamp();
+    let stamp = answers_stamp();
     let key = format!(
-        "shake {} line {lints_line} edition {edition} tool {tool}",
+        "shake {} line {lints_line} edition {edition} {stamp}",
         super::linemap::text_key(&bundle.text),
     );
     if let Some(shaken) = Mapped::load(&key, &cache) {
@@ -86,7 +98,7 @@ pub fn shake(
     let (head, tail) = bundle.split_at_line(lints_line);
     let store = reuse::Store::new(shared.to_path_buf());
     let salt = format!(
-        "edition {edition} tool {tool} files {}",
+        "edition {edition} {stamp} files {}",
         reuse::origins_key(&tail)
     );
     let reach_key = store.key(&head.text, &tail.text, &salt);

@@ -681,7 +681,7 @@ fn file_stamp(path: &Path) -> String {
 /// else the first `rustc` on PATH), its size and its date. `rustup update` rewrites the
 /// toolchain's `rustc` in place and `rustup default` makes the proxy choose another folder,
 /// so a program the previous compiler built is not judged as this one's.
-fn compiler_identity() -> String {
+pub fn compiler_identity() -> String {
     let rustc = match TOOLCHAIN_BIN.get_or_init(toolchain_bin) {
         Some(bin) => bin.join(executable("rustc")),
         None => rustc_on(&std::env::var_os("PATH").unwrap_or_default())

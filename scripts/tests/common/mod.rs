@@ -112,7 +112,11 @@ pub fn path_with_rustc(dir: &Path, before: &str) -> std::ffi::OsString {
     let real = String::from_utf8(real).unwrap();
     let wrapper = dir.join("rustc");
     let script = format!("#!/bin/sh\n{before}\nexec '{}' \"$@\"\n", real.trim());
-    fs::write(&wrapper, script).unwrap();
+    // Rewritten only when it changes: the tool keys what it compiled and shook on the
+    // compiler's size and date, so a rewrite is another compiler.
+    if fs::read_to_string(&wrapper).ok().as_deref() != Some(script.as_str()) {
+        fs::write(&wrapper, script).unwrap();
+    }
     fs::set_permissions(&wrapper, fs::Permissions::from_mode(0o755)).unwrap();
     let rest = std::env::split_paths(&path_with_ojgames()).collect::<Vec<_>>();
     std::env::join_paths(std::iter::once(dir.to_path_buf()).chain(rest)).unwrap()

@@ -99,10 +99,10 @@ pub(in crate::bundle) fn cut_feature_groups(
     std::fs::create_dir_all(scratch)?;
     let cache = scratch.join("groups.cache");
     let key = format!(
-        "groups {} line {lints_line} edition {edition} gated {} tool {}",
+        "groups {} line {lints_line} edition {edition} gated {} {}",
         text_key(&bundle.text),
         text_key(&format!("{gated:?} {pasted:?}")),
-        super::tool_stamp()
+        super::answers_stamp()
     );
     if let Some(cut) = Mapped::load(&key, &cache) {
         return Ok(cut);

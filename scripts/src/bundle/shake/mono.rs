@@ -41,7 +41,7 @@ use super::{fn_names, has_cfg, impl_item_names, type_head, Finder, NEVER_CUT};
 use crate::bundle::linemap::text_key;
 use crate::bundle::mapped::Mapped;
 use crate::bundle::shake::{
-    cut_dead, is_cfg, names, new_warnings, tool_stamp, use_leaves, without_ranges, Judge,
+    answers_stamp, cut_dead, is_cfg, names, new_warnings, use_leaves, without_ranges, Judge,
 };
 use crate::rustc;
 use crate::settings::Edition;
@@ -155,9 +155,9 @@ pub(in crate::bundle::shake) fn cut_unreached(
     std::fs::create_dir_all(scratch)?;
     let cache = scratch.join("mono.cache");
     let key = format!(
-        "mono {} line {lints_line} edition {edition} budget {budget} tool {}",
+        "mono {} line {lints_line} edition {edition} budget {budget} {}",
         text_key(&bundle.text),
-        tool_stamp()
+        answers_stamp()
     );
     if let Some(cut) = Mapped::load(&key, &cache) {
         return Ok(cut);
