@@ -112,7 +112,9 @@ pub(in crate::bundle) fn cut_feature_groups(
         edition,
         scratch,
         jobs: 1,
-        with_later_crates: false,
+        // Every pasted crate's warnings count: a cut in a later crate can make a call there
+        // resolve elsewhere too (review12's finding 3).
+        with_later_crates: true,
     };
     let cut = cut_uncached(bundle, &judge, gated, pasted)?;
     let _ = cut.save(&key, &cache);

@@ -167,7 +167,9 @@ pub(in crate::bundle::shake) fn cut_unreached(
         edition,
         scratch,
         jobs: 1,
-        with_later_crates: false,
+        // Every pasted crate's warnings count: a cut in a later crate can make a call there
+        // resolve elsewhere too (review12's finding 3).
+        with_later_crates: true,
     };
     let budget = Budget { left: budget };
     let cut = cut_uncached(bundle, &judge, budget)?.unwrap_or_else(|| bundle.clone());
@@ -1773,6 +1775,28 @@ mod lib {
             "the inherent `size` went:\n{text}"
         );
         assert_eq!(run(&text, scratch.path(), "after"), "7 g\n");
+    }
+
+    /// [`RECURSION`]'s library as the second of two pasted crates: its warnings count too
+    /// (review12's finding 3: they were allowed, as every pasted crate's are, so the cut of
+    /// the inherent `size` was taken with a call that recurses).
+    #[test]
+    fn a_call_a_cut_makes_recursive_in_a_later_crate_is_seen_too() {
+        let lints = crate::bundle::DEPENDENCY_LINTS;
+        let (main, library) = RECURSION
+            .split_once("#[allow(dead_code, unused_imports, unused_macros)]\n")
+            .unwrap();
+        let main = main.replace(
+            "fn main() {\n",
+            "fn main() {\n    println!(\"{}\", first::one());\n",
+        );
+        let text = format!(
+            "{main}{lints}\nmod first {{\n    pub fn one() -> u64 {{\n        1\n    }}\n}}\n{lints}\n{library}"
+        );
+        let scratch = tempfile::tempdir().unwrap();
+        let cut = mono_cut(&text, scratch.path());
+        assert!(cut.contains("self.0\n"), "the inherent `size` went:\n{cut}");
+        assert_eq!(run(&cut, scratch.path(), "after"), "1\n7 g\n");
     }
 
     /// `<Stack as Sum>::first` is kept with its impl (`total` of it is reached) but never
