@@ -475,6 +475,19 @@ fn crates_other_than_the_library_are_inlined_with_their_paths_macros_and_feature
     }
 }
 
+/// az's integer casts (`impl Cast<u32> for usize`) are written by `unsigned!`, a macro that
+/// calls macros that write the impls, in `int.rs`, a file with a helper type of its own: the
+/// file was left out (its macro calls named no macro whose own body writes `impl`, and it
+/// defines items), and the bundle did not compile ("the trait bound `usize: Cast<u32>` is
+/// not satisfied").
+#[test]
+fn impls_a_macro_writes_through_other_macros_are_bundled() {
+    let ws = copy_workspace(&fixture("deps_ws"));
+    let (text, output) = bundle_compile_run(ws.path(), "nested_impl_macros");
+    assert_eq!(output, "300 44 true\n");
+    assert!(text.contains("\nunsigned! {"), "{text}");
+}
+
 /// num's `BigUint` alone got num-complex and num-rational pasted: their impls of num-traits'
 /// kept traits (`impl Zero for Complex<T>`, `impl Pow<u8> for &Complex<T>`, impls their
 /// macros write) kept their files, though no solution can make a `Complex` it never names.

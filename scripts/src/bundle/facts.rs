@@ -173,6 +173,15 @@ pub struct FileFacts {
     pub impl_macros: Vec<String>,
     /// The macros the file calls as items, by their last path segment.
     pub item_macro_calls: Vec<String>,
+    /// The file's `macro_rules!` as the reach sees them unexpanded: the macros each body
+    /// calls, and the names in the headers of the impls it writes itself
+    /// (`reach::macro_bodies`).
+    #[serde(default)]
+    pub macros: Vec<super::reach::MacroBody>,
+    /// The identifiers in the input of each macro the file calls as an item, in the order of
+    /// [`FileFacts::item_macro_calls`].
+    #[serde(default)]
+    pub item_macro_inputs: Vec<Vec<String>>,
 }
 
 impl FileFacts {
@@ -203,6 +212,8 @@ impl FileFacts {
         }
         collector.facts.impl_macros = super::reach::macros_writing_impl(&file.items);
         collector.facts.item_macro_calls = super::reach::item_macro_calls(&file.items);
+        collector.facts.macros = super::reach::macro_bodies(&file.items);
+        collector.facts.item_macro_inputs = super::reach::item_macro_inputs(&file.items);
         if let (Some(enabled), Ok(tokens)) = (features, text.parse::<TokenStream>()) {
             feature_tests(tokens, false, enabled, &mut collector.facts.feature_tests);
         }

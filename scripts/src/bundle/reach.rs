@@ -3,7 +3,7 @@
 //! A reached module is kept whole (minus test code). Its ancestors are kept as containers:
 //! only their `mod` declarations leading to kept modules (and their inner attributes) stay.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use proc_macro2::{TokenStream, TokenTree};
 use syn::Item;
@@ -208,8 +208,8 @@ fn impl_holders(resolver: &Resolver, whole: &BTreeSet<Loc>) -> Vec<Loc> {
                 .facts
                 .item_macro_calls
                 .iter()
-                .any(|name| impl_macros.contains(name))
-                && !defines_items(file, 0)
+                .any(|name| impl_macros.contains_key(name))
+                && (!defines_items(file, 0) || writes_impls_for_others(file, &impl_macros))
                 && macro_impls_needed(
                     &targets_in_file(resolver, krate, file_id),
                     |&(k, m): &Loc| k == krate && lib.file_module(m) != file.scope_modules[0],
@@ -254,13 +254,22 @@ fn through_extern_crate(file: &super::modtree::LoadedFile, path: &super::facts::
 /// the impls its macros write are then for its own types (num-rational's `Ratio`), of no use
 /// while the file is not kept.
 fn defines_items(file: &super::modtree::LoadedFile, scope: usize) -> bool {
+    !own_item_names(file, scope).is_empty()
+}
+
+/// The names of the items [`defines_items`] counts.
+fn own_item_names(file: &super::modtree::LoadedFile, scope: usize) -> BTreeSet<&String> {
     let modules: BTreeSet<&String> = file.facts.mod_decls.iter().map(|d| &d.name).collect();
     let crates: BTreeSet<&String> = file.facts.extern_crates.iter().map(|k| &k.bound).collect();
-    file.facts.scopes[scope].items.iter().any(|name| {
-        !modules.contains(name)
-            && !crates.contains(name)
-            && !file.facts.scopes[scope].inline_children.contains_key(name)
-    })
+    file.facts.scopes[scope]
+        .items
+        .iter()
+        .filter(|name| {
+            !modules.contains(name)
+                && !crates.contains(name)
+                && !file.facts.scopes[scope].inline_children.contains_key(*name)
+        })
+        .collect()
 }
 
 /// Whether impls a macro writes in a file whose paths lead to `targets` can be of use: the
@@ -275,15 +284,174 @@ fn macro_impls_needed(
     targets.iter().any(is_kept) && targets.iter().filter(|t| in_own_crate(t)).all(is_kept)
 }
 
-/// The names of the inlined crates' `macro_rules!` whose bodies write `impl`.
-fn impl_making_macros(resolver: &Resolver) -> BTreeSet<String> {
-    let mut names = BTreeSet::new();
+/// Whether one of `file`'s item macro calls writes impls that are not for the file's own
+/// items: neither its input nor the header of an impl its macros write names one (az's
+/// `unsigned! { u8, … }` writes `Cast<$Dst> for $Src` beside the file's own helper types;
+/// num-rational's `impl_formatting!` writes `… for Ratio<T>`, its file's own type).
+fn writes_impls_for_others(
+    file: &super::modtree::LoadedFile,
+    impl_macros: &BTreeMap<String, BTreeSet<String>>,
+) -> bool {
+    let own = own_item_names(file, 0);
+    file.facts
+        .item_macro_calls
+        .iter()
+        .enumerate()
+        .filter_map(|(at, name)| Some((impl_macros.get(name)?, at)))
+        .any(|(headers, at)| {
+            // Facts without the inputs: as if every call named an own item.
+            let input = file.facts.item_macro_inputs.get(at);
+            input.is_some_and(|names| !names.iter().any(|n| own.contains(n)))
+                && !headers.iter().any(|n| own.contains(n))
+        })
+}
+
+/// The inlined crates' `macro_rules!` that write `impl`, by name, each with the names in the
+/// headers of the impls it writes: those whose bodies write it themselves, and those whose
+/// bodies call such a macro (az's `unsigned!` calls `same_signedness!`, which calls
+/// `common!`), with their callees' header names.
+fn impl_making_macros(resolver: &Resolver) -> BTreeMap<String, BTreeSet<String>> {
+    let mut bodies: Vec<&MacroBody> = Vec::new();
+    let mut writers: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for krate in resolver.inlined() {
         for file in &resolver.view(krate).tree.files {
-            names.extend(file.facts.impl_macros.iter().cloned());
+            for name in &file.facts.impl_macros {
+                writers.entry(name.clone()).or_default();
+            }
+            bodies.extend(&file.facts.macros);
         }
     }
-    names
+    for body in &bodies {
+        if let Some(headers) = writers.get_mut(&body.name) {
+            headers.extend(body.impl_header_names.iter().cloned());
+        }
+    }
+    // Until no macro is added and no header name spreads to a caller.
+    loop {
+        let mut changed = false;
+        for body in &bodies {
+            if !body.calls.iter().any(|callee| writers.contains_key(callee)) {
+                continue;
+            }
+            let called: BTreeSet<String> = body
+                .calls
+                .iter()
+                .filter_map(|callee| writers.get(callee))
+                .flatten()
+                .cloned()
+                .collect();
+            let known = writers.contains_key(&body.name);
+            let headers = writers.entry(body.name.clone()).or_default();
+            let before = headers.len();
+            headers.extend(called);
+            changed |= !known || headers.len() != before;
+        }
+        if !changed {
+            break;
+        }
+    }
+    writers
+}
+
+/// A `macro_rules!` as the reach sees it without expanding it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct MacroBody {
+    pub name: String,
+    /// The macros its body calls (`name!`), by name.
+    pub calls: Vec<String>,
+    /// The identifiers in the headers (from `impl` to the braces) of the impls its body
+    /// writes itself.
+    pub impl_header_names: Vec<String>,
+}
+
+/// The `macro_rules!` of `items` (and of inline modules among them), each as a [`MacroBody`].
+pub(super) fn macro_bodies(items: &[Item]) -> Vec<MacroBody> {
+    let mut bodies = Vec::new();
+    visit_items(items, &mut |item| {
+        if let Item::Macro(mac) = item {
+            if let Some(name) = &mac.ident {
+                let tokens: Vec<TokenTree> = mac.mac.tokens.clone().into_iter().collect();
+                let mut body = MacroBody {
+                    name: name.to_string(),
+                    ..MacroBody::default()
+                };
+                scan_body(&tokens, &mut body);
+                body.calls.sort();
+                body.calls.dedup();
+                body.impl_header_names.sort();
+                body.impl_header_names.dedup();
+                bodies.push(body);
+            }
+        }
+    });
+    bodies
+}
+
+/// Records in `body` the macro calls (an identifier, then `!`) and impl headers of `tokens`.
+fn scan_body(tokens: &[TokenTree], body: &mut MacroBody) {
+    for (at, token) in tokens.iter().enumerate() {
+        match token {
+            TokenTree::Ident(ident) => {
+                let bang =
+                    matches!(tokens.get(at + 1), Some(TokenTree::Punct(p)) if p.as_char() == '!');
+                if bang && ident != "macro_rules" {
+                    body.calls.push(ident.to_string());
+                }
+                if ident == "impl" {
+                    for next in &tokens[at + 1..] {
+                        match next {
+                            TokenTree::Group(g)
+                                if g.delimiter() == proc_macro2::Delimiter::Brace =>
+                            {
+                                break
+                            }
+                            TokenTree::Punct(p) if p.as_char() == ';' => break,
+                            other => idents_of(other, &mut body.impl_header_names),
+                        }
+                    }
+                }
+            }
+            TokenTree::Group(group) => {
+                let inner: Vec<TokenTree> = group.stream().into_iter().collect();
+                scan_body(&inner, body);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Every identifier in `token`.
+fn idents_of(token: &TokenTree, names: &mut Vec<String>) {
+    match token {
+        TokenTree::Ident(ident) => names.push(ident.to_string()),
+        TokenTree::Group(group) => group
+            .stream()
+            .into_iter()
+            .for_each(|t| idents_of(&t, names)),
+        _ => {}
+    }
+}
+
+/// The identifiers in the input of each macro `items` (or inline modules among them) call as
+/// items, in the order of [`item_macro_calls`].
+pub(super) fn item_macro_inputs(items: &[Item]) -> Vec<Vec<String>> {
+    let mut inputs = Vec::new();
+    visit_items(items, &mut |item| {
+        if let Item::Macro(mac) = item {
+            if mac.ident.is_none() && !mac.mac.path.segments.is_empty() {
+                let mut names = Vec::new();
+                mac.mac
+                    .tokens
+                    .clone()
+                    .into_iter()
+                    .for_each(|t| idents_of(&t, &mut names));
+                names.sort();
+                names.dedup();
+                inputs.push(names);
+            }
+        }
+    });
+    inputs
 }
 
 /// The `macro_rules!` of `items` (and of inline modules among them) whose bodies write `impl`
