@@ -578,11 +578,17 @@ mod tests {
         };
         let fresh = load();
         let kept_files = std::fs::read_dir(&store).unwrap().count();
-        assert!(kept_files >= 2, "the facts of lib.rs and macros.rs are kept");
+        assert!(
+            kept_files >= 2,
+            "the facts of lib.rs and macros.rs are kept"
+        );
         let kept = load();
         for tree in [&fresh, &kept] {
             let macros = &tree.files[1].source.text;
-            assert!(macros.contains("mod types { pub type Int = i32 ; }"), "{macros}");
+            assert!(
+                macros.contains("mod types { pub type Int = i32 ; }"),
+                "{macros}"
+            );
         }
     }
 
