@@ -19,14 +19,60 @@ use super::source::byte_range;
 /// Index into [`FileFacts::scopes`]; 0 is the file itself.
 pub type ScopeId = usize;
 
+/// Kept (`store`) as `[name, start, end]`: paths are most of a file's facts, and field names
+/// made them most of the bytes to read back after an edit.
 #[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(into = "(String, usize, usize)", from = "(String, usize, usize)")]
 pub struct Segment {
     pub name: String,
     pub range: Range<usize>,
 }
 
+impl From<Segment> for (String, usize, usize) {
+    fn from(segment: Segment) -> Self {
+        (segment.name, segment.range.start, segment.range.end)
+    }
+}
+
+impl From<(String, usize, usize)> for Segment {
+    fn from((name, start, end): (String, usize, usize)) -> Self {
+        Segment {
+            name,
+            range: start..end,
+        }
+    }
+}
+
+/// [`PathOcc`] as it is kept: its fields in order, without their names.
+type PathTuple = (ScopeId, Option<(usize, usize)>, Vec<Segment>, bool, bool);
+
+impl From<PathOcc> for PathTuple {
+    fn from(path: PathOcc) -> Self {
+        (
+            path.scope,
+            path.leading_colon.map(|r| (r.start, r.end)),
+            path.segments,
+            path.is_macro,
+            path.is_visibility,
+        )
+    }
+}
+
+impl From<PathTuple> for PathOcc {
+    fn from((scope, leading_colon, segments, is_macro, is_visibility): PathTuple) -> Self {
+        PathOcc {
+            scope,
+            leading_colon: leading_colon.map(|(start, end)| start..end),
+            segments,
+            is_macro,
+            is_visibility,
+        }
+    }
+}
+
 /// A path such as `crate::io::Scanner`, `$crate::f` or `ojlib::m!`.
 #[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(into = "PathTuple", from = "PathTuple")]
 pub struct PathOcc {
     pub scope: ScopeId,
     pub leading_colon: Option<Range<usize>>,
@@ -182,6 +228,11 @@ pub struct FileFacts {
     /// [`FileFacts::item_macro_calls`].
     #[serde(default)]
     pub item_macro_inputs: Vec<Vec<String>>,
+    /// Each `mod name;` inside a `macro_rules!` body (`modtree::macro_modules`): the macro's
+    /// name, the module's and the declaration's range. Kept with the other facts, so a kept
+    /// file is not tokenized again to look for them.
+    #[serde(default)]
+    pub macro_modules: Vec<(String, String, Range<usize>)>,
 }
 
 impl FileFacts {
@@ -217,6 +268,7 @@ impl FileFacts {
         if let (Some(enabled), Ok(tokens)) = (features, text.parse::<TokenStream>()) {
             feature_tests(tokens, false, enabled, &mut collector.facts.feature_tests);
         }
+        collector.facts.macro_modules = super::modtree::macro_modules_of(text);
         collector.facts
     }
 }

@@ -243,16 +243,24 @@ impl CrateTree {
     /// declaration's line, when every call of the macro is in files of one directory; else
     /// the bundle is refused, naming the declaration.
     fn inline_macro_modules(&mut self, display: Display) -> Result<()> {
-        let mut found = Vec::new();
-        for (file, loaded) in self.files.iter().enumerate() {
-            let text = &loaded.source.text;
-            if !(text.contains("macro_rules") && text.contains("mod ")) {
-                continue;
-            }
-            if let Ok(tokens) = text.parse::<TokenStream>() {
-                macro_modules(file, tokens, &mut found);
-            }
-        }
+        // Found when the file's facts were collected (kept with them).
+        let found: Vec<MacroModule> = self
+            .files
+            .iter()
+            .enumerate()
+            .flat_map(|(file, loaded)| {
+                loaded
+                    .facts
+                    .macro_modules
+                    .iter()
+                    .map(move |(macro_name, name, range)| MacroModule {
+                        file,
+                        macro_name: macro_name.clone(),
+                        name: name.clone(),
+                        range: range.clone(),
+                    })
+            })
+            .collect();
         let mut by_file: BTreeMap<FileId, Vec<(Range<usize>, String)>> = BTreeMap::new();
         for decl in found {
             let source = &self.files[decl.file].source;
@@ -340,6 +348,23 @@ impl CrateTree {
         }
         Ok(())
     }
+}
+
+/// The `mod name;` declarations inside the `macro_rules!` bodies of `text` (see
+/// [`CrateTree::inline_macro_modules`]): each macro's name, the module's name and the
+/// declaration's range.
+pub(super) fn macro_modules_of(text: &str) -> Vec<(String, String, Range<usize>)> {
+    let mut found: Vec<MacroModule> = Vec::new();
+    if !(text.contains("macro_rules") && text.contains("mod ")) {
+        return Vec::new();
+    }
+    if let Ok(tokens) = text.parse::<TokenStream>() {
+        macro_modules(0, tokens, &mut found);
+    }
+    found
+        .into_iter()
+        .map(|m| (m.macro_name, m.name, m.range))
+        .collect()
 }
 
 /// The `mod name;` declarations inside the `macro_rules!` bodies among `tokens`.
@@ -530,6 +555,41 @@ mod tests {
         write("lib.rs", "#[macro_use]\nmod macros;\n");
         let tree = CrateTree::load(&dir.path().join("lib.rs"), &display, None).unwrap();
         assert!(tree.files[1].source.text.contains("        mod types;\n"));
+    }
+
+    #[test]
+    fn a_macros_module_is_inlined_from_kept_facts_too() {
+        // The `mod name;` declarations in macro bodies are facts of the file, kept with the
+        // others: a second load reads them back instead of tokenizing the file again.
+        let dir = tempfile::tempdir().unwrap();
+        let write = |name: &str, text: &str| std::fs::write(dir.path().join(name), text).unwrap();
+        write("lib.rs", "#[macro_use]\nmod macros;\nprelude!();\n");
+        write(
+            "macros.rs",
+            "macro_rules! prelude {\n    () => {\n        mod types;\n    };\n}\n",
+        );
+        write("types.rs", "pub type Int = i32;\n");
+        let display = |path: &Path| path.display().to_string();
+        let store = dir.path().join("store");
+        let load = || {
+            super::super::facts::store::using(store.clone(), || {
+                CrateTree::load(&dir.path().join("lib.rs"), &display, None).unwrap()
+            })
+        };
+        let fresh = load();
+        let kept_files = std::fs::read_dir(&store).unwrap().count();
+        assert!(
+            kept_files >= 2,
+            "the facts of lib.rs and macros.rs are kept"
+        );
+        let kept = load();
+        for tree in [&fresh, &kept] {
+            let macros = &tree.files[1].source.text;
+            assert!(
+                macros.contains("mod types { pub type Int = i32 ; }"),
+                "{macros}"
+            );
+        }
     }
 
     #[test]

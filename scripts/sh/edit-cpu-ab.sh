@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# The tool's own CPU for a bundle after an edit, two builds of the tool side by side
+# (docs/performance.md, "i21edit"): for ROUNDS rounds, tool A then tool B, each in its own
+# copy of ROOT (without target/ and .git) and its own empty store (OJGAMES_CACHE), each after
+# its own one-line edit of main.rs (a new empty function), `bundle ID --no-check -o FILE`
+# under `perf stat -i -e task-clock,page-faults`: the ms of CPU and the page faults of the
+# tool's own process, no child process (rustc, clippy-driver) and no thread counted, so a
+# loaded machine disturbs it less than a wall-clock time. Each round also compares the two
+# bundles (a line says when they differ). One line a round, then the medians.
+# Usage: scripts/sh/edit-cpu-ab.sh ROUNDS ROOT:ID[@JUDGE] TOOL_A TOOL_B
+set -euo pipefail
+
+rounds=$1
+case=$2
+tools=("$(realpath "$3")" "$(realpath "$4")")
+# shellcheck source=speed-common.sh
+. "$(dirname "$0")/speed-common.sh"
+split_case "$case"
+command -v perf >/dev/null || { echo "edit-cpu-ab.sh needs perf" >&2; exit 2; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+for k in 0 1; do
+    mkdir -p "$tmp/ws$k"
+    (cd "$root" && tar cf - --exclude=./target --exclude=./.git .) | (cd "$tmp/ws$k" && tar xf -)
+done
+# tool index; prints "CPU_MS PAGE_FAULTS"; the bundle in $tmp/bundle$k.rs.
+run() {
+    local k=$1
+    OJGAMES_CACHE=$tmp/ws$k.store perf stat -i -x, -e task-clock,page-faults -o "$tmp/stat" \
+        "${tools[$k]}" --root "$tmp/ws$k" bundle "$id" "${judge[@]}" --no-check \
+        -o "$tmp/bundle$k.rs" >"$tmp/log" 2>&1 || {
+        cat "$tmp/log" >&2
+        exit 1
+    }
+    echo "$(grep task-clock "$tmp/stat" | cut -d, -f1) $(grep page-faults "$tmp/stat" | cut -d, -f1)"
+}
+# Twice each: the stores filled (the shake, the kept facts) before the rounds.
+for k in 0 1; do
+    run "$k" >/dev/null
+    run "$k" >/dev/null
+done
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+: >"$tmp/times"
+for r in $(seq "$rounds"); do
+    line="round $r:"
+    times=""
+    for k in 0 1; do
+        printf '\nfn _cpu_edit_%d() {}\n' "$r" >>"$tmp/ws$k/problems/$id/main.rs"
+        read -r cpu faults < <(run "$k")
+        line="$line $([ $k = 0 ] && echo A || echo B) $cpu ms $faults faults |"
+        times="$times $cpu $faults"
+    done
+    cmp -s "$tmp/bundle0.rs" "$tmp/bundle1.rs" || line="$line the bundles differ"
+    echo "$line"
+    echo "$times" >>"$tmp/times"
+done
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+names=("A CPU ms" "A page faults" "B CPU ms" "B page faults")
+for column in 1 2 3 4; do
+    echo "median ${names[$((column - 1))]}: $(awk -v c="$column" '{print $c}' "$tmp/times" | median)"
+done
