@@ -12,14 +12,9 @@
 # A case without a .out is given one from cargo's build of the solution (as bundle-speed.sh).
 set -euo pipefail
 
-rounds=$1
-case=$2
-tools=("$(realpath "$3")" "$(realpath "$4")")
 # shellcheck source=speed-common.sh
 . "$(dirname "$0")/speed-common.sh"
-split_case "$case"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+ab_arguments "$@"
 two_copies
 ms() { echo $((($(date +%s%N) - $1) / 1000000)); }
 # This script's own edit (of a copy's main.rs), in place of speed-common.sh's.

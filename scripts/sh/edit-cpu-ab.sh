@@ -10,19 +10,11 @@
 # Usage: scripts/sh/edit-cpu-ab.sh ROUNDS ROOT:ID[@JUDGE] TOOL_A TOOL_B
 set -euo pipefail
 
-rounds=$1
-case=$2
-tools=("$(realpath "$3")" "$(realpath "$4")")
 # shellcheck source=speed-common.sh
 . "$(dirname "$0")/speed-common.sh"
-split_case "$case"
+ab_arguments "$@"
 command -v perf >/dev/null || { echo "edit-cpu-ab.sh needs perf" >&2; exit 2; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-for k in 0 1; do
-    mkdir -p "$tmp/ws$k"
-    (cd "$root" && tar cf - --exclude=./target --exclude=./.git .) | (cd "$tmp/ws$k" && tar xf -)
-done
+copies
 # tool index; prints "CPU_MS PAGE_FAULTS"; the bundle in $tmp/bundle$k.rs.
 run() {
     local k=$1

@@ -11,15 +11,10 @@
 # Usage: scripts/sh/judge-steps.sh ROUNDS ROOT:ID[@JUDGE] TOOL_A TOOL_B
 set -euo pipefail
 
-rounds=$1
-case=$2
-tools=("$(realpath "$3")" "$(realpath "$4")")
 # shellcheck source=speed-common.sh
 . "$(dirname "$0")/speed-common.sh"
-split_case "$case"
+ab_arguments "$@"
 command -v strace >/dev/null || { echo "judge-steps.sh needs strace" >&2; exit 2; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 two_copies
 # tool, copy, then the command's words; the output in $tmp/log.
 run() {

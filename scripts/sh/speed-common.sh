@@ -88,15 +88,30 @@ run_cases() {
     done
 }
 
-# For the A/B scripts: ROOT copied twice ($tmp/ws0, $tmp/ws1; without target/ and .git), the
-# solution built by cargo in the first (`build`, its own target directory $tmp/cargo-target),
-# and each case without a .out given the one that build prints, in both copies.
-two_copies() {
-    local k input out
+# The A/B scripts' arguments (`ROUNDS ROOT:ID[@JUDGE] TOOL_A TOOL_B`): sets rounds, tools,
+# root, id and judge ([`split_case`]), and tmp, a directory removed at exit.
+ab_arguments() {
+    rounds=$1
+    tools=("$(realpath "$3")" "$(realpath "$4")")
+    split_case "$2"
+    tmp=$(mktemp -d)
+    trap 'rm -rf "$tmp"' EXIT
+}
+
+# For the A/B scripts: ROOT copied twice ($tmp/ws0, $tmp/ws1; without target/ and .git).
+copies() {
+    local k
     for k in 0 1; do
         mkdir -p "$tmp/ws$k"
         (cd "$root" && tar cf - --exclude=./target --exclude=./.git .) | (cd "$tmp/ws$k" && tar xf -)
     done
+}
+
+# [`copies`], then the solution built by cargo in the first (`build`, its own target directory
+# $tmp/cargo-target), and each case without a .out given the one that build prints, in both.
+two_copies() {
+    local input out
+    copies
     build=(cargo build --release -q -p "$id" --target-dir "$tmp/cargo-target")
     (cd "$tmp/ws0" && "${build[@]}")
     for input in "$tmp/ws0/testdata/$id"/*.in; do
