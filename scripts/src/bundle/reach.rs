@@ -392,8 +392,9 @@ fn scan_body(tokens: &[TokenTree], body: &mut MacroBody) {
     for (at, token) in tokens.iter().enumerate() {
         match token {
             TokenTree::Ident(ident) => {
-                let bang =
-                    matches!(tokens.get(at + 1), Some(TokenTree::Punct(p)) if p.as_char() == '!');
+                // `name!`, not `a != b` (a `!` joined to the `=` after it).
+                let bang = matches!(tokens.get(at + 1), Some(TokenTree::Punct(p))
+                    if p.as_char() == '!' && p.spacing() == proc_macro2::Spacing::Alone);
                 if bang && ident != "macro_rules" {
                     body.calls.push(ident.to_string());
                 }
@@ -557,4 +558,28 @@ fn problem_words(resolver: &Resolver) -> BTreeSet<String> {
         );
     }
     words
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_macro_body_is_read_for_the_macros_it_calls_and_the_headers_of_its_impls() {
+        let file: syn::File = syn::parse_str(
+            "macro_rules! outer { ($($t:ty),*) => { $( inner! { $t } )* \
+             fn check(a: u8, b: u8) -> bool { a != b && !(a == b) } }; }\n\
+             macro_rules! inner { ($t:ty) => { impl Cast<$t> for Src where $t: Copy { fn cast(self) {} } }; }\n",
+        )
+        .unwrap();
+        let bodies = macro_bodies(&file.items);
+        assert_eq!(bodies[0].name, "outer");
+        assert_eq!(bodies[0].calls, ["inner"]);
+        assert!(bodies[0].impl_header_names.is_empty());
+        assert_eq!(bodies[1].calls, Vec::<String>::new());
+        assert_eq!(
+            bodies[1].impl_header_names,
+            ["Cast", "Copy", "Src", "for", "t", "where"]
+        );
+    }
 }
