@@ -215,8 +215,6 @@ pub struct FileFacts {
     /// Inner attributes of the file (`#![…]`), doc comments excluded, with the attribute's
     /// name when it is one identifier (`allow`), else "".
     pub inner_attrs: Vec<(Range<usize>, String)>,
-    /// The file's `macro_rules!` whose bodies write `impl` (`reach::macros_writing_impl`).
-    pub impl_macros: Vec<String>,
     /// The macros the file calls as items, by their last path segment.
     pub item_macro_calls: Vec<String>,
     /// The file's `macro_rules!` as the reach sees them unexpanded: the macros each body
@@ -227,7 +225,7 @@ pub struct FileFacts {
     /// The identifiers in the input of each macro the file calls as an item, in the order of
     /// [`FileFacts::item_macro_calls`].
     #[serde(default)]
-    pub item_macro_inputs: Vec<Vec<String>>,
+    pub item_macro_inputs: Vec<BTreeSet<String>>,
     /// Each `mod name;` inside a `macro_rules!` body (`modtree::macro_modules`): the macro's
     /// name, the module's and the declaration's range. Kept with the other facts, so a kept
     /// file is not tokenized again to look for them.
@@ -261,7 +259,6 @@ impl FileFacts {
         for item in &file.items {
             collector.visit_item(item);
         }
-        collector.facts.impl_macros = super::reach::macros_writing_impl(&file.items);
         collector.facts.item_macro_calls = super::reach::item_macro_calls(&file.items);
         collector.facts.macros = super::reach::macro_bodies(&file.items);
         collector.facts.item_macro_inputs = super::reach::item_macro_inputs(&file.items);

@@ -5,11 +5,12 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use proc_macro2::{TokenStream, TokenTree};
+use proc_macro2::TokenTree;
 use syn::Item;
 
 use super::modtree::CrateTree;
 use super::resolve::{CrateId, Loc, Resolver};
+use super::shake::idents_of;
 
 pub struct Selection {
     /// File modules kept whole, with their inline modules.
@@ -315,16 +316,12 @@ fn impl_making_macros(resolver: &Resolver) -> BTreeMap<String, BTreeSet<String>>
     let mut writers: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for krate in resolver.inlined() {
         for file in &resolver.view(krate).tree.files {
-            for name in &file.facts.impl_macros {
-                writers.entry(name.clone()).or_default();
-            }
             bodies.extend(&file.facts.macros);
         }
     }
-    for body in &bodies {
-        if let Some(headers) = writers.get_mut(&body.name) {
-            headers.extend(body.impl_header_names.iter().cloned());
-        }
+    for body in bodies.iter().filter(|body| body.writes_impl) {
+        let headers = writers.entry(body.name.clone()).or_default();
+        headers.extend(body.impl_header_names.iter().cloned());
     }
     // Until no macro is added and no header name spreads to a caller.
     loop {
@@ -357,11 +354,13 @@ fn impl_making_macros(resolver: &Resolver) -> BTreeMap<String, BTreeSet<String>>
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct MacroBody {
     pub name: String,
+    /// Whether its body writes `impl` itself.
+    pub writes_impl: bool,
     /// The macros its body calls (`name!`), by name.
     pub calls: Vec<String>,
     /// The identifiers in the headers (from `impl` to the braces) of the impls its body
     /// writes itself.
-    pub impl_header_names: Vec<String>,
+    pub impl_header_names: BTreeSet<String>,
 }
 
 /// The `macro_rules!` of `items` (and of inline modules among them), each as a [`MacroBody`].
@@ -378,8 +377,6 @@ pub(super) fn macro_bodies(items: &[Item]) -> Vec<MacroBody> {
                 scan_body(&tokens, &mut body);
                 body.calls.sort();
                 body.calls.dedup();
-                body.impl_header_names.sort();
-                body.impl_header_names.dedup();
                 bodies.push(body);
             }
         }
@@ -399,6 +396,7 @@ fn scan_body(tokens: &[TokenTree], body: &mut MacroBody) {
                     body.calls.push(ident.to_string());
                 }
                 if ident == "impl" {
+                    body.writes_impl = true;
                     for next in &tokens[at + 1..] {
                         match next {
                             TokenTree::Group(g)
@@ -421,62 +419,24 @@ fn scan_body(tokens: &[TokenTree], body: &mut MacroBody) {
     }
 }
 
-/// Every identifier in `token`.
-fn idents_of(token: &TokenTree, names: &mut Vec<String>) {
-    match token {
-        TokenTree::Ident(ident) => names.push(ident.to_string()),
-        TokenTree::Group(group) => group
-            .stream()
-            .into_iter()
-            .for_each(|t| idents_of(&t, names)),
-        _ => {}
-    }
-}
-
 /// The identifiers in the input of each macro `items` (or inline modules among them) call as
 /// items, in the order of [`item_macro_calls`].
-pub(super) fn item_macro_inputs(items: &[Item]) -> Vec<Vec<String>> {
+pub(super) fn item_macro_inputs(items: &[Item]) -> Vec<BTreeSet<String>> {
     let mut inputs = Vec::new();
     visit_items(items, &mut |item| {
         if let Item::Macro(mac) = item {
             if mac.ident.is_none() && !mac.mac.path.segments.is_empty() {
-                let mut names = Vec::new();
+                let mut names = BTreeSet::new();
                 mac.mac
                     .tokens
                     .clone()
                     .into_iter()
                     .for_each(|t| idents_of(&t, &mut names));
-                names.sort();
-                names.dedup();
                 inputs.push(names);
             }
         }
     });
     inputs
-}
-
-/// The `macro_rules!` of `items` (and of inline modules among them) whose bodies write `impl`
-/// (a fact of each file: `FileFacts::impl_macros`).
-pub(super) fn macros_writing_impl(items: &[Item]) -> Vec<String> {
-    let mut names = Vec::new();
-    visit_items(items, &mut |item| {
-        if let Item::Macro(mac) = item {
-            if let Some(name) = &mac.ident {
-                if writes_impl(mac.mac.tokens.clone()) {
-                    names.push(name.to_string());
-                }
-            }
-        }
-    });
-    names
-}
-
-fn writes_impl(tokens: TokenStream) -> bool {
-    tokens.into_iter().any(|token| match token {
-        TokenTree::Ident(ident) => ident == "impl",
-        TokenTree::Group(group) => writes_impl(group.stream()),
-        _ => false,
-    })
 }
 
 /// The macros `items` (or inline modules among them) call as items, by the last segment of
@@ -577,9 +537,12 @@ mod tests {
         assert_eq!(bodies[0].calls, ["inner"]);
         assert!(bodies[0].impl_header_names.is_empty());
         assert_eq!(bodies[1].calls, Vec::<String>::new());
-        assert_eq!(
-            bodies[1].impl_header_names,
-            ["Cast", "Copy", "Src", "for", "t", "where"]
-        );
+        let headers: Vec<&str> = bodies[1]
+            .impl_header_names
+            .iter()
+            .map(String::as_str)
+            .collect();
+        assert_eq!(headers, ["Cast", "Copy", "Src", "for", "t", "where"]);
+        assert!(bodies[1].writes_impl && !bodies[0].writes_impl);
     }
 }

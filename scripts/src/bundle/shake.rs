@@ -981,7 +981,7 @@ fn type_names(items: &[syn::Item]) -> BTreeSet<String> {
     items.iter().filter_map(ident).collect()
 }
 
-fn idents_of(token: &TokenTree, names: &mut BTreeSet<String>) {
+pub(super) fn idents_of(token: &TokenTree, names: &mut BTreeSet<String>) {
     match token {
         TokenTree::Ident(ident) => {
             names.insert(ident.to_string());
