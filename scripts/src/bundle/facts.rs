@@ -215,17 +215,13 @@ pub struct FileFacts {
     /// Inner attributes of the file (`#![…]`), doc comments excluded, with the attribute's
     /// name when it is one identifier (`allow`), else "".
     pub inner_attrs: Vec<(Range<usize>, String)>,
-    /// The macros the file calls as items, by their last path segment.
-    pub item_macro_calls: Vec<String>,
+    /// The macros the file calls as items, each with the identifiers of its input.
+    pub item_macro_calls: Vec<super::reach::ItemMacroCall>,
     /// The file's `macro_rules!` as the reach sees them unexpanded: the macros each body
     /// calls, and the names in the headers of the impls it writes itself
     /// (`reach::macro_bodies`).
     #[serde(default)]
     pub macros: Vec<super::reach::MacroBody>,
-    /// The identifiers in the input of each macro the file calls as an item, in the order of
-    /// [`FileFacts::item_macro_calls`].
-    #[serde(default)]
-    pub item_macro_inputs: Vec<BTreeSet<String>>,
     /// Each `mod name;` inside a `macro_rules!` body (`modtree::macro_modules`): the macro's
     /// name, the module's and the declaration's range. Kept with the other facts, so a kept
     /// file is not tokenized again to look for them.
@@ -261,7 +257,6 @@ impl FileFacts {
         }
         collector.facts.item_macro_calls = super::reach::item_macro_calls(&file.items);
         collector.facts.macros = super::reach::macro_bodies(&file.items);
-        collector.facts.item_macro_inputs = super::reach::item_macro_inputs(&file.items);
         if let (Some(enabled), Ok(tokens)) = (features, text.parse::<TokenStream>()) {
             feature_tests(tokens, false, enabled, &mut collector.facts.feature_tests);
         }

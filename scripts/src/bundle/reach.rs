@@ -209,7 +209,7 @@ fn impl_holders(resolver: &Resolver, whole: &BTreeSet<Loc>) -> Vec<Loc> {
                 .facts
                 .item_macro_calls
                 .iter()
-                .any(|name| impl_macros.contains_key(name))
+                .any(|call| impl_macros.contains_key(&call.name))
                 && (!defines_items(file, 0) || writes_impls_for_others(file, &impl_macros))
                 && macro_impls_needed(
                     &targets_in_file(resolver, krate, file_id),
@@ -297,13 +297,9 @@ fn writes_impls_for_others(
     file.facts
         .item_macro_calls
         .iter()
-        .enumerate()
-        .filter_map(|(at, name)| Some((impl_macros.get(name)?, at)))
-        .any(|(headers, at)| {
-            // Facts without the inputs: as if every call named an own item.
-            let input = file.facts.item_macro_inputs.get(at);
-            input.is_some_and(|names| !names.iter().any(|n| own.contains(n)))
-                && !headers.iter().any(|n| own.contains(n))
+        .filter_map(|call| Some((impl_macros.get(&call.name)?, &call.input)))
+        .any(|(headers, input)| {
+            !input.iter().any(|n| own.contains(n)) && !headers.iter().any(|n| own.contains(n))
         })
 }
 
@@ -419,39 +415,34 @@ fn scan_body(tokens: &[TokenTree], body: &mut MacroBody) {
     }
 }
 
-/// The identifiers in the input of each macro `items` (or inline modules among them) call as
-/// items, in the order of [`item_macro_calls`].
-pub(super) fn item_macro_inputs(items: &[Item]) -> Vec<BTreeSet<String>> {
-    let mut inputs = Vec::new();
-    visit_items(items, &mut |item| {
-        if let Item::Macro(mac) = item {
-            if mac.ident.is_none() && !mac.mac.path.segments.is_empty() {
-                let mut names = BTreeSet::new();
-                mac.mac
-                    .tokens
-                    .clone()
-                    .into_iter()
-                    .for_each(|t| idents_of(&t, &mut names));
-                inputs.push(names);
-            }
-        }
-    });
-    inputs
+/// A macro a file calls as an item.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ItemMacroCall {
+    /// The last segment of the macro's path.
+    pub name: String,
+    /// The identifiers in its input.
+    pub input: BTreeSet<String>,
 }
 
-/// The macros `items` (or inline modules among them) call as items, by the last segment of
-/// their path (a fact of each file: `FileFacts::item_macro_calls`).
-pub(super) fn item_macro_calls(items: &[Item]) -> Vec<String> {
-    let mut names = Vec::new();
+/// The macros `items` (or inline modules among them) call as items (a fact of each file:
+/// `FileFacts::item_macro_calls`).
+pub(super) fn item_macro_calls(items: &[Item]) -> Vec<ItemMacroCall> {
+    let mut calls = Vec::new();
     visit_items(items, &mut |item| {
         if let Item::Macro(mac) = item {
             let name = mac.mac.path.segments.last().map(|s| s.ident.to_string());
             if let (None, Some(name)) = (&mac.ident, name) {
-                names.push(name);
+                let mut input = BTreeSet::new();
+                mac.mac
+                    .tokens
+                    .clone()
+                    .into_iter()
+                    .for_each(|t| idents_of(&t, &mut input));
+                calls.push(ItemMacroCall { name, input });
             }
         }
     });
-    names
+    calls
 }
 
 /// Each item, and those of inline modules.
