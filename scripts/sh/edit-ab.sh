@@ -17,11 +17,11 @@ set -euo pipefail
 ab_arguments "$@"
 two_copies
 ms() { echo $((($(date +%s%N) - $1) / 1000000)); }
-# This script's own edit (of a copy's main.rs), in place of speed-common.sh's.
-edits=0
+# This script's own edit (of a copy's main.rs), in place of speed-common.sh's: a function
+# named by how many it wrote before (the rounds run in subshells: no counter survives them).
 edit() {
-    edits=$((edits + 1))
-    printf '\nfn _ab_edit_%d() {}\n' "$edits" >>"$1/problems/$id/main.rs"
+    local main=$1/problems/$id/main.rs
+    printf '\nfn _ab_edit_%d() {}\n' "$(grep -c '^fn _ab_edit_' "$main")" >>"$main"
 }
 # tool, copy, then the command's words.
 run() {
@@ -36,36 +36,31 @@ for k in 0 1; do
     run "${tools[$k]}" "$tmp/ws$k" bundle "$id"
     run "${tools[$k]}" "$tmp/ws$k" judge "$id"
 done
-echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
-: >"$tmp/times"
-for r in $(seq "$rounds"); do
-    line="round $r:"
-    times=""
-    for k in 0 1; do
-        edit "$tmp/ws$k"
-        start=$(date +%s%N)
-        run "${tools[$k]}" "$tmp/ws$k" bundle "$id"
-        b=$(ms "$start")
-        edit "$tmp/ws$k"
-        start=$(date +%s%N)
-        run "${tools[$k]}" "$tmp/ws$k" judge "$id"
-        j=$(ms "$start")
-        grep -q " 0 failed" "$tmp/log" || {
-            cat "$tmp/log" >&2
-            exit 1
-        }
-        line="$line $([ $k = 0 ] && echo A || echo B) bundle $b judge $j |"
-        times="$times $b $j"
-    done
+# One round of tool K: the ms of its bundle and of its judge, each after an edit.
+measure() {
+    local k=$1 start b j
+    edit "$tmp/ws$k"
+    start=$(date +%s%N)
+    run "${tools[$k]}" "$tmp/ws$k" bundle "$id"
+    b=$(ms "$start")
+    edit "$tmp/ws$k"
+    start=$(date +%s%N)
+    run "${tools[$k]}" "$tmp/ws$k" judge "$id"
+    j=$(ms "$start")
+    grep -q " 0 failed" "$tmp/log" || {
+        cat "$tmp/log" >&2
+        exit 1
+    }
+    echo "$b $j"
+}
+# cargo's build after the same kind of edit, in A's copy.
+round_end() {
+    local start
     edit "$tmp/ws0"
     start=$(date +%s%N)
-    (cd "$tmp/ws0" && "${build[@]}")
-    c=$(ms "$start")
-    echo "$line cargo $c"
-    echo "$times $c" >>"$tmp/times"
-done
-echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
-names=("A bundle" "A judge" "B bundle" "B judge" "cargo build")
-for column in 1 2 3 4 5; do
-    echo "median ${names[$((column - 1))]}: $(awk -v c="$column" '{print $c}' "$tmp/times" | median) ms"
-done
+    (cd "$tmp/ws0" && "${build[@]}") >&2
+    ms "$start"
+}
+FIELDS=(bundle judge)
+END_FIELDS=("cargo build")
+ab_rounds

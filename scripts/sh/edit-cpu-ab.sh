@@ -31,23 +31,14 @@ for k in 0 1; do
     run "$k" >/dev/null
     run "$k" >/dev/null
 done
-echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
-: >"$tmp/times"
-for r in $(seq "$rounds"); do
-    line="round $r:"
-    times=""
-    for k in 0 1; do
-        printf '\nfn _cpu_edit_%d() {}\n' "$r" >>"$tmp/ws$k/problems/$id/main.rs"
-        read -r cpu faults < <(run "$k")
-        line="$line $([ $k = 0 ] && echo A || echo B) $cpu ms $faults faults |"
-        times="$times $cpu $faults"
-    done
-    cmp -s "$tmp/bundle0.rs" "$tmp/bundle1.rs" || line="$line the bundles differ"
-    echo "$line"
-    echo "$times" >>"$tmp/times"
-done
-echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
-names=("A CPU ms" "A page faults" "B CPU ms" "B page faults")
-for column in 1 2 3 4; do
-    echo "median ${names[$((column - 1))]}: $(awk -v c="$column" '{print $c}' "$tmp/times" | median)"
-done
+# One round of tool K: its CPU ms and page faults after its own edit.
+measure() {
+    printf '\nfn _cpu_edit_%d() {}\n' "$2" >>"$tmp/ws$1/problems/$id/main.rs"
+    run "$1"
+}
+round_note() {
+    cmp -s "$tmp/bundle0.rs" "$tmp/bundle1.rs" || echo "the bundles differ"
+}
+FIELDS=("CPU ms" "page faults")
+END_FIELDS=()
+ab_rounds

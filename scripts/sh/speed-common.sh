@@ -107,6 +107,54 @@ copies() {
     done
 }
 
+# The A/B scripts' rounds: ROUNDS rounds of `measure K R` for tool A (K=0) then tool B
+# (K=1), each printing one number per name in FIELDS; `round_end R`, when the script defines
+# it, prints one number per name in END_FIELDS after both (cargo's build), and `round_note`
+# a remark for the round's line (empty for none). The load before and after, one line a
+# round, then each column's median.
+# Usage: FIELDS=(bundle judge) END_FIELDS=("cargo build"); ab_rounds
+ab_rounds() {
+    local r k values line times i
+    local names=()
+    for k in A B; do
+        for i in "${FIELDS[@]}"; do names+=("$k $i"); done
+    done
+    names+=("${END_FIELDS[@]}")
+    echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+    : >"$tmp/times"
+    for r in $(seq "$rounds"); do
+        line="round $r:"
+        times=""
+        for k in 0 1; do
+            values=$(measure "$k" "$r")
+            line="$line $([ "$k" = 0 ] && echo A || echo B)$(labelled "$values" "${FIELDS[@]}") |"
+            times="$times $values"
+        done
+        if declare -F round_end >/dev/null; then
+            values=$(round_end "$r")
+            line="$line$(labelled "$values" "${END_FIELDS[@]}")"
+            times="$times $values"
+        fi
+        if declare -F round_note >/dev/null; then line="$line $(round_note)"; fi
+        line=${line% }
+        echo "$line"
+        echo "$times" >>"$tmp/times"
+    done
+    echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+    for i in "${!names[@]}"; do
+        echo "median ${names[$i]}: $(awk -v c="$((i + 1))" '{print $c}' "$tmp/times" | median)"
+    done
+}
+
+# " NAME1 V1 NAME2 V2 …" for the numbers VALUES and the names after it.
+labelled() {
+    local values out="" i
+    read -r -a values <<<"$1"
+    shift
+    for i in "${!values[@]}"; do out="$out ${*:$((i + 1)):1} ${values[$i]}"; done
+    echo "$out"
+}
+
 # [`copies`], then the solution built by cargo in the first (`build`, its own target directory
 # $tmp/cargo-target), and each case without a .out given the one that build prints, in both.
 two_copies() {
