@@ -224,7 +224,11 @@ fn shake_uncached(
         &dead,
         &judge,
         impls::run_budget(bundle.text.len()),
-        dependency,
+        if dependency {
+            impls::Retry::Loose
+        } else {
+            impls::Retry::PutBack
+        },
     )?;
     // What rustc cut may have been the last to write a name. The pruning of `reduced` is
     // checked beside the lint pass's first check: it is the one to check when that fails.

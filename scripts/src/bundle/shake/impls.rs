@@ -210,18 +210,29 @@ pub(super) fn guided(
     Ok(None)
 }
 
+/// Which units the delta debugging after a [`guided`] restoration tries again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Retry {
+    /// Those put back only loosely named (the pasted crates: what the errors name surely
+    /// stays).
+    Loose,
+    /// Every unit put back (this project's library: the errors of a trial without every
+    /// impl name the trait, which puts back all its impls, `Put` for `String` in hdu2176's
+    /// bundle among them, and the delta debugging finds the few that are needed).
+    PutBack,
+}
+
 /// `bundle` without the candidates it compiles without, and its check; at most `max_runs`
 /// rustc runs. `dead_items` (what the lint pass would cut) are candidates too, first: an item
-/// only a dead type's impls use is reported dead, and goes with them. With `with_guide`, the
-/// [`guided`] restoration comes first (dependencies only: in this project's library it
-/// kept impls the delta debugging alone cuts, `Put` for `String` in hdu2176's bundle).
+/// only a dead type's impls use is reported dead, and goes with them. The [`guided`]
+/// restoration comes first, then the delta debugging over what `retry` says.
 pub(super) fn reduce(
     bundle: &Mapped,
     checked: &Checked,
     dead_items: &[(String, Range<usize>)],
     judge: &Judge,
     max_runs: usize,
-    with_guide: bool,
+    retry: Retry,
 ) -> Result<(Mapped, Checked)> {
     let unchanged = || Ok((bundle.clone(), checked.clone()));
     let Ok(file) = syn::parse_file(&bundle.text) else {
@@ -306,14 +317,20 @@ pub(super) fn reduce(
         let trial: Vec<usize> = removed.iter().copied().collect();
         Ok(trials_with(true, &[trial])?.remove(0))
     };
-    let guided = if with_guide && max_runs > 0 {
+    let guided = if max_runs > 0 {
         guided(&units, guide, &mut runs)?
     } else {
         None
     };
     let was_guided = guided.is_some();
     let (base, pool, mut best) = match guided {
-        Some((cut, loose, accepted)) => (cut.into_iter().collect(), loose, accepted),
+        Some((cut, loose, accepted)) => {
+            let pool = match retry {
+                Retry::Loose => loose,
+                Retry::PutBack => (0..units.len()).filter(|u| !cut.contains(u)).collect(),
+            };
+            (cut.into_iter().collect(), pool, accepted)
+        }
         None => {
             // A failed guide costs its few rounds on top of the budget: the delta debugging
             // then runs as it did without the guide, with the whole budget, so the bundle
