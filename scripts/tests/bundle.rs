@@ -911,3 +911,46 @@ fn a_refusal_for_the_source_limit_weighs_the_other_layouts_and_names_parts_when_
     );
     assert!(!run.stderr.contains("`--minify` make"), "{}", run.stderr);
 }
+
+/// `line!()` and `column!()` are the call's place in the file cargo compiles; the bundle
+/// printed its own lines (main.rs's call below the header, the module's inside `mod report
+/// { … }`): `sum 10 (line 26)` where cargo printed `(line 14)`.
+#[test]
+fn line_and_column_print_the_solutions_own_place_not_the_bundles() {
+    let ws = copy_workspace(&fixture("bundle_ws"));
+    let problem = ws.path().join("problems/line_report");
+    // Where the calls stand in the sources, 1-based, columns in characters as rustc counts.
+    let place = |file: &str, call: &str| -> (usize, usize) {
+        let text = fs::read_to_string(problem.join(file)).unwrap();
+        text.lines()
+            .enumerate()
+            .find_map(|(at, line)| {
+                let byte = line.find(call)?;
+                Some((at + 1, line[..byte].chars().count() + 1))
+            })
+            .unwrap()
+    };
+    let (main_line, _) = place("main.rs", "line!()");
+    let (report_line, report_column) = place("report.rs", "column!()");
+    assert_eq!(report_line, place("report.rs", "line!()").0);
+    let run = ojgames_in(ws.path(), &["bundle", "line_report", "-o", "-"]);
+    assert!(run.success, "{}", run.stderr);
+    let input = ws.path().join("testdata/line_report/sample.in");
+    let scratch = tempfile::tempdir().unwrap();
+    let source = scratch.path().join("bundle.rs");
+    fs::write(&source, &run.stdout).unwrap();
+    let program = scratch.path().join("bundle");
+    let (compiled, messages) = rustc(&source, "2021", &program);
+    assert!(compiled, "{messages}");
+    let output = common::run_on(&program, &input).unwrap();
+    let expected = format!(
+        "sum 10 (line {main_line})\nnegative -1 at 1 ({report_line}:{report_column})\n\
+         negative -1 at 3 ({report_line}:{report_column})\n"
+    );
+    assert_eq!(String::from_utf8_lossy(&output), expected);
+    // The cargo build's output, kept as the case's answer, says the same.
+    let kept = fs::read_to_string(ws.path().join("testdata/line_report/sample.out")).unwrap();
+    assert_eq!(kept, expected);
+    let run = ojgames_in(ws.path(), &["judge", "line_report"]);
+    assert!(run.success, "{}{}", run.stdout, run.stderr);
+}

@@ -10,6 +10,7 @@ mod facts;
 mod include;
 mod layout;
 mod linemap;
+mod located;
 mod mapped;
 mod modtree;
 mod proc_macro;
