@@ -24,8 +24,10 @@ pub fn expand(source: Source) -> Result<Source> {
     let Ok(tokens) = source.text.parse::<TokenStream>() else {
         return Ok(source);
     };
+    // A file that defines its own `macro_rules! line` calls that one (rare): left alone.
+    let own = own_macros(tokens.clone());
     let mut calls = Vec::new();
-    collect(tokens, &mut calls);
+    collect(tokens, &own, &mut calls);
     if calls.is_empty() {
         return Ok(source);
     }
@@ -38,7 +40,27 @@ pub fn expand(source: Source) -> Result<Source> {
     Source::parse(source.display, text)
 }
 
-fn collect(tokens: TokenStream, calls: &mut Vec<(Range<usize>, usize)>) {
+/// The names among `line` and `column` that a `macro_rules!` of the file defines.
+fn own_macros(tokens: TokenStream) -> Vec<String> {
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut own = Vec::new();
+    for (at, token) in tokens.iter().enumerate() {
+        match token {
+            TokenTree::Group(group) => own.extend(own_macros(group.stream())),
+            TokenTree::Ident(name) if (name == "line" || name == "column") && at >= 2 => {
+                let defined = matches!(&tokens[at - 1], TokenTree::Punct(p) if p.as_char() == '!')
+                    && matches!(&tokens[at - 2], TokenTree::Ident(m) if m == "macro_rules");
+                if defined {
+                    own.push(name.to_string());
+                }
+            }
+            _ => {}
+        }
+    }
+    own
+}
+
+fn collect(tokens: TokenStream, own: &[String], calls: &mut Vec<(Range<usize>, usize)>) {
     let tokens: Vec<TokenTree> = tokens.into_iter().collect();
     let mut index = 0;
     while index < tokens.len() {
@@ -46,7 +68,7 @@ fn collect(tokens: TokenStream, calls: &mut Vec<(Range<usize>, usize)>) {
         index += 1;
         let name = match token {
             TokenTree::Group(group) => {
-                collect(group.stream(), calls);
+                collect(group.stream(), own, calls);
                 continue;
             }
             TokenTree::Ident(name) => name,
@@ -58,7 +80,7 @@ fn collect(tokens: TokenStream, calls: &mut Vec<(Range<usize>, usize)>) {
             index += 3;
             continue;
         }
-        if word != "line" && word != "column" {
+        if word != "line" && word != "column" || own.contains(&word) {
             continue;
         }
         let (Some(TokenTree::Punct(bang)), Some(TokenTree::Group(args))) =
@@ -118,6 +140,13 @@ mod tests {
             "fn main() {\n    println!(\"{} {}\",\n        3u32, 18u32);\n    \
              let é = 4u32 + 28u32;\n    \
              macro_rules! at { () => { line!() }; }\n    other::line!();\n}\n"
+        );
+        // The file's own `line!` is its macro's; `column!()` is still rustc's (rustc prints
+        // 7 + 27 for this `f`).
+        let own = "macro_rules! line { () => { 7 }; }\nfn f() -> u32 { line!() + column!() }\n";
+        assert_eq!(
+            expanded(own),
+            "macro_rules! line { () => { 7 }; }\nfn f() -> u32 { line!() + 27u32 }\n"
         );
         // Nothing to do: the same text.
         assert_eq!(expanded("fn f() -> u32 { 1 }\n"), "fn f() -> u32 { 1 }\n");
