@@ -478,13 +478,19 @@ fn write_bundle_once(
         if changed { "" } else { ", unchanged" },
     );
     if let Some(limit) = bundle::source_limit(&built.judge.name).filter(|&l| size > l) {
+        let described = match &built.over_limit {
+            Some(over) => over.describe(limit),
+            None => format!(
+                "its largest parts: {}",
+                bundle::largest_parts(&built.lines, 5)
+            ),
+        };
         bail!(
-            "{} is {size} bytes, over the source limit of {} ({limit} bytes, {} KiB); its \
-             largest parts: {}. `--strip-comments` or `--minify` make it smaller",
+            "{} is {size} bytes, over the source limit of {} ({limit} bytes, {} KiB); \
+             {described}",
             workspace.display(&path),
             built.judge.name,
             limit / 1024,
-            bundle::largest_parts(&built.lines, 5),
         );
     }
     if size > bundle::SIZE_LIMIT && bundle::source_limit(&built.judge.name).is_none() {

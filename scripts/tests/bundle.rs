@@ -826,3 +826,131 @@ fn a_bundle_over_its_judges_source_limit_is_an_error_naming_the_limit_and_larges
     let run = ojgames_in(ws.path(), &["bundle", "nolib"]);
     assert!(run.success, "{}", run.stderr);
 }
+
+/// The size a refusal states for another layout, from its message (`` `--minify` 69584 bytes``).
+fn stated_size(stderr: &str, flag: &str) -> Option<usize> {
+    let after = &stderr[stderr.find(&format!("`{flag}` "))? + flag.len() + 3..];
+    after[..after.find(" bytes")?].parse().ok()
+}
+
+#[test]
+fn a_refusal_for_the_source_limit_weighs_the_other_layouts_and_names_parts_when_minified() {
+    // A contestant's comments over Codeforces' 64 KiB: `--strip-comments` fits, and the
+    // refusal says so with the size that layout's bundle has.
+    let ws = copy_workspace(&fixture("bundle_ws"));
+    let dir = ws.path().join("problems/nolib");
+    let manifest = fs::read_to_string(dir.join("Cargo.toml")).unwrap();
+    fs::write(
+        dir.join("Cargo.toml"),
+        manifest.replace("judge = \"Local\"", "judge = \"Codeforces\""),
+    )
+    .unwrap();
+    let padding: String = (0..1200)
+        .map(|i| format!("// padding line {i:04} of a long comment, making main.rs big.\n"))
+        .collect();
+    fs::write(
+        dir.join("main.rs"),
+        format!("{padding}fn main() {{\n    println!(\"no library\");\n}}\n"),
+    )
+    .unwrap();
+    let run = ojgames_in(ws.path(), &["bundle", "nolib", "--no-check"]);
+    assert!(!run.success, "{}", run.stdout);
+    let stated = stated_size(&run.stderr, "--strip-comments").unwrap_or_else(|| {
+        panic!("no size for --strip-comments: {}", run.stderr);
+    });
+    assert!(run
+        .stderr
+        .contains(&format!("`--strip-comments` {stated} bytes, under it")));
+    let run = ojgames_in(
+        ws.path(),
+        &["bundle", "nolib", "--strip-comments", "--no-check"],
+    );
+    assert!(run.success, "{}", run.stderr);
+    let written = fs::metadata(ws.path().join("bundled/nolib.rs"))
+        .unwrap()
+        .len();
+    assert_eq!(stated as u64, written);
+
+    // A precomputed table, as contestants paste one: still over when minified. The refusal
+    // of the readable bundle says so, and the minified one's names the file the bytes come
+    // from (a minified bundle is one line the bundler wrote), and offers no layout it
+    // already has.
+    let table: String = (0..8000u64)
+        .map(|i| format!("{}, ", i * 2_654_435_761 % 1_000_000_007))
+        .collect::<Vec<_>>()
+        .chunks(10)
+        .map(|row| format!("    {}\n", row.concat().trim_end()))
+        .collect();
+    fs::write(
+        dir.join("main.rs"),
+        format!(
+            "const ANSWERS: [u64; 8000] = [\n{table}];\n\nfn main() {{\n    let mut s = \
+             String::new();\n    std::io::stdin().read_line(&mut s).unwrap();\n    let n: \
+             usize = s.trim().parse().unwrap();\n    println!(\"{{}}\", ANSWERS[n]);\n}}\n"
+        ),
+    )
+    .unwrap();
+    let run = ojgames_in(ws.path(), &["bundle", "nolib", "--no-check"]);
+    assert!(!run.success, "{}", run.stdout);
+    let minified = stated_size(&run.stderr, "--minify")
+        .unwrap_or_else(|| panic!("no size for --minify: {}", run.stderr));
+    assert!(run.stderr.contains("still over"), "{}", run.stderr);
+    let run = ojgames_in(ws.path(), &["bundle", "nolib", "--minify", "--no-check"]);
+    assert!(!run.success, "{}", run.stdout);
+    assert!(
+        run.stderr
+            .contains(&format!("nolib.rs is {minified} bytes")),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr
+            .contains("largest parts: (before minifying) problems/nolib/main.rs"),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains("`--minify` make"), "{}", run.stderr);
+}
+
+/// `line!()` and `column!()` are the call's place in the file cargo compiles; the bundle
+/// printed its own lines (main.rs's call below the header, the module's inside `mod report
+/// { … }`): `sum 10 (line 26)` where cargo printed `(line 14)`.
+#[test]
+fn line_and_column_print_the_solutions_own_place_not_the_bundles() {
+    let ws = copy_workspace(&fixture("bundle_ws"));
+    let problem = ws.path().join("problems/line_report");
+    // Where the calls stand in the sources, 1-based, columns in characters as rustc counts.
+    let place = |file: &str, call: &str| -> (usize, usize) {
+        let text = fs::read_to_string(problem.join(file)).unwrap();
+        text.lines()
+            .enumerate()
+            .find_map(|(at, line)| {
+                let byte = line.find(call)?;
+                Some((at + 1, line[..byte].chars().count() + 1))
+            })
+            .unwrap()
+    };
+    let (main_line, _) = place("main.rs", "line!()");
+    let (report_line, report_column) = place("report.rs", "column!()");
+    assert_eq!(report_line, place("report.rs", "line!()").0);
+    let run = ojgames_in(ws.path(), &["bundle", "line_report", "-o", "-"]);
+    assert!(run.success, "{}", run.stderr);
+    let input = ws.path().join("testdata/line_report/sample.in");
+    let scratch = tempfile::tempdir().unwrap();
+    let source = scratch.path().join("bundle.rs");
+    fs::write(&source, &run.stdout).unwrap();
+    let program = scratch.path().join("bundle");
+    let (compiled, messages) = rustc(&source, "2021", &program);
+    assert!(compiled, "{messages}");
+    let output = common::run_on(&program, &input).unwrap();
+    let expected = format!(
+        "sum 10 (line {main_line})\nnegative -1 at 1 ({report_line}:{report_column})\n\
+         negative -1 at 3 ({report_line}:{report_column})\n"
+    );
+    assert_eq!(String::from_utf8_lossy(&output), expected);
+    // The cargo build's output, kept as the case's answer, says the same.
+    let kept = fs::read_to_string(ws.path().join("testdata/line_report/sample.out")).unwrap();
+    assert_eq!(kept, expected);
+    let run = ojgames_in(ws.path(), &["judge", "line_report"]);
+    assert!(run.success, "{}{}", run.stdout, run.stderr);
+}

@@ -20,6 +20,17 @@ pub enum Layout {
     Minify,
 }
 
+impl Layout {
+    /// The flag of `ojgames bundle` that asks for it (`--minify`).
+    pub fn flag(self) -> &'static str {
+        match self {
+            Layout::Readable => "the readable layout",
+            Layout::StripComments => "--strip-comments",
+            Layout::Minify => "--minify",
+        }
+    }
+}
+
 pub fn apply(layout: Layout, header: &str, bundle: Mapped) -> Result<Mapped> {
     match layout {
         Layout::Readable => Ok(bundle),

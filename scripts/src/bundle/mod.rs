@@ -10,6 +10,7 @@ mod facts;
 mod include;
 mod layout;
 mod linemap;
+mod located;
 mod mapped;
 mod modtree;
 mod proc_macro;
@@ -96,6 +97,45 @@ pub struct Bundle {
     /// A crate's shake was learned on another bundle that writes the same of its names
     /// (`shake::Shaken`): when this one does not compile, build it with `reshake`.
     pub speculative: bool,
+    /// Set when the bundle is over its judge's source limit: what the refusal says.
+    pub over_limit: Option<OverLimit>,
+}
+
+/// What a refusal for the judge's source limit names besides the size.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OverLimit {
+    /// The largest parts (`largest_parts`), of the bundle before minifying when it was
+    /// minified: a minified bundle is one line the bundler wrote.
+    pub parts: String,
+    /// The size the bundle would have in each other layout that makes it smaller than the
+    /// one asked for, smallest last (`--strip-comments`, then `--minify`).
+    pub smaller_layouts: Vec<(Layout, usize)>,
+}
+
+impl OverLimit {
+    /// `its largest parts: …` and what the other layouts would weigh, for the refusal of a
+    /// bundle of `size` bytes over `limit` (`--minify` 69584 bytes, still over).
+    pub fn describe(&self, limit: usize) -> String {
+        let mut text = format!("its largest parts: {}", self.parts);
+        let others: Vec<String> = self
+            .smaller_layouts
+            .iter()
+            .map(|&(layout, size)| {
+                let verdict = if size > limit {
+                    "still over"
+                } else {
+                    "under it"
+                };
+                format!("`{}` {size} bytes, {verdict}", layout.flag())
+            })
+            .collect();
+        if others.is_empty() {
+            text.push_str(". No layout makes it smaller");
+        } else {
+            text.push_str(&format!(". With {}", others.join("; with ")));
+        }
+        text
+    }
 }
 
 pub fn build(workspace: &Workspace, problem: &Problem, options: &Options) -> Result<Bundle> {
@@ -287,6 +327,9 @@ fn build_uncached(workspace: &Workspace, problem: &Problem, options: &Options) -
         text = fix_patterns_reused(&text, workspace, problem)?;
     }
     let mut laid_out = layout::apply(options.layout, &header, text.clone())?;
+    // The text before its layout, as it ends up (cut when over the limit): what the refusal
+    // measures in the other layouts.
+    let mut unlaid = text.clone();
     let over = |text: &Mapped, factor: usize| -> Result<bool> {
         let size = layout::apply(options.layout, &header, text.clone())?
             .text
@@ -332,9 +375,37 @@ fn build_uncached(workspace: &Workspace, problem: &Problem, options: &Options) -
             cut = shake::cut_unreached(&cut, line, edition, &scratch)?;
             cut = layout::compact_from(&cut, line)?;
         }
-        laid_out = layout::apply(options.layout, &header, cut)?;
+        laid_out = layout::apply(options.layout, &header, cut.clone())?;
+        unlaid = cut;
     }
     let text = laid_out;
+    let over_limit = match judge.source_limit {
+        Some(limit) if text.text.len() > limit => {
+            let parts = if options.layout == Layout::Minify {
+                let readable = LineMap::new(&workspace.bundle_path(&problem.id), &unlaid);
+                format!("(before minifying) {}", largest_parts(&readable, 5))
+            } else {
+                largest_parts(&LineMap::new(&workspace.bundle_path(&problem.id), &text), 5)
+            };
+            let mut smaller_layouts = Vec::new();
+            let mut smallest = text.text.len();
+            for other in [Layout::StripComments, Layout::Minify] {
+                if other == options.layout {
+                    continue;
+                }
+                let size = layout::apply(other, &header, unlaid.clone())?.text.len();
+                if size < smallest {
+                    smaller_layouts.push((other, size));
+                    smallest = size;
+                }
+            }
+            Some(OverLimit {
+                parts,
+                smaller_layouts,
+            })
+        }
+        _ => None,
+    };
     Ok(Bundle {
         judge,
         provided: dependencies.provided,
@@ -342,6 +413,7 @@ fn build_uncached(workspace: &Workspace, problem: &Problem, options: &Options) -
         text: text.text,
         modules: selection.describe(&lib, CrateId::LIBRARY),
         speculative,
+        over_limit,
     })
 }
 
