@@ -208,6 +208,16 @@ fn an_edit_reaching_no_new_item_and_another_problem_reaching_the_same_reuse_the_
     assert_eq!(body(&copied), body(&edited));
 }
 
+/// An impl a literal's fallback chooses stays: `balance` is typed only by `show`'s bound, so
+/// with impls for `u64` and `i32` (and others) it is an `i32` and prints -3, as the cargo build
+/// does; the shake kept only `u64`'s impl (the one `steps` needs), and the bundle printed
+/// 18446744073709551613.
+#[test]
+fn an_impl_a_literals_fallback_chooses_stays() {
+    let (text, output) = bundle_compile_run("literal_fallback");
+    assert_eq!(output, "<3>\n<-3>\n", "{text}");
+}
+
 /// This project's library is shaken as the pasted crates are, guided by rustc's errors first
 /// (every candidate cut at once, then what the errors name put back), then by delta debugging
 /// over every unit put back: the same bundle as the delta debugging alone, in fewer runs

@@ -51,6 +51,23 @@ pub fn run_budget(bytes: usize) -> usize {
 /// that without one impl another answers: methods through `Deref`, `x[i]` through `Index`.
 const NEVER_CUT: [&str; 5] = ["Drop", "Deref", "DerefMut", "Index", "IndexMut"];
 
+/// The types a literal's fallback gives (`1` is an `i32`, `1.0` an `f64`, when more than one
+/// impl could take it). An impl whose header names one, or a macro call's entry naming one,
+/// is never cut: without it the literal (or a variable only a literal types) could become
+/// another type that has an impl, and the bundle compile and print otherwise (shake_ws'
+/// `literal_fallback`: `balance -= 1` as a `u64` wrapped where cargo's build printed -3).
+const FALLBACK_TYPES: [&str; 2] = ["i32", "f64"];
+
+/// Whether `tokens` name one of [`FALLBACK_TYPES`].
+fn names_fallback_type(tokens: &TokenStream) -> bool {
+    let mut names = BTreeSet::new();
+    tokens
+        .clone()
+        .into_iter()
+        .for_each(|t| idents_of(&t, &mut names));
+    FALLBACK_TYPES.iter().any(|t| names.contains(*t))
+}
+
 /// At most this many rounds of [`guided`] restoration (each one rustc run).
 const GUIDED_ROUNDS: usize = 8;
 
@@ -726,6 +743,8 @@ impl<'a> Finder<'a> {
         }
         let self_name = type_head(&block.self_ty).unwrap_or_default();
         let protected = NEVER_CUT.contains(&trait_name.as_str())
+            || names_fallback_type(&quote::ToTokens::to_token_stream(trait_path))
+            || names_fallback_type(&quote::ToTokens::to_token_stream(&block.self_ty))
             || self.dyn_traits.contains(&trait_name)
             || self.gated.contains(&trait_name)
             || self.gated.contains(&self_name)
@@ -796,6 +815,11 @@ impl<'a> Finder<'a> {
                     .for_each(|t| idents_of(&t, &mut mentioned));
             }
             let dead_type = mentioned.iter().find_map(|n| self.types.get(n)).copied();
+            if dead_type.or(dead_trait).is_none()
+                && FALLBACK_TYPES.iter().any(|t| mentioned.contains(*t))
+            {
+                continue;
+            }
             match dead_type.or(dead_trait) {
                 Some(unit) => self.units[unit].ranges.push(entry),
                 None => self.units.push(Unit {
