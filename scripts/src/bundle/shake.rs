@@ -579,12 +579,21 @@ fn cut_dead_beside(
         }
         None => (judge.check(&shaken.text)?, None),
     };
+    let not_found = impls::not_found_names(&verified.errors);
     if let Some(cut) = repaired(shaken, verified, checked, judge)? {
         return Ok((Some(cut), beside_checked));
     }
     // The cut took what an item that stays names: an item rustc calls dead but this pass
     // does not cut (a trait, an impl, a macro call, a protected item) may use it. Without
-    // what such items name, transitively.
+    // what such items name, transitively; tried only when rustc could not find a name cut
+    // (else the bundle and its runs are those of before).
+    let cut_names: BTreeSet<&str> = dead.iter().map(|(name, _)| name.as_str()).collect();
+    if !not_found
+        .iter()
+        .any(|name| cut_names.contains(name.as_str()))
+    {
+        return Ok((None, beside_checked));
+    }
     let Ok(file) = syn::parse_file(&bundle.text) else {
         return Ok((None, beside_checked));
     };
@@ -685,10 +694,10 @@ fn used_names(
 ) {
     for token in tokens {
         match &token {
-            TokenTree::Ident(ident) => {
-                if !defined.contains(&(base + ident.span().byte_range().start)) {
-                    names.insert(ident.to_string());
-                }
+            TokenTree::Ident(ident)
+                if !defined.contains(&(base + ident.span().byte_range().start)) =>
+            {
+                names.insert(ident.to_string());
             }
             TokenTree::Group(group) => used_names(group.stream(), base, defined, names),
             _ => {}
