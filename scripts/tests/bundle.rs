@@ -768,6 +768,34 @@ fn cfg_is_evaluated_as_cargo_does_with_the_features_it_resolved_and_the_judges_t
 }
 
 #[test]
+fn a_cfg_attr_applying_only_an_attribute_keeps_no_dead_function() {
+    // floatlike (libm's shape): every function carries `#[cfg_attr(all(test,
+    // assert_no_panic), no_panic::no_panic)]`, read as a cfg before, so every name in every
+    // function was kept as if another judge could compile other code: floorf, sqrtf and
+    // rsqrt (with its constants) stayed, though rustc calls them dead.
+    let ws = copy_workspace(&fixture("deps_ws"));
+    let (text, output) = bundle_compile_run(ws.path(), "uses_floatlike");
+    assert_eq!(output, "1.414214 1414\n");
+    for dead in [
+        "fn floorf",
+        "fn sqrtf",
+        "fn rsqrt",
+        "RSQRT_SEED",
+        "fn cbrt",
+        "fn exp(",
+    ] {
+        assert!(!text.contains(dead), "{dead} left:\n{text}");
+    }
+    for used in [
+        "pub fn sqrt(x: f64)",
+        "pub fn floor(x: f64)",
+        "fn floor<F: Float>",
+    ] {
+        assert!(text.contains(used), "{used} gone:\n{text}");
+    }
+}
+
+#[test]
 fn code_a_build_script_generates_is_refused_naming_the_file() {
     let ws = copy_workspace(&fixture("deps_ws"));
     let run = ojgames_in(ws.path(), &["bundle", "uses_generated"]);

@@ -594,13 +594,13 @@ fn cut_dead_beside(
     let Some(dead) = lint_dead(bundle, checked) else {
         return Ok((None, None));
     };
-    let dead: Vec<Range<usize>> = dead.into_iter().map(|(_, range)| range).collect();
     if dead.is_empty() {
         return Ok((Some((bundle.clone(), checked.clone())), None));
     }
-    let shaken = without_ranges(bundle, &dead);
+    let ranges: Vec<Range<usize>> = dead.iter().map(|(_, range)| range.clone()).collect();
+    let shaken = without_ranges(bundle, &ranges);
     // Never trade a compiling bundle for a smaller broken one.
-    let (mut verified, beside_checked) = match beside.filter(|_| judge.jobs > 1) {
+    let (verified, beside_checked) = match beside.filter(|_| judge.jobs > 1) {
         Some(beside) => {
             let mut both = judge.check_all(&[shaken.text.clone(), beside.text.clone()])?;
             let beside_checked = both.pop();
@@ -608,23 +608,180 @@ fn cut_dead_beside(
         }
         None => (judge.check(&shaken.text)?, None),
     };
-    if judge.accepts(&verified, checked) {
-        return Ok((Some((shaken, verified)), beside_checked));
+    let not_found = impls::not_found_names(&verified.errors);
+    if let Some(cut) = repaired(shaken, verified, checked, judge)? {
+        return Ok((Some(cut), beside_checked));
     }
-    // `use` leaves naming what was cut are the one kind of error cutting makes on its own.
-    if verified.unresolved_imports.is_empty() {
+    // The cut took what an item that stays names: an item rustc calls dead but this pass
+    // does not cut (a trait, an impl, a macro call, a protected item) may use it. Without
+    // what such items name, transitively; tried only when rustc could not find a name cut
+    // (else the bundle and its runs are those of before).
+    let cut_names: BTreeSet<&str> = dead.iter().map(|(name, _)| name.as_str()).collect();
+    if !not_found
+        .iter()
+        .any(|name| cut_names.contains(name.as_str()))
+    {
         return Ok((None, beside_checked));
+    }
+    let Ok(file) = syn::parse_file(&bundle.text) else {
+        return Ok((None, beside_checked));
+    };
+    let closed = without_named_by_staying(&bundle.text, &file, dead);
+    if closed.is_empty() || closed.len() == ranges.len() {
+        return Ok((None, beside_checked));
+    }
+    let ranges: Vec<Range<usize>> = closed.into_iter().map(|(_, range)| range).collect();
+    let shaken = without_ranges(bundle, &ranges);
+    let verified = judge.check(&shaken.text)?;
+    Ok((repaired(shaken, verified, checked, judge)?, beside_checked))
+}
+
+/// `shaken` with its check `verified` when the judge accepts it against `checked`; else
+/// without the `use` leaves its errors say cannot be resolved (the one kind of error cutting
+/// makes on its own), when that is accepted; else `None`.
+fn repaired(
+    shaken: Mapped,
+    verified: Checked,
+    checked: &Checked,
+    judge: &Judge,
+) -> Result<Option<(Mapped, Checked)>> {
+    if judge.accepts(&verified, checked) {
+        return Ok(Some((shaken, verified)));
+    }
+    if verified.unresolved_imports.is_empty() {
+        return Ok(None);
     }
     let Ok(file) = syn::parse_file(&shaken.text) else {
-        return Ok((None, beside_checked));
+        return Ok(None);
     };
     let leaves = unresolved_leaves(&shaken.text, &file, &verified.unresolved_imports);
     let repaired = without_ranges(&shaken, &leaves);
-    verified = judge.check(&repaired.text)?;
-    let repaired = judge
+    let verified = judge.check(&repaired.text)?;
+    Ok(judge
         .accepts(&verified, checked)
-        .then_some((repaired, verified));
-    Ok((repaired, beside_checked))
+        .then_some((repaired, verified)))
+}
+
+/// `dead` less the items named by code that stays, transitively: by code that is neither in
+/// `dead` nor a `use` (a leaf naming a cut item is repaired by [`repaired`]), then by the
+/// items this keeps. Names are compared as words, whatever they resolve to, and the name an
+/// item defines (`mod floor`, `fn floor`) names nothing.
+fn without_named_by_staying(
+    text: &str,
+    file: &syn::File,
+    dead: Vec<(String, Range<usize>)>,
+) -> Vec<(String, Range<usize>)> {
+    let mut staying = text.to_string();
+    let mut uses = Vec::new();
+    collect_uses(&file.items, &mut uses);
+    let blanked = uses
+        .iter()
+        .map(|u| u.span().byte_range())
+        .chain(dead.iter().map(|(_, range)| range.clone()));
+    for range in blanked {
+        staying.replace_range(range.clone(), &" ".repeat(range.len()));
+    }
+    let mut definitions = Definitions::default();
+    definitions.visit_file(file);
+    let defined = definitions.0;
+    let mut named = BTreeSet::new();
+    if let Ok(tokens) = staying.parse::<TokenStream>() {
+        used_names(tokens, 0, &defined, &mut named);
+    } else {
+        // Not read: every item stays.
+        return Vec::new();
+    }
+    let mut kept = vec![false; dead.len()];
+    loop {
+        let mut changed = false;
+        for (index, (name, range)) in dead.iter().enumerate() {
+            if !kept[index] && named.contains(name) {
+                kept[index] = true;
+                changed = true;
+                if let Ok(tokens) = text[range.clone()].parse::<TokenStream>() {
+                    used_names(tokens, range.start, &defined, &mut named);
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    dead.into_iter()
+        .zip(kept)
+        .filter(|(_, kept)| !kept)
+        .map(|(item, _)| item)
+        .collect()
+}
+
+/// The identifiers of `tokens` (read from `text` from byte `base` on) but those at `defined`.
+fn used_names(
+    tokens: TokenStream,
+    base: usize,
+    defined: &BTreeSet<usize>,
+    names: &mut BTreeSet<String>,
+) {
+    for token in tokens {
+        match &token {
+            TokenTree::Ident(ident)
+                if !defined.contains(&(base + ident.span().byte_range().start)) =>
+            {
+                names.insert(ident.to_string());
+            }
+            TokenTree::Group(group) => used_names(group.stream(), base, defined, names),
+            _ => {}
+        }
+    }
+}
+
+/// Where the names that items define start (`floor` in `mod floor` and in `fn floor`), in
+/// modules, blocks, impls and traits; not in macro calls.
+#[derive(Default)]
+struct Definitions(BTreeSet<usize>);
+
+impl Definitions {
+    fn add(&mut self, ident: &syn::Ident) {
+        self.0.insert(ident.span().byte_range().start);
+    }
+}
+
+impl<'ast> Visit<'ast> for Definitions {
+    fn visit_item(&mut self, item: &'ast syn::Item) {
+        match item {
+            syn::Item::Fn(i) => self.add(&i.sig.ident),
+            syn::Item::Mod(i) => self.add(&i.ident),
+            syn::Item::Struct(i) => self.add(&i.ident),
+            syn::Item::Enum(i) => self.add(&i.ident),
+            syn::Item::Union(i) => self.add(&i.ident),
+            syn::Item::Trait(i) => self.add(&i.ident),
+            syn::Item::Type(i) => self.add(&i.ident),
+            syn::Item::Const(i) => self.add(&i.ident),
+            syn::Item::Static(i) => self.add(&i.ident),
+            syn::Item::Macro(syn::ItemMacro { ident: Some(i), .. }) => self.add(i),
+            _ => {}
+        }
+        visit::visit_item(self, item);
+    }
+
+    fn visit_impl_item(&mut self, item: &'ast syn::ImplItem) {
+        match item {
+            syn::ImplItem::Fn(i) => self.add(&i.sig.ident),
+            syn::ImplItem::Const(i) => self.add(&i.ident),
+            syn::ImplItem::Type(i) => self.add(&i.ident),
+            _ => {}
+        }
+        visit::visit_impl_item(self, item);
+    }
+
+    fn visit_trait_item(&mut self, item: &'ast syn::TraitItem) {
+        match item {
+            syn::TraitItem::Fn(i) => self.add(&i.sig.ident),
+            syn::TraitItem::Const(i) => self.add(&i.ident),
+            syn::TraitItem::Type(i) => self.add(&i.ident),
+            _ => {}
+        }
+        visit::visit_trait_item(self, item);
+    }
 }
 
 /// What to delete for the unresolved `use` leaves at `spans`: a `use` item whose leaves are
@@ -883,7 +1040,42 @@ fn cfg_gated_names(text: &str) -> BTreeSet<String> {
 /// Whether an attribute (its text inside `#[…]`) is a `cfg` that may be true or false on some
 /// judge: not `cfg(test)`, and not one the bundler decided ([`is_decided`]).
 fn is_gating(attribute: &str) -> bool {
-    attribute.starts_with("cfg") && attribute != "cfg (test)" && !is_decided(attribute)
+    attribute.starts_with("cfg")
+        && attribute != "cfg (test)"
+        && !is_decided(attribute)
+        && decides_existence(attribute)
+}
+
+/// Whether an attribute (its text inside `#[…]`) may make its item exist on one judge and not
+/// on another: a `cfg`, or a `cfg_attr` that applies one or a `path` (which picks a module's
+/// file), itself or through a `cfg_attr` it applies. A `cfg_attr` that applies only other
+/// attributes (libm's `cfg_attr(all(test, assert_no_panic), no_panic::no_panic)` on every
+/// function) leaves its item there and type-checked everywhere: what rustc calls dead in it
+/// is dead on every judge. What cannot be read is taken to decide.
+fn decides_existence(attribute: &str) -> bool {
+    let Ok(meta) = syn::parse_str::<syn::Meta>(attribute) else {
+        return true;
+    };
+    meta_decides_existence(&meta)
+}
+
+fn meta_decides_existence(meta: &syn::Meta) -> bool {
+    let path = meta.path();
+    if path.is_ident("cfg") || path.is_ident("path") {
+        return true;
+    }
+    if !path.is_ident("cfg_attr") {
+        return false;
+    }
+    let syn::Meta::List(list) = meta else {
+        return true;
+    };
+    let parser = syn::punctuated::Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated;
+    let Ok(parts) = list.parse_args_with(parser) else {
+        return true;
+    };
+    // The first part is the predicate; the others are what it applies.
+    parts.len() < 2 || parts.iter().skip(1).any(meta_decides_existence)
 }
 
 /// A `cfg(…)` or `cfg_attr(…, …)` (the text inside `#[…]`) whose predicate is only `all`,
@@ -920,10 +1112,12 @@ fn is_decided(attribute: &str) -> bool {
     words_removed.chars().all(|c| matches!(c, '(' | ')' | ','))
 }
 
-/// Whether `attribute` is a `cfg` or a `cfg_attr` that may apply on some judge.
+/// Whether `attribute` is a `cfg`, or a `cfg_attr` applying one (or a `path`), that may
+/// apply on some judge ([`decides_existence`]).
 fn is_cfg(attribute: &syn::Attribute) -> bool {
     (attribute.path().is_ident("cfg") || attribute.path().is_ident("cfg_attr"))
         && !is_decided(&attribute.meta.to_token_stream().to_string())
+        && meta_decides_existence(&attribute.meta)
 }
 
 fn gated_in(tokens: TokenStream, names: &mut BTreeSet<String>) {
@@ -933,6 +1127,17 @@ fn gated_in(tokens: TokenStream, names: &mut BTreeSet<String>) {
         let is_cfg_attr = matches!(&tokens[i], TokenTree::Punct(p) if p.as_char() == '#')
             && matches!(tokens.get(i + 1), Some(TokenTree::Group(g))
                 if is_gating(&g.stream().to_string()));
+        let applies_other = |g: &proc_macro2::Group| {
+            let attribute = g.stream().to_string();
+            attribute.starts_with("cfg_attr") && !is_decided(&attribute)
+        };
+        if let (TokenTree::Punct(p), Some(TokenTree::Group(g))) = (&tokens[i], tokens.get(i + 1)) {
+            if p.as_char() == '#' && !is_cfg_attr && applies_other(g) {
+                // What such an attribute applies may name an item on some judge (a derive's
+                // trait): its own names stay, not its subject's.
+                idents_of(&tokens[i + 1], names);
+            }
+        }
         if is_cfg_attr {
             // The attribute's subject: up to a `;` or through the first `{ … }` at this level.
             let mut j = i + 2;
@@ -1151,6 +1356,58 @@ mod tests {
     }
 
     #[test]
+    fn the_lint_pass_keeps_what_an_item_that_stays_names_and_cuts_the_rest() {
+        // libm's shape: rustc calls `f64_from_bits` and `MASK` dead (only an impl of the
+        // unused trait `Float`, written by a macro call, uses them) and `OtherSign` (only the
+        // unused trait `Int` names it), but this pass cuts neither traits nor impls: cutting
+        // everything rustc calls dead does not compile. Then what stays names stays, and
+        // `cbrt`, `CBRT` and both `floor`s (one beside a module of its name) go.
+        let text = "fn main() { println!(\"{}\", lib::sqrt(2.0)); }\n\
+            #[allow(dead_code)]\nmod lib {\n\
+            pub trait Float: Copy { fn from_bits_of(b: u64) -> Self; }\n\
+            macro_rules! float_impl { ($t:ty, $from:path) => {\n\
+            impl Float for $t { fn from_bits_of(b: u64) -> Self { $from(b) } } }; }\n\
+            float_impl!(f64, f64_from_bits);\n\
+            pub const fn f64_from_bits(b: u64) -> f64 { f64::from_bits(b & MASK) }\n\
+            const MASK: u64 = u64::MAX;\n\
+            pub type OtherSign = i64;\n\
+            pub trait Int { fn signed(self) -> OtherSign; }\n\
+            pub mod generic {\n\
+            pub mod floor {\npub fn floor(x: f64) -> f64 { x.floor() }\n}\n\
+            pub use self::floor::floor;\n}\n\
+            pub fn floor(x: f64) -> f64 { generic::floor(x) }\n\
+            pub fn sqrt(x: f64) -> f64 { x.sqrt() }\n\
+            pub fn cbrt(x: f64) -> f64 { x.cbrt() * CBRT }\n\
+            const CBRT: f64 = 1.0;\n}\n";
+        let mut bundle = Mapped::new();
+        bundle.push(text, |_| None);
+        let dir = tempfile::tempdir().unwrap();
+        let judge = Judge {
+            lints_line: 1,
+            edition: Edition::E2021,
+            scratch: dir.path(),
+            jobs: 1,
+            with_later_crates: false,
+        };
+        let checked = judge.check(text).unwrap();
+        assert!(checked.success && checked.dead.len() == 7, "{text}");
+        let (cut, verified) = cut_dead(&bundle, &checked, &judge).unwrap().expect(text);
+        assert!(verified.success);
+        for gone in ["fn cbrt", "CBRT", "fn floor", "use self::floor::floor"] {
+            assert!(!cut.text.contains(gone), "{gone}:\n{}", cut.text);
+        }
+        for kept in [
+            "fn f64_from_bits",
+            "const MASK",
+            "type OtherSign",
+            "fn sqrt",
+        ] {
+            assert!(cut.text.contains(kept), "{kept}:\n{}", cut.text);
+        }
+        assert_eq!(run(&cut.text, dir.path(), "cut"), "1.4142135623730951\n");
+    }
+
+    #[test]
     fn the_lint_pass_cuts_functions_methods_and_macros_and_leaves_types_and_traits() {
         assert!(is_cut_by_lint_pass(
             "methods `put` and `flush` are never used"
@@ -1253,14 +1510,53 @@ mod tests {
             !names.contains("Either") && !names.contains("Left"),
             "{names:?}"
         );
-        assert!(names.contains("Kept"));
+        // On unix `Kept` gets a derive, elsewhere not: it is there on every judge; only the
+        // derive's trait may be named on one.
+        assert!(
+            names.contains("Debug") && !names.contains("Kept"),
+            "{names:?}"
+        );
         let item: syn::ItemEnum =
             syn::parse_str("#[cfg_attr(any(), derive(Serialize))] enum E { A }").unwrap();
         assert!(!is_cfg(&item.attrs[0]));
-        let item: syn::ItemEnum =
-            syn::parse_str("#[cfg_attr(any(feature = \"x\", unix), derive(Debug))] enum E { A }")
-                .unwrap();
+        let item: syn::ItemEnum = syn::parse_str(
+            "#[cfg_attr(any(feature = \"x\", unix), cfg_attr(windows, cfg(test)))] enum E { A }",
+        )
+        .unwrap();
         assert!(is_cfg(&item.attrs[0]));
+    }
+
+    #[test]
+    fn a_cfg_attr_that_applies_no_cfg_gates_nothing_but_its_own_names() {
+        // libm writes this on every function: which names its bodies use is the same on every
+        // judge, so rustc's word that they are dead holds everywhere.
+        let names = cfg_gated_names(
+            "#[cfg_attr(all(test, assert_no_panic), no_panic::no_panic)]\n\
+             pub fn floor(x: f64) -> f64 { floor_impl(x) }\n\
+             #[cfg_attr(unix, cfg(feature = \"f\"))] fn gated() { gated_use(); }\n\
+             #[cfg_attr(unix, path = \"other.rs\")] mod m { fn inner() { path_use(); } }\n\
+             #[cfg_attr(unix, inline, cfg_attr(windows, cfg(all())))] fn nested() { nested_use(); }",
+        );
+        for dead_everywhere in ["floor", "floor_impl", "x"] {
+            assert!(
+                !names.contains(dead_everywhere),
+                "{dead_everywhere}: {names:?}"
+            );
+        }
+        for gated in ["no_panic", "gated_use", "path_use", "nested_use"] {
+            assert!(names.contains(gated), "{gated}: {names:?}");
+        }
+        let attribute = |text: &str| syn::parse_str::<syn::ItemFn>(text).unwrap().attrs.remove(0);
+        assert!(!is_cfg(&attribute(
+            "#[cfg_attr(all(test, a), no_panic::no_panic)] fn f() {}"
+        )));
+        assert!(!is_cfg(&attribute(
+            "#[cfg_attr(unix, inline, doc = \"x\")] fn f() {}"
+        )));
+        assert!(is_cfg(&attribute(
+            "#[cfg_attr(unix, inline, cfg(test))] fn f() {}"
+        )));
+        assert!(is_cfg(&attribute("#[cfg(unix)] fn f() {}")));
     }
 
     #[test]

@@ -445,7 +445,7 @@ struct Failure {
 
 /// The names rustc's errors say it cannot find (`cannot find type `SizeHint` in this scope`,
 /// `cannot find function `add` in module `size_hint``).
-fn not_found_names(errors: &[Vec<String>]) -> Vec<String> {
+pub(super) fn not_found_names(errors: &[Vec<String>]) -> Vec<String> {
     errors
         .iter()
         .flatten()
