@@ -52,20 +52,59 @@ pub fn run_budget(bytes: usize) -> usize {
 const NEVER_CUT: [&str; 5] = ["Drop", "Deref", "DerefMut", "Index", "IndexMut"];
 
 /// The types a literal's fallback gives (`1` is an `i32`, `1.0` an `f64`, when more than one
-/// impl could take it). An impl whose header names one, or a macro call's entry naming one,
-/// is never cut: without it the literal (or a variable only a literal types) could become
-/// another type that has an impl, and the bundle compile and print otherwise (shake_ws'
-/// `literal_fallback`: `balance -= 1` as a `u64` wrapped where cargo's build printed -3).
+/// impl could take it). An impl for one of them (a macro call's entry that starts with one,
+/// `int_put!(u64 i32)`, or an impl whose self type is one) is not left cut while an impl
+/// beside it stays (another entry of the call, another impl of the trait): the literal (or a
+/// variable only a literal types) would become the other type, and the bundle could compile
+/// and print otherwise (shake_ws' `literal_fallback`: `balance -= 1` as a `u64` wrapped
+/// where the cargo build printed -3). With every one of them cut, no literal was taken by any.
 const FALLBACK_TYPES: [&str; 2] = ["i32", "f64"];
 
-/// Whether `tokens` name one of [`FALLBACK_TYPES`].
-fn names_fallback_type(tokens: &TokenStream) -> bool {
-    let mut names = BTreeSet::new();
-    tokens
-        .clone()
-        .into_iter()
-        .for_each(|t| idents_of(&t, &mut names));
-    FALLBACK_TYPES.iter().any(|t| names.contains(*t))
+/// An impl a literal's fallback may choose ([`FALLBACK_TYPES`]), and the impls beside it.
+#[derive(Debug)]
+struct Fallback {
+    range: Range<usize>,
+    /// The other entries of its macro call, or the other impls of its trait.
+    beside: Vec<Range<usize>>,
+}
+
+/// Whether a macro call's entry starts with one of [`FALLBACK_TYPES`]: the type the entry
+/// writes its impls for, in the shape such calls have (`int_put!(u64 i32 …)`,
+/// `float_impl!(f64, u64, i64, …)`). A type later in an entry is most often an associated
+/// type (`float_impl!(f32, u32, i32, …)` writes `Float for f32`).
+fn leads_with_fallback_type(entry: &str) -> bool {
+    let Ok(tokens) = entry.parse::<TokenStream>() else {
+        return false;
+    };
+    let first = tokens.into_iter().find_map(|token| match token {
+        TokenTree::Ident(ident) => Some(ident.to_string()),
+        TokenTree::Group(group) => group.stream().into_iter().find_map(|t| match t {
+            TokenTree::Ident(ident) => Some(ident.to_string()),
+            _ => None,
+        }),
+        _ => None,
+    });
+    first.is_some_and(|name| FALLBACK_TYPES.contains(&name.as_str()))
+}
+
+/// The units among `removed` to put back: each impl a literal's fallback may choose that is
+/// cut while an impl beside it stays ([`FALLBACK_TYPES`]).
+fn fallbacks_to_restore(fallbacks: &[Fallback], units: &[Unit], removed: &[usize]) -> Vec<usize> {
+    let gone: BTreeSet<(usize, usize)> = removed
+        .iter()
+        .flat_map(|&u| &units[u].ranges)
+        .map(|r| (r.start, r.end))
+        .collect();
+    removed
+        .iter()
+        .copied()
+        .filter(|&u| {
+            fallbacks.iter().any(|f| {
+                units[u].ranges == [f.range.clone()]
+                    && f.beside.iter().any(|b| !gone.contains(&(b.start, b.end)))
+            })
+        })
+        .collect()
 }
 
 /// At most this many rounds of [`guided`] restoration (each one rustc run).
@@ -263,8 +302,22 @@ pub(super) fn reduce(
     let Finder {
         units: found,
         calls,
+        mut fallbacks,
+        impls_by_trait,
         ..
     } = finder;
+    for impls in impls_by_trait.values() {
+        for (range, _) in impls.iter().filter(|(_, fallback)| *fallback) {
+            fallbacks.push(Fallback {
+                range: range.clone(),
+                beside: impls
+                    .iter()
+                    .map(|(r, _)| r.clone())
+                    .filter(|r| r != range)
+                    .collect(),
+            });
+        }
+    }
     let mut units: Vec<Unit> = dead_items
         .iter()
         .map(|(name, range)| Unit {
@@ -412,6 +465,22 @@ pub(super) fn reduce(
         .collect();
     if let Some(accepted) = found.last_accepted {
         best = accepted;
+    }
+    let restore = fallbacks_to_restore(&fallbacks, &units, &removed);
+    if !restore.is_empty() {
+        let kept: Vec<usize> = removed
+            .into_iter()
+            .filter(|u| !restore.contains(u))
+            .collect();
+        let mut ranges = ranges_of(&kept);
+        ranges.extend(emptied_by(&ranges));
+        let candidate = without_ranges(bundle, &ranges);
+        let result = judge.check(&candidate.text)?;
+        // Putting an impl back cannot break a bundle; if it did, none of the impls is cut.
+        if judge.accepts(&result, checked) {
+            return Ok((candidate, result));
+        }
+        return unchanged();
     }
     let emptied = emptied_by(&ranges_of(&removed));
     if !was_guided && !emptied.is_empty() && runs < max_runs {
@@ -571,6 +640,10 @@ struct Finder<'a> {
     aliases: BTreeSet<String>,
     /// The types each module being walked defines ([`super::type_names`]), innermost last.
     module_types: Vec<BTreeSet<String>>,
+    /// The impls a literal's fallback may choose, and those beside them ([`Fallback`]).
+    fallbacks: Vec<Fallback>,
+    /// Each trait's impls: where, and whether for a type of [`FALLBACK_TYPES`].
+    impls_by_trait: BTreeMap<String, Vec<(Range<usize>, bool)>>,
 }
 
 /// The methods (with a `self` receiver) each trait of `items` defines with a body, by the
@@ -622,6 +695,8 @@ impl<'a> Finder<'a> {
             provided: BTreeMap::new(),
             aliases: BTreeSet::new(),
             module_types: Vec::new(),
+            fallbacks: Vec::new(),
+            impls_by_trait: BTreeMap::new(),
         };
         // A type only code behind a false `#[cfg]` makes is dead here, not on every judge.
         for name in dead_types.iter().filter(|n| !finder.gated.contains(*n)) {
@@ -742,9 +817,11 @@ impl<'a> Finder<'a> {
             return;
         }
         let self_name = type_head(&block.self_ty).unwrap_or_default();
+        self.impls_by_trait
+            .entry(trait_name.clone())
+            .or_default()
+            .push((range.clone(), FALLBACK_TYPES.contains(&self_name.as_str())));
         let protected = NEVER_CUT.contains(&trait_name.as_str())
-            || names_fallback_type(&quote::ToTokens::to_token_stream(trait_path))
-            || names_fallback_type(&quote::ToTokens::to_token_stream(&block.self_ty))
             || self.dyn_traits.contains(&trait_name)
             || self.gated.contains(&trait_name)
             || self.gated.contains(&self_name)
@@ -815,10 +892,11 @@ impl<'a> Finder<'a> {
                     .for_each(|t| idents_of(&t, &mut mentioned));
             }
             let dead_type = mentioned.iter().find_map(|n| self.types.get(n)).copied();
-            if dead_type.or(dead_trait).is_none()
-                && FALLBACK_TYPES.iter().any(|t| mentioned.contains(*t))
-            {
-                continue;
+            if leads_with_fallback_type(&self.text[entry.clone()]) {
+                self.fallbacks.push(Fallback {
+                    range: entry.clone(),
+                    beside: entries.iter().filter(|e| **e != entry).cloned().collect(),
+                });
             }
             match dead_type.or(dead_trait) {
                 Some(unit) => self.units[unit].ranges.push(entry),
