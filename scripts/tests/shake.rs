@@ -222,7 +222,7 @@ fn an_impl_a_literals_fallback_chooses_stays() {
 /// (every candidate cut at once, then what the errors name put back), then by delta debugging
 /// over every unit put back: the same bundle as the delta debugging alone, in fewer runs
 /// (shake_ws' impls, one check at a time: 17 rustc runs before, at most 14 with it; this project's 33
-/// problems the same bytes, hdu1536 33 runs -> 22: docs/performance.md).
+/// problems the same sizes, hdu1536 33 runs -> 22: docs/performance.md).
 #[test]
 fn the_library_is_shaken_guided_first_in_fewer_runs_than_delta_debugging_alone() {
     let ws = copy_workspace(&fixture("shake_ws"));

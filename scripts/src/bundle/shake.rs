@@ -691,27 +691,11 @@ fn without_named_by_staying(
         // Not read: every item stays.
         return Vec::new();
     }
-    let mut kept = vec![false; dead.len()];
-    loop {
-        let mut changed = false;
-        for (index, (name, range)) in dead.iter().enumerate() {
-            if !kept[index] && named.contains(name) {
-                kept[index] = true;
-                changed = true;
-                if let Ok(tokens) = text[range.clone()].parse::<TokenStream>() {
-                    used_names(tokens, range.start, &defined, &mut named);
-                }
-            }
+    without_named(dead, named, |range, names| {
+        if let Ok(tokens) = text[range.clone()].parse::<TokenStream>() {
+            used_names(tokens, range.start, &defined, names);
         }
-        if !changed {
-            break;
-        }
-    }
-    dead.into_iter()
-        .zip(kept)
-        .filter(|(_, kept)| !kept)
-        .map(|(item, _)| item)
-        .collect()
+    })
 }
 
 /// The identifiers of `tokens` (read from `text` from byte `base` on) but those at `defined`.
@@ -904,30 +888,44 @@ fn leaf_count(tree: &syn::UseTree) -> usize {
 fn without_protected(
     text: &str,
     dead: Vec<&Candidate>,
-    mut protected: BTreeSet<String>,
+    protected: BTreeSet<String>,
+) -> Vec<(String, Range<usize>)> {
+    let dead = dead
+        .into_iter()
+        .map(|item| (item.name.clone(), item.range.clone()))
+        .collect();
+    without_named(dead, protected, |range, names| {
+        if let Ok(tokens) = text[range.clone()].parse::<TokenStream>() {
+            tokens.into_iter().for_each(|t| idents_of(&t, names));
+        }
+    })
+}
+
+/// `dead` less each item whose name is in `named`, transitively: a kept item adds to `named`
+/// what `names_in` reads in its range.
+fn without_named(
+    dead: Vec<(String, Range<usize>)>,
+    mut named: BTreeSet<String>,
+    mut names_in: impl FnMut(&Range<usize>, &mut BTreeSet<String>),
 ) -> Vec<(String, Range<usize>)> {
     let mut kept = vec![false; dead.len()];
     loop {
         let mut changed = false;
-        for (index, item) in dead.iter().enumerate() {
-            if !kept[index] && protected.contains(&item.name) {
+        for (index, (name, range)) in dead.iter().enumerate() {
+            if !kept[index] && named.contains(name) {
                 kept[index] = true;
                 changed = true;
-                if let Ok(tokens) = text[item.range.clone()].parse::<TokenStream>() {
-                    tokens
-                        .into_iter()
-                        .for_each(|t| idents_of(&t, &mut protected));
-                }
+                names_in(range, &mut named);
             }
         }
         if !changed {
             break;
         }
     }
-    dead.iter()
+    dead.into_iter()
         .zip(kept)
         .filter(|(_, kept)| !kept)
-        .map(|(item, _)| (item.name.clone(), item.range.clone()))
+        .map(|(item, _)| item)
         .collect()
 }
 

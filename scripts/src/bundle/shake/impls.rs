@@ -61,7 +61,7 @@ const NEVER_CUT: [&str; 5] = ["Drop", "Deref", "DerefMut", "Index", "IndexMut"];
 const FALLBACK_TYPES: [&str; 2] = ["i32", "f64"];
 
 /// An impl a literal's fallback may choose ([`FALLBACK_TYPES`]), and the impls beside it.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 struct Fallback {
     range: Range<usize>,
     /// The other entries of its macro call, or the other impls of its trait.
@@ -299,25 +299,12 @@ pub(super) fn reduce(
     finder.provided = provided_methods(&file.items);
     finder.aliases = super::alias_names(&file.items);
     finder.items(&file.items);
+    let fallbacks = finder.fallbacks();
     let Finder {
         units: found,
         calls,
-        mut fallbacks,
-        impls_by_trait,
         ..
     } = finder;
-    for impls in impls_by_trait.values() {
-        for (range, _) in impls.iter().filter(|(_, fallback)| *fallback) {
-            fallbacks.push(Fallback {
-                range: range.clone(),
-                beside: impls
-                    .iter()
-                    .map(|(r, _)| r.clone())
-                    .filter(|r| r != range)
-                    .collect(),
-            });
-        }
-    }
     let mut units: Vec<Unit> = dead_items
         .iter()
         .map(|(name, range)| Unit {
@@ -640,7 +627,7 @@ struct Finder<'a> {
     aliases: BTreeSet<String>,
     /// The types each module being walked defines ([`super::type_names`]), innermost last.
     module_types: Vec<BTreeSet<String>>,
-    /// The impls a literal's fallback may choose, and those beside them ([`Fallback`]).
+    /// The macro calls' entries a literal's fallback may choose ([`Fallback`]).
     fallbacks: Vec<Fallback>,
     /// Each trait's impls: where, and whether for a type of [`FALLBACK_TYPES`].
     impls_by_trait: BTreeMap<String, Vec<(Range<usize>, bool)>>,
@@ -711,6 +698,23 @@ impl<'a> Finder<'a> {
             finder.scan(tokens);
         }
         finder
+    }
+
+    /// The impls a literal's fallback may choose ([`Fallback`]): the macro calls' entries
+    /// found, and each impl for a type of [`FALLBACK_TYPES`] beside the other impls of its
+    /// trait.
+    fn fallbacks(&self) -> Vec<Fallback> {
+        let mut fallbacks = self.fallbacks.clone();
+        for impls in self.impls_by_trait.values() {
+            for (range, _) in impls.iter().filter(|(_, fallback)| *fallback) {
+                let beside = impls.iter().map(|(r, _)| r.clone()).filter(|r| r != range);
+                fallbacks.push(Fallback {
+                    range: range.clone(),
+                    beside: beside.collect(),
+                });
+            }
+        }
+        fallbacks
     }
 
     /// Method-call names, `dyn` traits and `macro_rules!` bodies, anywhere in the bundle.
