@@ -23,7 +23,7 @@ const KNOWN_FAILURES: &[(&str, &str, &str)] = &[
     (
         "petgraph_roads",
         "Codeforces",
-        "F4: 402 KB compacted (393 KB before 811608a kept a file whose impls macros write through macros; the feature groups cut nothing since 8b69c94's fallback rule, i20cut; 291 KB before it), 6 times Codeforces' 64 KiB, so no mono pass (forced: 337 KB; its first batch, which does not type-check, 266 KB; hashbrown, which petgraph's dijkstra returns, allocator-api2, fixedbitset, petgraph graph_impl)",
+        "F4: 299 KB compacted (402 KB while the fallback rule took indexmap's and hashbrown's `IntoIter` for one type and std's `Debug` for a rival of the bundle's own types: the feature groups cut nothing), 4.6 times Codeforces' 64 KiB, so no mono pass (forced on the 402 KB: 337 KB; its first batch, which does not type-check, 266 KB; hashbrown, which petgraph's dijkstra returns, allocator-api2, fixedbitset, petgraph graph_impl)",
     ),
     (
         "words_order",

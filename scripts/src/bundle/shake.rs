@@ -7,6 +7,7 @@
 //! Code behind a `#[cfg]` that is false here is not type-checked, so what it names is never
 //! cut: a judge on another target may compile it.
 
+mod fallback;
 mod groups;
 mod impls;
 mod names;

@@ -28,17 +28,9 @@
 //! deletes) while a `const`, `static` or type alias of the same name stays anywhere (which a
 //! glob could now find instead) makes the try fail.
 //!
-//! Nor is a type chosen by inference: with `impl Marker for i32` and `impl Marker for i64`,
-//! `W(1)` of a `W<T: Marker>` falls back to `W<i32>`; with the first impl cut the one left
-//! decides `W<i64>`, and `(w.0 << 31) as i64` prints another number from the same functions
-//! (review12). Only a literal's fallback (`i32`, `f64`) and the never type's (`()`) choose
-//! among impls that way (any other choice the code left open would not have compiled), and
-//! only the impl of the type the fallback gives was its choice: so a try that cuts a trait
-//! impl whose header names `i32`, `f64`, `()`, `!` or a type parameter, beside another impl
-//! of its trait that may be for the same type, is not made, unless the header also names a
-//! type or trait the try cuts whole (`impl ToBigInt for i32` with num-bigint: no code left
-//! can ask for it). See [`decides_fallback`]; the mono pass keeps such impls too
-//! ([`fallback_impls`]).
+//! Nor is a type chosen by inference: a try that cuts an impl a literal's or the never
+//! type's fallback may have chosen, while another that could answer instead stays, is not
+//! made (review12; see [`super::fallback`]).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::{Range, RangeInclusive};
@@ -47,6 +39,7 @@ use std::path::Path;
 use anyhow::Result;
 use syn::spanned::Spanned;
 
+use super::fallback::decides_fallback;
 use super::impls::mono::reached;
 use super::{collect_uses, lib_start, with_comma, without_ranges, Judge};
 use crate::bundle::linemap::text_key;
@@ -473,210 +466,6 @@ fn shadows(before: &str, ranges: &[Range<usize>], after: &str) -> bool {
     !cut.is_disjoint(&left)
 }
 
-/// Whether the `ranges` cut out of `before` (leaving `after`) held a trait impl that a
-/// literal's or the never type's fallback may have chosen (see the module's doc): its header
-/// names `i32`, `f64`, `()`, `!` or one of its own type parameters and no type or trait the
-/// cut takes from the whole bundle, and an impl of its trait whose self type could be the same
-/// stays (the bundle's trait), or its trait is not the bundle's (std's impls are not seen).
-/// With no such impl left, code that had needed it no longer compiles: the check says so.
-fn decides_fallback(before: &str, ranges: &[Range<usize>], after: &str) -> bool {
-    let mut cut = CutItems::default();
-    for range in ranges {
-        if let Ok(file) = syn::parse_file(&before[range.clone()]) {
-            syn::visit::Visit::visit_file(&mut cut, &file);
-        }
-    }
-    if cut.impls.is_empty() {
-        return false;
-    }
-    let Ok(file) = syn::parse_file(after) else {
-        return true;
-    };
-    let mut left = CutItems::default();
-    syn::visit::Visit::visit_file(&mut left, &file);
-    let gone: BTreeSet<&String> = cut.types.difference(&left.types).collect();
-    cut.impls.iter().any(|cut_impl| {
-        cut_impl.may_fall_back()
-            && !cut_impl.words.iter().any(|word| gone.contains(word))
-            && (!left.traits.contains(&cut_impl.trait_name)
-                || left.impls.iter().any(|other| cut_impl.competes_with(other)))
-    })
-}
-
-/// Words of an impl's header a fallback may have chosen it by: the types a literal's
-/// fallback gives (`i32`, `f64`), the marks [`CutItems`] writes for `()` and `!` (the never
-/// type's) and for the impl's own type parameters. An impl for another number type was never
-/// a fallback's choice: with it and `i64`'s only, `W(1)` would not compile (the fallback's
-/// `i32` has no impl), so cutting it leaves what the code chose.
-const FALLBACK_WORDS: [&str; 5] = ["i32", "f64", "()", "!", "<param>"];
-
-/// A trait impl's header: its trait's name, its self type's head as a fallback sees it
-/// (`{int}` for every integer type, `{float}`, `{unit}` for `()` and `!`, `*` for a type
-/// parameter or a type of no name, else the type's name, behind references), and the words
-/// of its trait and self type (`()` and `!` for those types, `<param>` for a type parameter
-/// of the impl).
-struct ImplHeader {
-    trait_name: String,
-    head: String,
-    words: BTreeSet<String>,
-    /// Where the impl is in the text the visitor walked.
-    range: Range<usize>,
-}
-
-impl ImplHeader {
-    /// Whether `other` is an impl of the same trait for a self type that may be the same
-    /// type ([`may_be_one`]): one an inference variable could choose instead.
-    fn competes_with(&self, other: &ImplHeader) -> bool {
-        self.trait_name == other.trait_name && may_be_one(&self.head, &other.head)
-    }
-
-    fn may_fall_back(&self) -> bool {
-        self.words
-            .iter()
-            .any(|w| FALLBACK_WORDS.contains(&w.as_str()))
-    }
-}
-
-/// Where (the first byte) the trait impls of `file` are that a literal's or the never type's fallback
-/// may have chosen (see the module's doc): its header names `i32`, `f64`, `()`, `!` or a type
-/// parameter, and another impl of the same trait in `file` has a self type that may be the
-/// same type ([`may_be_one`]). Cutting one may leave the other to
-/// be chosen with no function changed: the mono pass never cuts them. Impls written by a
-/// macro are not seen.
-pub(super) fn fallback_impls(file: &syn::File) -> BTreeSet<usize> {
-    let mut all = CutItems::default();
-    syn::visit::Visit::visit_file(&mut all, file);
-    let mut ranges = BTreeSet::new();
-    for (i, one) in all.impls.iter().enumerate() {
-        let mut others = all.impls.iter().enumerate().filter(|&(j, _)| j != i);
-        if one.may_fall_back() && others.any(|(_, other)| one.competes_with(other)) {
-            ranges.insert(one.range.start);
-        }
-    }
-    ranges
-}
-
-/// What a text holds: its trait impls' headers, and the names of the types and traits it
-/// defines (and of the traits apart).
-#[derive(Default)]
-struct CutItems {
-    impls: Vec<ImplHeader>,
-    types: BTreeSet<String>,
-    traits: BTreeSet<String>,
-}
-
-impl<'ast> syn::visit::Visit<'ast> for CutItems {
-    fn visit_item(&mut self, item: &'ast syn::Item) {
-        let defined = match item {
-            syn::Item::Struct(i) => Some(&i.ident),
-            syn::Item::Enum(i) => Some(&i.ident),
-            syn::Item::Union(i) => Some(&i.ident),
-            syn::Item::Trait(i) => Some(&i.ident),
-            syn::Item::Type(i) => Some(&i.ident),
-            _ => None,
-        };
-        if let Some(ident) = defined {
-            self.types.insert(ident.to_string());
-        }
-        if let syn::Item::Trait(t) = item {
-            self.traits.insert(t.ident.to_string());
-        }
-        syn::visit::visit_item(self, item);
-    }
-
-    fn visit_item_impl(&mut self, item: &'ast syn::ItemImpl) {
-        if let Some((_, path, _)) = &item.trait_ {
-            let params: BTreeSet<String> = item
-                .generics
-                .type_params()
-                .map(|p| p.ident.to_string())
-                .collect();
-            let mut words = BTreeSet::new();
-            let tokens = quote::ToTokens::to_token_stream(path)
-                .into_iter()
-                .chain(quote::ToTokens::to_token_stream(&item.self_ty));
-            for token in tokens {
-                super::idents_of(&token, &mut words);
-            }
-            let mut words: BTreeSet<String> = words
-                .into_iter()
-                .map(|word| match params.contains(&word) {
-                    true => "<param>".to_string(),
-                    false => word,
-                })
-                .collect();
-            let mut marks = FallbackTypes(&mut words);
-            syn::visit::Visit::visit_path(&mut marks, path);
-            syn::visit::Visit::visit_type(&mut marks, &item.self_ty);
-            let trait_name = path.segments.last().map(|s| s.ident.to_string());
-            self.impls.push(ImplHeader {
-                trait_name: trait_name.unwrap_or_default(),
-                head: head_class(&item.self_ty, &params),
-                words,
-                range: item.span().byte_range(),
-            });
-        }
-        syn::visit::visit_item_impl(self, item);
-    }
-
-    fn visit_block(&mut self, _: &'ast syn::Block) {}
-}
-
-/// Whether self types of these heads ([`head_class`]) may be the one type an inference
-/// variable becomes: the same head, a type parameter's, or the never type's (it falls back).
-fn may_be_one(a: &str, b: &str) -> bool {
-    a == b || [a, b].iter().any(|h| *h == "*" || *h == "{unit}")
-}
-
-/// The head of a self type as a literal's or the never type's fallback sees it (see
-/// [`ImplHeader`]).
-fn head_class(ty: &syn::Type, params: &BTreeSet<String>) -> String {
-    const INTEGERS: [&str; 12] = [
-        "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64", "u128", "usize",
-    ];
-    match ty {
-        syn::Type::Reference(r) => head_class(&r.elem, params),
-        syn::Type::Paren(p) => head_class(&p.elem, params),
-        syn::Type::Group(g) => head_class(&g.elem, params),
-        syn::Type::Tuple(t) if t.elems.is_empty() => "{unit}".to_string(),
-        syn::Type::Never(_) => "{unit}".to_string(),
-        syn::Type::Path(p) if p.qself.is_none() => {
-            let Some(last) = p.path.segments.last() else {
-                return "*".to_string();
-            };
-            let name = last.ident.to_string();
-            if p.path.segments.len() == 1 && params.contains(&name) {
-                "*".to_string()
-            } else if INTEGERS.contains(&name.as_str()) {
-                "{int}".to_string()
-            } else if name == "f32" || name == "f64" {
-                "{float}".to_string()
-            } else {
-                name
-            }
-        }
-        _ => "*".to_string(),
-    }
-}
-
-/// Adds `()` and `!` to a header for a unit or never type anywhere in it.
-struct FallbackTypes<'a>(&'a mut BTreeSet<String>);
-
-impl<'ast> syn::visit::Visit<'ast> for FallbackTypes<'_> {
-    fn visit_type(&mut self, ty: &'ast syn::Type) {
-        match ty {
-            syn::Type::Tuple(t) if t.elems.is_empty() => {
-                self.0.insert("()".to_string());
-            }
-            syn::Type::Never(_) => {
-                self.0.insert("!".to_string());
-            }
-            _ => {}
-        }
-        syn::visit::visit_type(self, ty);
-    }
-}
-
 /// The names a cut item binds that no function symbol shows (see [`shadows`]), at its top
 /// only: the items in a cut module are reached only through it.
 fn value_names(item: &syn::Item, names: &mut BTreeSet<String>) {
@@ -982,56 +771,5 @@ impl Big {
         .unwrap();
         assert_eq!(run(&cut.text, dir.path(), "after"), "-2147483648\n");
         assert_eq!(cut.text, FALLBACK);
-    }
-
-    #[test]
-    fn an_impl_for_a_number_type_decides_fallback_unless_its_trait_or_type_goes_too() {
-        let cut = |before: &str, what: &[&str]| {
-            let ranges: Vec<Range<usize>> = what
-                .iter()
-                .map(|w| {
-                    let at = before.find(w).unwrap();
-                    at..at + w.len()
-                })
-                .collect();
-            let after = without_ranges(&Mapped::plain(before), &ranges).text;
-            decides_fallback(before, &ranges, &after)
-        };
-        let marker = "trait M {}\nimpl M for i64 {}\nimpl M for i32 {}\n";
-        assert!(cut(marker, &["impl M for i32 {}"]));
-        // The trait goes with its impls: no code left can ask for it.
-        assert!(!cut(
-            marker,
-            &["trait M {}", "impl M for i64 {}", "impl M for i32 {}"]
-        ));
-        // A header naming a type the cut takes (num-bigint's `impl Add<BigUint> for i32`).
-        let big = "struct Big;\nimpl std::ops::Add<Big> for i32 { type Output = i32; fn add(self, _: Big) -> i32 { self } }\n";
-        let whole = big.trim_end();
-        assert!(!cut(big, &[whole]));
-        let only_impl = &big[big.find("impl").unwrap()..].trim_end().to_string();
-        assert!(cut(big, &[only_impl]));
-        // Unit and a type parameter beside another impl; no impl of the trait left, or only
-        // of another head (num-rational's `impl<T: ToBigInt> ToPrimitive for Ratio<T>` beside
-        // num-traits' `impl ToPrimitive for i64`): a use left would not compile.
-        let unit = "trait M {}\nimpl M for () {}\nimpl M for i32 {}\n";
-        assert!(cut(unit, &["impl M for () {}"]));
-        let param = "trait M {}\nimpl<T: Copy> M for T {}\nimpl M for String {}\n";
-        assert!(cut(param, &["impl<T: Copy> M for T {}"]));
-        assert!(!cut(
-            "trait M {}\nimpl M for i32 {}\n",
-            &["impl M for i32 {}"]
-        ));
-        let ratio =
-            "trait M {}\nstruct Ratio<T>(T);\nimpl<T: Copy> M for Ratio<T> {}\nimpl M for i64 {}\n";
-        assert!(!cut(ratio, &["impl<T: Copy> M for Ratio<T> {}"]));
-        assert!(!cut(
-            "trait M {}\nimpl M for i32 {}\nimpl M for String {}\n",
-            &["impl M for i32 {}"]
-        ));
-        // A trait that is not the bundle's: its other impls are not seen.
-        assert!(cut(
-            "struct S;\nimpl From<S> for i32 { fn from(_: S) -> i32 { 0 } }\n",
-            &["impl From<S> for i32 { fn from(_: S) -> i32 { 0 } }"]
-        ));
     }
 }

@@ -23,6 +23,7 @@ use anyhow::Result;
 use proc_macro2::{Spacing, TokenStream, TokenTree};
 use syn::spanned::Spanned;
 
+use super::fallback::{fallback_impls, leads_with_literal_type, Fallback};
 use super::{cfg_gated_names, idents_of, without_ranges, Checked, Judge};
 use crate::bundle::mapped::Mapped;
 
@@ -51,44 +52,8 @@ pub fn run_budget(bytes: usize) -> usize {
 /// that without one impl another answers: methods through `Deref`, `x[i]` through `Index`.
 const NEVER_CUT: [&str; 5] = ["Drop", "Deref", "DerefMut", "Index", "IndexMut"];
 
-/// The types a literal's fallback gives (`1` is an `i32`, `1.0` an `f64`, when more than one
-/// impl could take it). An impl for one of them (a macro call's entry that starts with one,
-/// `int_put!(u64 i32)`, or an impl whose self type is one) is not left cut while an impl
-/// beside it stays (another entry of the call, another impl of the trait): the literal (or a
-/// variable only a literal types) would become the other type, and the bundle could compile
-/// and print otherwise (shake_ws' `literal_fallback`: `balance -= 1` as a `u64` wrapped
-/// where the cargo build printed -3). With every one of them cut, no literal was taken by any.
-const FALLBACK_TYPES: [&str; 2] = ["i32", "f64"];
-
-/// An impl a literal's fallback may choose ([`FALLBACK_TYPES`]), and the impls beside it.
-#[derive(Debug, Clone)]
-struct Fallback {
-    range: Range<usize>,
-    /// The other entries of its macro call, or the other impls of its trait.
-    beside: Vec<Range<usize>>,
-}
-
-/// Whether a macro call's entry starts with one of [`FALLBACK_TYPES`]: the type the entry
-/// writes its impls for, in the shape such calls have (`int_put!(u64 i32 …)`,
-/// `float_impl!(f64, u64, i64, …)`). A type later in an entry is most often an associated
-/// type (`float_impl!(f32, u32, i32, …)` writes `Float for f32`).
-fn leads_with_fallback_type(entry: &str) -> bool {
-    let Ok(tokens) = entry.parse::<TokenStream>() else {
-        return false;
-    };
-    let first = tokens.into_iter().find_map(|token| match token {
-        TokenTree::Ident(ident) => Some(ident.to_string()),
-        TokenTree::Group(group) => group.stream().into_iter().find_map(|t| match t {
-            TokenTree::Ident(ident) => Some(ident.to_string()),
-            _ => None,
-        }),
-        _ => None,
-    });
-    first.is_some_and(|name| FALLBACK_TYPES.contains(&name.as_str()))
-}
-
 /// The units among `removed` to put back: each impl a literal's fallback may choose that is
-/// cut while an impl beside it stays ([`FALLBACK_TYPES`]).
+/// cut while what could answer instead stays (see [`super::fallback`]).
 fn fallbacks_to_restore(fallbacks: &[Fallback], units: &[Unit], removed: &[usize]) -> Vec<usize> {
     let gone: BTreeSet<(usize, usize)> = removed
         .iter()
@@ -101,7 +66,7 @@ fn fallbacks_to_restore(fallbacks: &[Fallback], units: &[Unit], removed: &[usize
         .filter(|&u| {
             fallbacks.iter().any(|f| {
                 units[u].ranges == [f.range.clone()]
-                    && f.beside.iter().any(|b| !gone.contains(&(b.start, b.end)))
+                    && f.decided_without(|other| gone.contains(&(other.start, other.end)))
             })
         })
         .collect()
@@ -299,7 +264,7 @@ pub(super) fn reduce(
     finder.provided = provided_methods(&file.items);
     finder.aliases = super::alias_names(&file.items);
     finder.items(&file.items);
-    let fallbacks = finder.fallbacks();
+    let fallbacks = finder.fallbacks(&file);
     let Finder {
         units: found,
         calls,
@@ -629,8 +594,6 @@ struct Finder<'a> {
     module_types: Vec<BTreeSet<String>>,
     /// The macro calls' entries a literal's fallback may choose ([`Fallback`]).
     fallbacks: Vec<Fallback>,
-    /// Each trait's impls: where, and whether for a type of [`FALLBACK_TYPES`].
-    impls_by_trait: BTreeMap<String, Vec<(Range<usize>, bool)>>,
 }
 
 /// The methods (with a `self` receiver) each trait of `items` defines with a body, by the
@@ -683,7 +646,6 @@ impl<'a> Finder<'a> {
             aliases: BTreeSet::new(),
             module_types: Vec::new(),
             fallbacks: Vec::new(),
-            impls_by_trait: BTreeMap::new(),
         };
         // A type only code behind a false `#[cfg]` makes is dead here, not on every judge.
         for name in dead_types.iter().filter(|n| !finder.gated.contains(*n)) {
@@ -700,20 +662,11 @@ impl<'a> Finder<'a> {
         finder
     }
 
-    /// The impls a literal's fallback may choose ([`Fallback`]): the macro calls' entries
-    /// found, and each impl for a type of [`FALLBACK_TYPES`] beside the other impls of its
-    /// trait.
-    fn fallbacks(&self) -> Vec<Fallback> {
-        let mut fallbacks = self.fallbacks.clone();
-        for impls in self.impls_by_trait.values() {
-            for (range, _) in impls.iter().filter(|(_, fallback)| *fallback) {
-                let beside = impls.iter().map(|(r, _)| r.clone()).filter(|r| r != range);
-                fallbacks.push(Fallback {
-                    range: range.clone(),
-                    beside: beside.collect(),
-                });
-            }
-        }
+    /// The impls a literal's fallback may choose ([`Fallback`]): the impls of `file` and the
+    /// macro calls' entries found.
+    fn fallbacks(&self, file: &syn::File) -> Vec<Fallback> {
+        let mut fallbacks = fallback_impls(file);
+        fallbacks.extend(self.fallbacks.iter().cloned());
         fallbacks
     }
 
@@ -821,10 +774,6 @@ impl<'a> Finder<'a> {
             return;
         }
         let self_name = type_head(&block.self_ty).unwrap_or_default();
-        self.impls_by_trait
-            .entry(trait_name.clone())
-            .or_default()
-            .push((range.clone(), FALLBACK_TYPES.contains(&self_name.as_str())));
         let protected = NEVER_CUT.contains(&trait_name.as_str())
             || self.dyn_traits.contains(&trait_name)
             || self.gated.contains(&trait_name)
@@ -896,10 +845,11 @@ impl<'a> Finder<'a> {
                     .for_each(|t| idents_of(&t, &mut mentioned));
             }
             let dead_type = mentioned.iter().find_map(|n| self.types.get(n)).copied();
-            if leads_with_fallback_type(&self.text[entry.clone()]) {
+            if leads_with_literal_type(&self.text[entry.clone()]) {
                 self.fallbacks.push(Fallback {
                     range: entry.clone(),
                     beside: entries.iter().filter(|e| **e != entry).cloned().collect(),
+                    std_may_answer: false,
                 });
             }
             match dead_type.or(dead_trait) {

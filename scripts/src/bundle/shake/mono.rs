@@ -863,7 +863,9 @@ fn candidates(text: &str, file: &syn::File, lib_start: usize) -> Vec<Unit> {
     collect(&finder, &aliases, &file.items, &mut units);
     // An impl a literal's fallback may have chosen stays (review12: cut, the same functions
     // printed another number).
-    let fallback = super::super::groups::fallback_impls(file);
+    let fallback: BTreeSet<usize> = (super::super::fallback::fallback_impls(file).iter())
+        .map(|f| f.range.start)
+        .collect();
     units.retain(|unit| {
         !matches!(unit.kind, Kind::Impl { .. }) || !fallback.contains(&unit.range.start)
     });
