@@ -139,6 +139,14 @@ enum Kind {
     /// A trait's method, with its definition in every impl of the trait (those macros write
     /// too): none of them is reached, so the trait needs it for no type.
     Method { name: String, trait_name: String },
+    /// A whole trait with every impl of it (written out, or by the calls of a macro whose
+    /// body implements it) and the `use` leaves importing it: no reached function names it.
+    /// `also`: the words between `impl` and `for` in those macros' bodies (the other traits
+    /// the calls implement, which an error may say are missing).
+    Trait {
+        name: String,
+        also: BTreeSet<String>,
+    },
 }
 
 /// `bundle` without the library code codegen never reaches (after line `lints_line`), or as
@@ -321,6 +329,7 @@ impl Unit {
             Kind::Method { name, trait_name } => {
                 reached.words.contains(name) && reached.words.contains(trait_name)
             }
+            Kind::Trait { name, .. } => reached.words.contains(name),
         }
     }
 
@@ -329,7 +338,9 @@ impl Unit {
     fn may_be_loosely(&self, changed: &Reached) -> bool {
         let Some((_, trait_name)) = &changed.trait_impl else {
             return match &self.kind {
-                Kind::Fn { name, .. } | Kind::Method { name, .. } => changed.words.contains(name),
+                Kind::Fn { name, .. } | Kind::Method { name, .. } | Kind::Trait { name, .. } => {
+                    changed.words.contains(name)
+                }
                 _ => self.may_be(changed),
             };
         };
@@ -344,6 +355,9 @@ impl Unit {
                 words, body, fns, ..
             } => (body.contains(trait_name) || words.contains(trait_name)) && method_fits(fns),
             Kind::Fn { name, .. } | Kind::Method { name, .. } => changed.words.contains(name),
+            Kind::Trait { name, also } => {
+                name == trait_name || also.contains(trait_name) || changed.words.contains(name)
+            }
         }
     }
 
@@ -385,12 +399,16 @@ impl Unit {
                 }) || (fn_named(fns) && other_words(fns, words))
             }
             Kind::Fn { name, .. } | Kind::Method { name, .. } => named.words.contains(name),
+            Kind::Trait { name, also } => names_trait(named, name, also),
         }
     }
 
     /// Whether an error naming `named` may want this candidate back.
     fn is_named_by(&self, named: &Named) -> bool {
         if let Some((method, of)) = &named.member {
+            if let Kind::Trait { name, .. } = &self.kind {
+                return name == of;
+            }
             return match &self.kind {
                 Kind::Fn {
                     name,
@@ -438,8 +456,23 @@ impl Unit {
                         .iter()
                         .any(|(_, missing)| missing == trait_name)
             }
+            Kind::Trait { name, also } => names_trait(named, name, also),
         }
     }
+}
+
+/// Whether an error naming `named` names the trait `name`: among its quoted words (`cannot
+/// find trait `Float` in this scope`), as a missing impl's trait, or as the trait of a
+/// member; or says an impl is missing of a trait in `also` (what the cut macro calls
+/// implemented beside it: ac-library's `impl_integral!` writes `BoundedBelow` beside
+/// `BoundedAbove`).
+fn names_trait(named: &Named, name: &str, also: &BTreeSet<String>) -> bool {
+    named.words.contains(name)
+        || named
+            .missing
+            .iter()
+            .any(|(_, missing)| missing == name || also.contains(missing))
+        || named.member.as_ref().is_some_and(|(_, of)| of == name)
 }
 
 /// The cut trait methods (`Kind::Method`) that `text` still names by a path `Trait::method`
@@ -533,9 +566,15 @@ fn named_back(units: &[Unit], cut: &[usize], errors: &[Vec<String>]) -> Vec<usiz
             .filter(|e| !e.starts_with("required by a bound in"))
             .map(|e| named_with_required_traits(e, &types))
             .collect();
+        // An integer literal's error (`can't call method `abs` on ambiguous numeric type
+        // `{integer}``) wants no impl back that is only for float types, nor a float
+        // literal's one only for integer types: num-traits' `Signed` for `f32` came back for
+        // num-integer's `(1 << shift).abs()`, and with it `FloatCore` and `Float`.
+        let literal = error.first().and_then(|first| literal_kind(first));
         let matching = |test: &dyn Fn(&Unit, &Named) -> bool| -> Vec<usize> {
             let cut = cut.iter().copied();
             cut.filter(|&u| named.iter().any(|n| test(&units[u], n)))
+                .filter(|&u| literal.is_none_or(|kind| units[u].may_be_for(kind)))
                 .collect()
         };
         let exact = matching(&|unit, n| unit.is_named_exactly_by(n));
@@ -550,6 +589,41 @@ fn named_back(units: &[Unit], cut: &[usize], errors: &[Vec<String>]) -> Vec<usiz
         return impls_for_named_types(units, cut, &all_named);
     }
     back.into_iter().collect()
+}
+
+/// The primitive types a literal of an error's `message` may be: `{integer}`'s or
+/// `{float}`'s.
+fn literal_kind(message: &str) -> Option<&'static [&'static str]> {
+    if message.contains("`{integer}`") {
+        Some(&INTEGER_TYPES)
+    } else if message.contains("`{float}`") {
+        Some(&FLOAT_TYPES)
+    } else {
+        None
+    }
+}
+
+const INTEGER_TYPES: [&str; 12] = [
+    "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64", "u128", "usize",
+];
+const FLOAT_TYPES: [&str; 2] = ["f32", "f64"];
+
+impl Unit {
+    /// Whether this candidate may be for one of `types`: not an impl, or a macro call, whose
+    /// primitive types (its self type, the call's words) are all others.
+    fn may_be_for(&self, types: &[&str]) -> bool {
+        let primitive = |w: &str| INTEGER_TYPES.contains(&w) || FLOAT_TYPES.contains(&w);
+        let mine: Vec<&str> = match &self.kind {
+            Kind::Impl {
+                self_name: Some(of),
+                ..
+            } => vec![of.as_str()],
+            Kind::Call { words, .. } => words.iter().map(String::as_str).collect(),
+            _ => Vec::new(),
+        };
+        let mine: Vec<&str> = mine.into_iter().filter(|w| primitive(w)).collect();
+        mine.is_empty() || mine.iter().any(|w| types.contains(w))
+    }
 }
 
 /// [`named_by`], and the traits of a note `the traits `DivAssign`, `MulAssign`,  and
@@ -871,6 +945,7 @@ fn candidates(text: &str, file: &syn::File, lib_start: usize) -> Vec<Unit> {
     });
     trait_methods(&finder, &file.items, &mut units);
     let leaves = use_leaves(text, file, lib_start);
+    whole_traits(&finder, &file.items, &leaves, &mut units);
     for unit in &mut units {
         if let Kind::Fn {
             name,
@@ -1033,6 +1108,114 @@ fn trait_methods(finder: &Finder, items: &[syn::Item], units: &mut Vec<Unit>) {
                 },
                 owner: None,
             });
+        }
+    }
+}
+
+/// A unit for each trait of the library (not `dyn`, not behind a `#[cfg]`, without
+/// associated consts, which no symbol shows) whose every impl is in the library and can be
+/// cut: the trait, its impls written out, the item-level calls of macros whose bodies
+/// implement it (by name, or by a variable when the call names it: `checked_impl!(CheckedMul,
+/// …)`) and the `use` leaves importing it. None when a macro that may not be cut (one that
+/// also defines a trait or a type: see [`macro_call`]) implements it. Rustc's dead-code lint
+/// keeps a trait while code it calls live names it, reached or not, so num-traits' `Float`,
+/// `FloatCore` and `Pow` stayed with their impls for a solution of integers. An impl written where this does not
+/// see it (another macro's body, a function's) is an error (`cannot find trait`) that puts
+/// the unit back.
+fn whole_traits(
+    finder: &Finder,
+    items: &[syn::Item],
+    leaves: &[(String, Range<usize>)],
+    units: &mut Vec<Unit>,
+) {
+    let mut traits = Vec::new();
+    let mut impls = Vec::new();
+    gather(items, &mut traits, &mut impls);
+    let mut calls = Vec::new();
+    gather_calls(items, &mut calls);
+    for definition in traits {
+        let name = definition.ident.to_string();
+        let range = definition.span().byte_range();
+        let has_const = definition
+            .items
+            .iter()
+            .any(|item| matches!(item, syn::TraitItem::Const(_)));
+        if range.start < finder.lib_start
+            || definition.attrs.iter().any(is_cfg)
+            || finder.dyn_traits.contains(&name)
+            || finder.gated.contains(&name)
+            || NEVER_CUT.contains(&name.as_str())
+            || has_const
+        {
+            continue;
+        }
+        let mut with = Vec::new();
+        let mut also = BTreeSet::new();
+        let mut whole = true;
+        for block in &impls {
+            let path = block.trait_.as_ref().map(|(_, path, _)| path);
+            let last = path.and_then(|path| path.segments.last());
+            if last.is_none_or(|last| last.ident != name.as_str()) {
+                continue;
+            }
+            let block_range = block.span().byte_range();
+            whole &= block_range.start >= finder.lib_start && !block.attrs.iter().any(is_cfg);
+            with.push(block_range);
+        }
+        for call in &calls {
+            let Some(body) = call
+                .mac
+                .path
+                .get_ident()
+                .and_then(|macro_name| finder.macros.get(&macro_name.to_string()))
+            else {
+                continue;
+            };
+            let mut implemented_here = BTreeSet::new();
+            implemented(body.clone(), &mut None, &mut implemented_here);
+            let by_variable = implemented_here
+                .iter()
+                .any(|w| w.starts_with(|c: char| c.is_lowercase()))
+                && words_of(&call.mac.tokens.to_string()).contains(&name);
+            if !implemented_here.contains(&name) && !by_variable {
+                continue;
+            }
+            also.extend(implemented_here);
+            let call_range = call.span().byte_range();
+            whole &= call_range.start >= finder.lib_start
+                && !call.attrs.iter().any(is_cfg)
+                && macro_call(finder, call).is_some();
+            with.push(call_range);
+        }
+        if !whole {
+            continue;
+        }
+        with.extend(
+            leaves
+                .iter()
+                .filter(|(leaf, _)| *leaf == name)
+                .map(|(_, range)| range.clone()),
+        );
+        units.push(Unit {
+            range,
+            imports: with,
+            kind: Kind::Trait { name, also },
+            owner: None,
+        });
+    }
+}
+
+/// The item-level macro calls in `items`, in modules too (not behind a `#[cfg]`).
+fn gather_calls<'a>(items: &'a [syn::Item], calls: &mut Vec<&'a syn::ItemMacro>) {
+    for item in items {
+        match item {
+            syn::Item::Macro(call) if call.ident.is_none() => calls.push(call),
+            syn::Item::Mod(module) if !module.attrs.iter().any(is_cfg) => {
+                if let Some((_, inner)) = &module.content {
+                    gather_calls(inner, calls);
+                }
+            }
+            _ => {}
         }
     }
 }
@@ -1545,6 +1728,141 @@ mod lib {
         let before = run(METHODS, scratch.path(), "before");
         assert_eq!(before, "9 16 25\n");
         assert_eq!(run(text, scratch.path(), "after"), before);
+    }
+
+    /// num-traits' `Pow` and `Float` for a solution of integers: `Power`'s impls define no
+    /// function (only an associated type), one is a blanket impl over `Wide`, whose impls are
+    /// written by a macro and by hand; no reached function names either trait. `Size` is
+    /// reached for `i64`; its float impl calls `Wide::half`.
+    const TRAITS: &str = r#"use lib::Size;
+fn main() {
+    println!("{}", (-7i64).size() + lib::twice(3));
+}
+#[allow(dead_code, unused_imports, unused_macros)]
+mod lib {
+    pub use self::wide::{Wide, Power};
+    pub trait Size {
+        fn size(self) -> Self;
+    }
+    impl Size for i64 {
+        fn size(self) -> i64 {
+            if self < 0 { -self } else { self }
+        }
+    }
+    impl Size for f64 {
+        fn size(self) -> f64 {
+            Wide::half(self) * 2.0
+        }
+    }
+    pub fn twice(x: i64) -> i64 {
+        x * 2
+    }
+    pub mod wide {
+        pub trait Power<R> {
+            type Output;
+        }
+        macro_rules! power {
+            ($($t:ty)*) => {$(
+                impl Power<u32> for $t {
+                    type Output = $t;
+                }
+            )*};
+        }
+        power!(i64 f64);
+        impl<T: Wide> Power<u64> for T {
+            type Output = T;
+        }
+        pub trait Wide: Copy {
+            fn half(self) -> Self;
+        }
+        macro_rules! wide {
+            ($t:ty) => {
+                impl Wide for $t {
+                    fn half(self) -> $t { self / 2.0 }
+                }
+            };
+        }
+        wide!(f32);
+        impl Wide for f64 {
+            fn half(self) -> f64 { self / 2.0 }
+        }
+    }
+}
+"#;
+
+    /// The whole-trait cut's shape and output. It does NOT fail without `Kind::Trait` on
+    /// rustc 1.95: once the pass's first batch has cut their users, rustc's lint reports
+    /// `Power` and `Wide` dead and the dead-code pass takes them. What shows the cut is
+    /// needed is a bigger bundle only (binom_kmerge 83 357 B without it, 70 770 B with it;
+    /// docs/bundling.md, i21size): no small bundle that needs it was found.
+    #[test]
+    fn a_trait_no_reached_function_names_goes_with_its_impls_calls_and_imports() {
+        let scratch = tempfile::tempdir().unwrap();
+        let text = &mono_cut(TRAITS, scratch.path());
+        for gone in [
+            "trait Power",
+            "power!(i64 f64);",
+            "impl<T: Wide> Power<u64> for T",
+            "trait Wide",
+            "wide!(f32);",
+            "impl Wide for f64",
+            "Wide, Power",
+            "impl Size for f64",
+        ] {
+            assert!(!text.contains(gone), "`{gone}` stayed:\n{text}");
+        }
+        for kept in ["trait Size", "impl Size for i64", "fn twice"] {
+            assert!(text.contains(kept), "`{kept}` went:\n{text}");
+        }
+        let before = run(TRAITS, scratch.path(), "before");
+        assert_eq!(before, "13\n");
+        assert_eq!(run(text, scratch.path(), "after"), before);
+    }
+
+    /// An integer literal's error (`{integer}`) puts back a cut impl for an integer type, not
+    /// one only for floats; a float literal's, the other way round. Fails without
+    /// [`Unit::may_be_for`]: both calls come back.
+    #[test]
+    fn a_literals_error_puts_back_only_the_impls_of_its_kind_of_number() {
+        let text = r#"fn main() {}
+#[allow(dead_code)]
+mod lib {
+    pub trait Size {
+        fn size(self) -> Self;
+    }
+    macro_rules! size {
+        ($($t:ty)*) => {$(
+            impl Size for $t {
+                fn size(self) -> $t { self }
+            }
+        )*};
+    }
+    size!(i32 i64);
+    size!(f64);
+}
+"#;
+        let file = syn::parse_file(text).unwrap();
+        let units = candidates(text, &file, text.find("#[allow").unwrap());
+        let call = |words: &str| {
+            units
+                .iter()
+                .position(|u| &text[u.range.clone()] == words)
+                .unwrap()
+        };
+        let (ints, floats) = (call("size!(i32 i64);"), call("size!(f64);"));
+        let cut = vec![ints, floats];
+        let back = |message: &str| named_back(&units, &cut, &[vec![message.to_string()]]);
+        assert_eq!(
+            back("can't call method `size` on ambiguous numeric type `{integer}`"),
+            vec![ints]
+        );
+        assert_eq!(
+            back("can't call method `size` on ambiguous numeric type `{float}`"),
+            vec![floats]
+        );
+        let mut both = back("no method named `size` found for struct `X` in the current scope");
+        both.sort();
+        assert_eq!(both, vec![ints.min(floats), ints.max(floats)]);
     }
 
     /// num-traits' way of writing `ToPrimitive`: a macro writes each impl, and in it another
