@@ -856,3 +856,29 @@ fn atcoder_keeps_proconio_0_5_macros_as_written() {
         assert_eq!(ran.stdout.as_bytes(), expected, "on {}", input.display());
     }
 }
+
+/// A crate that picks its `Arc` by `cfg(target_has_atomic = "ptr")` and names a crate cargo
+/// compiles only for targets without such atomics (ndarray 0.16's `portable_atomic_util::Arc`):
+/// on the judge's x86_64 that crate is not there, so its `use` is no use, and the bundle is
+/// made, compiles and prints what the cargo build prints. Before, a std-only bundle was
+/// refused: "uses crate `portable_arc`, which is not in the Cargo.toml of its package".
+#[test]
+fn a_crates_code_for_targets_without_pointer_atomics_is_left_out_for_x86_64() {
+    let ws = copy_workspace(&fixture("atomic_ws"));
+    let run = ojgames_in(ws.path(), &["bundle", "shared_sums", "-o", "-"]);
+    assert!(run.success, "{}", run.stderr);
+    let text = &run.stdout;
+    assert!(text.contains("mod shared_arc {"), "{text}");
+    assert!(!text.contains("portable_arc"), "{text}");
+    let source = ws.path().join("shared_sums.rs");
+    fs::write(&source, text).unwrap();
+    let binary = ws.path().join("shared_sums-bundle");
+    compile(&source, "2021", Some(&binary), ws.path()).unwrap();
+    let case = ws.path().join("testdata/shared_sums/sample");
+    let got = run_on(&binary, &case.with_extension("in")).unwrap();
+    let expected = fs::read(case.with_extension("out")).unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&got),
+        String::from_utf8_lossy(&expected)
+    );
+}
