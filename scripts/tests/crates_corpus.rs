@@ -882,3 +882,51 @@ fn a_crates_code_for_targets_without_pointer_atomics_is_left_out_for_x86_64() {
         String::from_utf8_lossy(&expected)
     );
 }
+
+/// A contestant's Cargo.toml may rename a crate AtCoder provides (`acl = { package =
+/// "ac-library-rs", … }`, `it = { package = "itertools", … }`). AtCoder's Cargo.toml names
+/// them by their lib names, so the bundle binds the solution's names with `extern crate` and
+/// pastes neither. Before, both were pasted: a 292 KB bundle for a 1.2 KB one.
+#[test]
+fn crates_of_atcoder_renamed_in_the_cargo_toml_are_kept_for_atcoder_under_their_new_names() {
+    let source_ws = fixture("atcoder_ws");
+    let release = cargo_release_build(&source_ws, "atcoder_ws", &["renamed_crates_cargo"]);
+    let ws = copy_workspace(&source_ws);
+    let id = "renamed_crates";
+    let bundled = ojgames_in(ws.path(), &["bundle", id]);
+    assert!(bundled.success, "{}", bundled.stderr);
+    assert!(
+        bundled.stdout.contains("compiles as AtCoder builds it"),
+        "{}",
+        bundled.stdout
+    );
+    let text = fs::read_to_string(ws.path().join("bundled").join(format!("{id}.rs"))).unwrap();
+    assert!(
+        text.contains(
+            "// Crates of the judge it uses: ac-library-rs, itertools, proconio (not pasted)"
+        ),
+        "{text}"
+    );
+    for kept in [
+        "\nextern crate ac_library as acl;\n",
+        "\nextern crate itertools as it;\n",
+        "\nuse acl::{Dsu, ModInt998244353 as Mint};\n",
+    ] {
+        assert!(text.contains(kept), "{kept}\n{text}");
+    }
+    for pasted in [
+        "mod acl",
+        "mod ac_library",
+        "mod it ",
+        "mod itertools",
+        "mod proconio",
+    ] {
+        assert!(!text.contains(pasted), "{pasted}\n{text}");
+    }
+    for input in inputs(ws.path(), id) {
+        let expected = run_on(&release.join("renamed_crates_cargo"), &input).unwrap();
+        let ran = ojgames_in(ws.path(), &["run", id, "--input", input.to_str().unwrap()]);
+        assert!(ran.success, "{}", ran.stderr);
+        assert_eq!(ran.stdout.as_bytes(), expected, "on {}", input.display());
+    }
+}
