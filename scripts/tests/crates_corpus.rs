@@ -861,7 +861,10 @@ fn atcoder_keeps_proconio_0_5_macros_as_written() {
 /// compiles only for targets without such atomics (ndarray 0.16's `portable_atomic_util::Arc`):
 /// on the judge's x86_64 that crate is not there, so its `use` is no use, and the bundle is
 /// made, compiles and prints what the cargo build prints. Before, a std-only bundle was
-/// refused: "uses crate `portable_arc`, which is not in the Cargo.toml of its package".
+/// refused: "uses crate `portable_arc`, which is not in the Cargo.toml of its package". A
+/// field under a false `cfg` (`Stats`'s `#[cfg(target_has_atomic = "128")] wide: u128,`)
+/// goes with its comma: deleting the field alone left `hits: usize, , misses` ("expected
+/// identifier, found `,`", as matrixmultiply's `thread_pool` field did under ndarray).
 #[test]
 fn a_crates_code_for_targets_without_pointer_atomics_is_left_out_for_x86_64() {
     let ws = copy_workspace(&fixture("atomic_ws"));
