@@ -500,7 +500,12 @@ fn write_bundle_once(
             bundle::SIZE_LIMIT
         );
     }
-    let packages: Vec<String> = built.provided.iter().map(|p| p.package.clone()).collect();
+    let mut packages: Vec<String> = Vec::new();
+    for p in &built.provided {
+        if !packages.contains(&p.package) {
+            packages.push(p.package.clone());
+        }
+    }
     let check = match check {
         check::Check::Skip if built.speculative => check::Check::Types,
         check => check,

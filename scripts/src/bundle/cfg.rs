@@ -2,7 +2,8 @@
 //! judge.
 //!
 //! A `cfg` predicate is evaluated with `test` false, the judge's target (x86_64 Linux, GNU:
-//! `unix`, `target_os = "linux"`, `target_pointer_width = "64"`, …) and everything else unknown:
+//! `unix`, `target_os = "linux"`, `target_pointer_width = "64"`, `target_has_atomic = "ptr"`,
+//! …) and everything else unknown:
 //! an item goes only when its predicate is false for sure, so unknown cfgs
 //! (`debug_assertions`, a `target_feature` beyond x86_64's baseline SSE2) are kept for rustc
 //! to decide. For a crate from
@@ -164,6 +165,11 @@ const TARGET_VALUES: [(&str, &str); 7] = [
     ("target_vendor", "unknown"),
 ];
 
+/// The widths x86_64 has atomics of (`rustc --print cfg`: `target_has_atomic="8"` … `"64"`,
+/// `"ptr"`; no `"128"`). A crate's `#[cfg(not(target_has_atomic = "ptr"))] use
+/// portable_atomic_util::Arc;` (ndarray) names a crate cargo does not compile for x86_64.
+const TARGET_ATOMICS: [&str; 5] = ["8", "16", "32", "64", "ptr"];
+
 /// The keys of `key = "value"` cfgs rustc itself may set (besides `target_*`), and `feature`.
 const RUSTC_KEYS: [&str; 7] = [
     "feature",
@@ -225,6 +231,17 @@ fn eval(meta: &Meta, features: Features) -> Truth {
                 Truth::False
             }
         }
+        Meta::NameValue(pair) if pair.path.is_ident("target_has_atomic") => match &pair.value {
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(width),
+                ..
+            }) if TARGET_ATOMICS.contains(&width.value().as_str()) => Truth::True,
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(_),
+                ..
+            }) => Truth::False,
+            _ => Truth::Unknown,
+        },
         // What every x86_64 target has (its baseline): a judge cannot turn it off.
         Meta::NameValue(pair) if pair.path.is_ident("target_feature") => match &pair.value {
             syn::Expr::Lit(syn::ExprLit {
@@ -368,6 +385,15 @@ mod tests {
             "#[cfg(all(target_feature = \"sse2\", target_arch = \"aarch64\"))]"
         ));
         assert!(!gone("#[cfg(any(test, kani))]"));
+        // x86_64 has atomics up to 64 bits and of a pointer's width, not of 128 bits.
+        assert!(gone("#[cfg(not(target_has_atomic = \"ptr\"))]"));
+        assert!(gone("#[cfg(not(target_has_atomic = \"8\"))]"));
+        assert!(!gone("#[cfg(target_has_atomic = \"64\")]"));
+        assert!(gone("#[cfg(target_has_atomic = \"128\")]"));
+        assert!(!gone("#[cfg(not(target_has_atomic = \"128\"))]"));
+        assert!(gone(
+            "#[cfg(all(target_has_atomic = \"ptr\", not(target_has_atomic = \"32\")))]"
+        ));
         // In a crate from crates.io a name only `--cfg` or a build script sets is false.
         let enabled = BTreeSet::new();
         let in_crate = |src: &str| is_test_only(&attrs(src), Some(&enabled));

@@ -47,8 +47,12 @@ pub struct Dependencies {
 /// A crate the judge provides, kept as a `use` of it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Provided {
-    /// As code names it (`ac_library`).
+    /// As code names it (`ac_library`; `acl` for the solution's `acl = { package =
+    /// "ac-library-rs", … }`).
     pub name: String,
+    /// Its lib name, as the judge's Cargo.toml makes it (`ac_library`): a `name` other than
+    /// this is bound by `extern crate LIB as NAME;` at the bundle's root.
+    pub lib: String,
     /// The package (`ac-library-rs`).
     pub package: String,
 }
@@ -197,7 +201,7 @@ impl Finder<'_> {
             if named.is_some_and(|words| !words.contains(name)) {
                 continue;
             }
-            if let Some(provided) = self.provided_by_judge(name, pkg) {
+            if let Some(provided) = self.provided_by_judge(name, pkg, named.is_some()) {
                 if !self.found.provided.contains(&provided) {
                     self.found.provided.push(provided);
                 }
@@ -217,8 +221,10 @@ impl Finder<'_> {
 
     /// Package `id`, named `name` by its dependent, when the judge provides it at a version
     /// semver-compatible with the resolved one and under the name the code uses (its lib
-    /// name: a renamed dependency is not what the judge's Cargo.toml calls it).
-    fn provided_by_judge(&self, name: &str, id: &str) -> Option<Provided> {
+    /// name: a renamed dependency is not what the judge's Cargo.toml calls it). The
+    /// solution's own renamed dependency (`acl = { package = "ac-library-rs", … }`,
+    /// `by_problem`) is provided too: the bundle binds the name with `extern crate`.
+    fn provided_by_judge(&self, name: &str, id: &str, by_problem: bool) -> Option<Provided> {
         let package = self.package(id)?;
         let package_name = package["name"].as_str()?;
         let version = package["version"].as_str()?;
@@ -227,10 +233,13 @@ impl Finder<'_> {
             .and_then(|t| t["name"].as_str())
             .unwrap_or(package_name)
             .replace('-', "_");
-        (self.judge.provides(package_name, version) && name == lib_name).then(|| Provided {
-            name: lib_name,
-            package: package_name.to_string(),
-        })
+        (self.judge.provides(package_name, version) && (name == lib_name || by_problem)).then(
+            || Provided {
+                name: name.to_string(),
+                lib: lib_name,
+                package: package_name.to_string(),
+            },
+        )
     }
 
     /// Package `id`'s first target with a kind that `is_kind` accepts (`lib`, `proc-macro`,

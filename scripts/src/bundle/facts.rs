@@ -399,6 +399,19 @@ fn collect_leaves(node: &UseNode, colon: bool, prefix: &mut Vec<String>, out: &m
     }
 }
 
+/// A field or variant at `range` and the comma after it, if one follows (after whitespace):
+/// deleting the field alone left `nthreads: usize, ,` (matrixmultiply's `#[cfg(feature =
+/// "threading")] thread_pool: Box<ThreadPool>,` with the feature off).
+fn with_separator(text: &str, range: Range<usize>) -> Range<usize> {
+    let rest = &text[range.end..];
+    let gap = rest.len() - rest.trim_start().len();
+    if rest[gap..].starts_with(',') {
+        range.start..range.end + gap + 1
+    } else {
+        range
+    }
+}
+
 struct Collector<'a> {
     text: &'a str,
     features: Features<'a>,
@@ -859,7 +872,8 @@ impl<'ast> Visit<'ast> for Collector<'_> {
 
     fn visit_field(&mut self, field: &'ast syn::Field) {
         if self.is_gone(&field.attrs) {
-            self.facts.test_only.push(byte_range(field.span()));
+            let range = with_separator(self.text, byte_range(field.span()));
+            self.facts.test_only.push(range);
         } else {
             visit::visit_field(self, field);
         }
@@ -867,7 +881,8 @@ impl<'ast> Visit<'ast> for Collector<'_> {
 
     fn visit_variant(&mut self, variant: &'ast syn::Variant) {
         if self.is_gone(&variant.attrs) {
-            self.facts.test_only.push(byte_range(variant.span()));
+            let range = with_separator(self.text, byte_range(variant.span()));
+            self.facts.test_only.push(range);
         } else {
             visit::visit_variant(self, variant);
         }

@@ -249,6 +249,14 @@ fn build_uncached(workspace: &Workspace, problem: &Problem, options: &Options) -
     for name in renamed_alloc(&resolver, &selection) {
         text.push(&format!("extern crate alloc as {name};\n"), |_| None);
     }
+    // A crate of the judge's that the solution's Cargo.toml renames: the judge's Cargo.toml
+    // names it by its lib name, and this gives it the solution's name in every module.
+    for p in dependencies.provided.iter().filter(|p| p.name != p.lib) {
+        text.push(
+            &format!("\nextern crate {} as {};\n", p.lib, p.name),
+            |_| None,
+        );
+    }
     let mut inlined = Vec::new();
     for krate in resolver.inlined().filter(|&k| selection.reaches(k)) {
         let view = resolver.view(krate);
@@ -659,7 +667,12 @@ fn header(problem: &Problem, judge: &Judge, provided: &[crates::Provided]) -> St
         header.push_str(&format!(" {}", meta.url));
     }
     if !provided.is_empty() {
-        let names: Vec<&str> = provided.iter().map(|p| p.package.as_str()).collect();
+        let mut names: Vec<&str> = Vec::new();
+        for p in provided {
+            if !names.contains(&p.package.as_str()) {
+                names.push(&p.package);
+            }
+        }
         header.push_str(&format!(
             "\n// {PROVIDED_PREFIX}{} (not pasted)",
             names.join(", ")
