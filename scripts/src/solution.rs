@@ -500,12 +500,7 @@ fn write_bundle_once(
             bundle::SIZE_LIMIT
         );
     }
-    let mut packages: Vec<String> = Vec::new();
-    for p in &built.provided {
-        if !packages.contains(&p.package) {
-            packages.push(p.package.clone());
-        }
-    }
+    let packages = bundle::provided_packages(&built.provided);
     let check = match check {
         check::Check::Skip if built.speculative => check::Check::Types,
         check => check,

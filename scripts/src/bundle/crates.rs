@@ -44,6 +44,18 @@ pub struct Dependencies {
     pub provided: Vec<Provided>,
 }
 
+/// The packages of `provided`, each once, in order (a package the solution names twice, by
+/// its lib name and by a rename, is one crate of the judge's).
+pub fn provided_packages(provided: &[Provided]) -> Vec<String> {
+    let mut packages: Vec<String> = Vec::new();
+    for p in provided {
+        if !packages.contains(&p.package) {
+            packages.push(p.package.clone());
+        }
+    }
+    packages
+}
+
 /// A crate the judge provides, kept as a `use` of it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Provided {

@@ -29,6 +29,7 @@ use anyhow::{bail, Result};
 use crate::judges::Judge;
 use crate::settings::Edition;
 use crate::workspace::{Problem, Workspace};
+pub use crates::provided_packages;
 pub use layout::Layout;
 pub use linemap::LineMap;
 use mapped::Mapped;
@@ -667,15 +668,9 @@ fn header(problem: &Problem, judge: &Judge, provided: &[crates::Provided]) -> St
         header.push_str(&format!(" {}", meta.url));
     }
     if !provided.is_empty() {
-        let mut names: Vec<&str> = Vec::new();
-        for p in provided {
-            if !names.contains(&p.package.as_str()) {
-                names.push(&p.package);
-            }
-        }
         header.push_str(&format!(
             "\n// {PROVIDED_PREFIX}{} (not pasted)",
-            names.join(", ")
+            crates::provided_packages(provided).join(", ")
         ));
     }
     // This repository's problems are folders; elsewhere the solution is one file.
