@@ -456,7 +456,7 @@ fn crates_other_than_the_library_are_inlined_with_their_paths_macros_and_feature
         // Exported macros at the root under unique names, re-exported by their own; the
         // shake cuts `build_kind`, which this solution does not use, and its re-export.
         "macro_rules! __alpha_twice",
-        "pub(crate) use crate::{__alpha_quad as quad, __alpha_twice as twice};",
+        "pub use crate::{__alpha_quad as quad, __alpha_twice as twice};",
         "crate::beta::sum(p) + crate::beta::ONE + crate::beta::ONE - 1",
         "pub use crate::beta::Pair;",
         // `extern crate alloc;` of a module only binds it there: the bundle's root has it.
@@ -744,6 +744,21 @@ fn patterns_of_an_older_edition_that_2024_refuses_keep_their_meaning() {
     let ws = copy_workspace(&fixture("deps_ws"));
     let (_, output) = bundle_compile_run(ws.path(), "uses_oldpat");
     assert_eq!(output, "3 17 (3, 4) 4 2\n");
+}
+
+#[test]
+fn a_crates_pub_crate_reexport_and_a_prelude_of_its_exported_macros_compile() {
+    // gridlike (ndarray's and matrixmultiply's shape): `pub(crate) use defaults as params;`
+    // of a private module (E0365: the crate is a module of the bundle, and `pub(crate)` there
+    // reaches the whole bundle), and a prelude's `pub use crate::row;` of an exported macro
+    // that the crate's module re-exported `pub(crate)` (E0364).
+    let ws = copy_workspace(&fixture("deps_ws"));
+    let (text, output) = bundle_compile_run(ws.path(), "uses_gridlike");
+    assert_eq!(output, "5 14 8\n");
+    assert!(
+        text.contains("pub(in crate::gridlike) use defaults as params;"),
+        "{text}"
+    );
 }
 
 #[test]

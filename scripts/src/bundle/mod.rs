@@ -295,7 +295,9 @@ fn build_uncached(workspace: &Workspace, problem: &Problem, options: &Options) -
             .map(|(name, unique)| format!("{unique} as {name}"))
             .collect();
         if !reexports.is_empty() {
-            let line = format!("pub(crate) use crate::{{{}}};\n", reexports.join(", "));
+            // `pub`, as `#[macro_export]` made them: a crate's own `pub use crate::{array, s};`
+            // (ndarray's prelude) re-exports them again (E0364 under `pub(crate)`).
+            let line = format!("pub use crate::{{{}}};\n", reexports.join(", "));
             text.push(&line, |_| None);
         }
         text.push("}\n", |_| None);

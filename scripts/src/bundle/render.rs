@@ -183,7 +183,7 @@ impl Renderer<'_> {
     }
 
     /// The exported macros of `krate` that its module in the bundle re-exports by their own
-    /// names (`pub(crate) use crate::__proconio_input as input;`), with their bundle names:
+    /// names (`pub use crate::__proconio_input as input;`), with their bundle names:
     /// those defined in kept modules, unless the crate's root imports that name itself.
     pub fn macro_reexports(&self, krate: CrateId) -> Vec<(String, String)> {
         let view = self.resolver.view(krate);
@@ -374,6 +374,14 @@ impl Renderer<'_> {
 
     fn rewrite_use(&self, krate: CrateId, item: &UseItem, edits: &mut Edits) {
         let view = self.resolver.view(krate);
+        // The crate is a module of the bundle: `pub(crate)` would reach the whole bundle, wider
+        // than a private item of the crate's root it re-exports (matrixmultiply's `pub(crate)
+        // use archparam_defaults as archparam;`, E0365); `pub(in crate::<name>)` is the crate.
+        if !krate.is_problem() && item.visibility == "pub(crate)" {
+            let at = item.decl_range.start;
+            let visibility = format!("pub(in crate::{})", view.name);
+            edits.replace(at..at + "pub(crate)".len(), visibility);
+        }
         for node in first_nodes(&item.tree) {
             let (UseNode::Path {
                 segment,
