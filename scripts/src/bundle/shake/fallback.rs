@@ -213,18 +213,21 @@ impl Headers {
     }
 }
 
+/// The name a type or trait definition gives (aliases too).
+fn defined_name(item: &syn::Item) -> Option<&syn::Ident> {
+    match item {
+        syn::Item::Struct(i) => Some(&i.ident),
+        syn::Item::Enum(i) => Some(&i.ident),
+        syn::Item::Union(i) => Some(&i.ident),
+        syn::Item::Trait(i) => Some(&i.ident),
+        syn::Item::Type(i) => Some(&i.ident),
+        _ => None,
+    }
+}
+
 /// The names of the types and traits `items` define.
 fn defined_types(items: &[syn::Item]) -> BTreeSet<String> {
-    items
-        .iter()
-        .filter_map(|item| match item {
-            syn::Item::Struct(i) => Some(&i.ident),
-            syn::Item::Enum(i) => Some(&i.ident),
-            syn::Item::Union(i) => Some(&i.ident),
-            syn::Item::Trait(i) => Some(&i.ident),
-            syn::Item::Type(i) => Some(&i.ident),
-            _ => None,
-        })
+    (items.iter().filter_map(defined_name))
         .map(|ident| ident.to_string())
         .collect()
 }
@@ -248,15 +251,7 @@ impl<'ast> syn::visit::Visit<'ast> for Headers {
     }
 
     fn visit_item(&mut self, item: &'ast syn::Item) {
-        let defined = match item {
-            syn::Item::Struct(i) => Some(&i.ident),
-            syn::Item::Enum(i) => Some(&i.ident),
-            syn::Item::Union(i) => Some(&i.ident),
-            syn::Item::Trait(i) => Some(&i.ident),
-            syn::Item::Type(i) => Some(&i.ident),
-            _ => None,
-        };
-        if let Some(ident) = defined {
+        if let Some(ident) = defined_name(item) {
             self.types.insert(ident.to_string());
             self.definitions
                 .push((ident.to_string(), item.span().byte_range()));
