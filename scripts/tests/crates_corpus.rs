@@ -13,6 +13,8 @@ use std::process::{Command, Stdio};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use tempfile::TempDir;
+
 use common::{copy_workspace, fixture, ojgames_in, run_on};
 
 const KIB: usize = 1024;
@@ -813,18 +815,13 @@ fn a_std_only_bundle_follows_the_dependencies_cargo_compiles_not_weak_features()
     );
 }
 
-/// `fixtures/atcoder_ws/new_proconio`: AtCoder's block exactly as it is (proconio 0.5.0 with
-/// `derive`) and a solution using `#[fastout]` (with an early return) and `#[derive_readable]`
-/// (named fields; a tuple struct of `Chars` and `Usize1`). AtCoder provides proconio 0.5.0, so
-/// the bundle keeps `use proconio::…` and both attributes as written and pastes nothing of
-/// proconio; `run` builds it as AtCoder does (the judge's project) and prints what the cargo
-/// build prints on every input.
-#[test]
-fn atcoder_keeps_proconio_0_5_macros_as_written() {
+/// Problem `id` of `fixtures/atcoder_ws` bundled for AtCoder in a copy of the workspace (its
+/// check must say it compiles as AtCoder builds it), with the release build of `cargo_id`
+/// (the same solution as a cargo package): the release folder, the copy and the bundle.
+fn bundled_for_atcoder(cargo_id: &str, id: &str) -> (PathBuf, TempDir, String) {
     let source_ws = fixture("atcoder_ws");
-    let release = cargo_release_build(&source_ws, "atcoder_ws", &["new_proconio_cargo"]);
+    let release = cargo_release_build(&source_ws, "atcoder_ws", &[cargo_id]);
     let ws = copy_workspace(&source_ws);
-    let id = "new_proconio";
     let bundled = ojgames_in(ws.path(), &["bundle", id]);
     assert!(bundled.success, "{}", bundled.stderr);
     assert!(
@@ -833,6 +830,19 @@ fn atcoder_keeps_proconio_0_5_macros_as_written() {
         bundled.stdout
     );
     let text = fs::read_to_string(ws.path().join("bundled").join(format!("{id}.rs"))).unwrap();
+    (release, ws, text)
+}
+
+/// `fixtures/atcoder_ws/new_proconio`: AtCoder's block exactly as it is (proconio 0.5.0 with
+/// `derive`) and a solution using `#[fastout]` (with an early return) and `#[derive_readable]`
+/// (named fields; a tuple struct of `Chars` and `Usize1`). AtCoder provides proconio 0.5.0, so
+/// the bundle keeps `use proconio::…` and both attributes as written and pastes nothing of
+/// proconio; `run` builds it as AtCoder does (the judge's project) and prints what the cargo
+/// build prints on every input.
+#[test]
+fn atcoder_keeps_proconio_0_5_macros_as_written() {
+    let (release, ws, text) = bundled_for_atcoder("new_proconio_cargo", "new_proconio");
+    let id = "new_proconio";
     assert!(
         text.contains("// Crates of the judge it uses: proconio (not pasted)"),
         "{text}"
@@ -892,18 +902,8 @@ fn a_crates_code_for_targets_without_pointer_atomics_is_left_out_for_x86_64() {
 /// pastes neither. Before, both were pasted: a 292 KB bundle for a 1.2 KB one.
 #[test]
 fn crates_of_atcoder_renamed_in_the_cargo_toml_are_kept_for_atcoder_under_their_new_names() {
-    let source_ws = fixture("atcoder_ws");
-    let release = cargo_release_build(&source_ws, "atcoder_ws", &["renamed_crates_cargo"]);
-    let ws = copy_workspace(&source_ws);
+    let (release, ws, text) = bundled_for_atcoder("renamed_crates_cargo", "renamed_crates");
     let id = "renamed_crates";
-    let bundled = ojgames_in(ws.path(), &["bundle", id]);
-    assert!(bundled.success, "{}", bundled.stderr);
-    assert!(
-        bundled.stdout.contains("compiles as AtCoder builds it"),
-        "{}",
-        bundled.stdout
-    );
-    let text = fs::read_to_string(ws.path().join("bundled").join(format!("{id}.rs"))).unwrap();
     assert!(
         text.contains(
             "// Crates of the judge it uses: ac-library-rs, itertools, proconio (not pasted)"
