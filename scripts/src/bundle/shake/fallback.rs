@@ -321,14 +321,19 @@ fn may_be_one(a: &str, b: &str) -> bool {
     }
 }
 
+/// The types an integer literal may be (`{integer}`).
+pub(in crate::bundle::shake) const INTEGER_TYPES: [&str; 12] = [
+    "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64", "u128", "usize",
+];
+
+/// The types a float literal may be (`{float}`).
+pub(in crate::bundle::shake) const FLOAT_TYPES: [&str; 2] = ["f32", "f64"];
+
 /// The head of a self type as a literal's or the never type's fallback sees it (see
 /// [`ImplHeader`]): a reference's is `&` and its referent's; a slice, an array, a tuple of
 /// `n` and a pointer have their own, which no integer, float or named type shares (the
 /// library's `impl<T: Put> Put for [T]` competes with no number's impl).
 fn head_class(ty: &syn::Type, params: &BTreeSet<String>) -> String {
-    const INTEGERS: [&str; 12] = [
-        "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64", "u128", "usize",
-    ];
     match ty {
         syn::Type::Reference(r) => format!("&{}", head_class(&r.elem, params)),
         syn::Type::Slice(_) => "[]".to_string(),
@@ -346,9 +351,9 @@ fn head_class(ty: &syn::Type, params: &BTreeSet<String>) -> String {
             let name = last.ident.to_string();
             if p.path.segments.len() == 1 && params.contains(&name) {
                 "*".to_string()
-            } else if INTEGERS.contains(&name.as_str()) {
+            } else if INTEGER_TYPES.contains(&name.as_str()) {
                 "{int}".to_string()
-            } else if name == "f32" || name == "f64" {
+            } else if FLOAT_TYPES.contains(&name.as_str()) {
                 "{float}".to_string()
             } else {
                 name

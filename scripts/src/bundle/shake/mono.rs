@@ -41,7 +41,9 @@ use super::{fn_names, has_cfg, impl_item_names, type_head, Finder, NEVER_CUT};
 use crate::bundle::linemap::text_key;
 use crate::bundle::mapped::Mapped;
 use crate::bundle::shake::{
-    answers_stamp, cut_dead, is_cfg, names, new_warnings, use_leaves, without_ranges, Judge,
+    answers_stamp, cut_dead,
+    fallback::{FLOAT_TYPES, INTEGER_TYPES},
+    is_cfg, names, new_warnings, use_leaves, without_ranges, Judge,
 };
 use crate::rustc;
 use crate::settings::Edition;
@@ -142,10 +144,13 @@ enum Kind {
     /// A whole trait with every impl of it (written out, or by the calls of a macro whose
     /// body implements it) and the `use` leaves importing it: no reached function names it.
     /// `also`: the words between `impl` and `for` in those macros' bodies (the other traits
-    /// the calls implement, which an error may say are missing).
+    /// the calls implement, which an error may say are missing). `methods`: the trait's fns,
+    /// which kept code that is never reached may still call (`no method named `format``:
+    /// petgraph's `Debug` impls call its `IterFormatExt::format`).
     Trait {
         name: String,
         also: BTreeSet<String>,
+        methods: BTreeSet<String>,
     },
 }
 
@@ -355,7 +360,7 @@ impl Unit {
                 words, body, fns, ..
             } => (body.contains(trait_name) || words.contains(trait_name)) && method_fits(fns),
             Kind::Fn { name, .. } | Kind::Method { name, .. } => changed.words.contains(name),
-            Kind::Trait { name, also } => {
+            Kind::Trait { name, also, .. } => {
                 name == trait_name || also.contains(trait_name) || changed.words.contains(name)
             }
         }
@@ -399,7 +404,11 @@ impl Unit {
                 }) || (fn_named(fns) && other_words(fns, words))
             }
             Kind::Fn { name, .. } | Kind::Method { name, .. } => named.words.contains(name),
-            Kind::Trait { name, also } => names_trait(named, name, also),
+            Kind::Trait {
+                name,
+                also,
+                methods,
+            } => names_trait(named, name, also) || methods.iter().any(|m| named.words.contains(m)),
         }
     }
 
@@ -456,7 +465,11 @@ impl Unit {
                         .iter()
                         .any(|(_, missing)| missing == trait_name)
             }
-            Kind::Trait { name, also } => names_trait(named, name, also),
+            Kind::Trait {
+                name,
+                also,
+                methods,
+            } => names_trait(named, name, also) || methods.iter().any(|m| named.words.contains(m)),
         }
     }
 }
@@ -602,11 +615,6 @@ fn literal_kind(message: &str) -> Option<&'static [&'static str]> {
         None
     }
 }
-
-const INTEGER_TYPES: [&str; 12] = [
-    "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64", "u128", "usize",
-];
-const FLOAT_TYPES: [&str; 2] = ["f32", "f64"];
 
 impl Unit {
     /// Whether this candidate may be for one of `types`: not an impl, or a macro call, whose
@@ -1199,10 +1207,23 @@ fn whole_traits(
         units.push(Unit {
             range,
             imports: with,
-            kind: Kind::Trait { name, also },
+            kind: Kind::Trait {
+                name,
+                also,
+                methods: trait_fn_names(definition),
+            },
             owner: None,
         });
     }
+}
+
+/// The names of the fns `definition` declares.
+fn trait_fn_names(definition: &syn::ItemTrait) -> BTreeSet<String> {
+    let fns = definition.items.iter().filter_map(|item| match item {
+        syn::TraitItem::Fn(f) => Some(f.sig.ident.to_string()),
+        _ => None,
+    });
+    fns.collect()
 }
 
 /// The item-level macro calls in `items`, in modules too (not behind a `#[cfg]`).
@@ -1816,6 +1837,52 @@ mod lib {
         }
         let before = run(TRAITS, scratch.path(), "before");
         assert_eq!(before, "13\n");
+        assert_eq!(run(text, scratch.path(), "after"), before);
+    }
+
+    /// A trait no reached function names, whose method kept code calls: a `Drop` impl (never a
+    /// candidate) of a type never dropped. The error (`no method named `label` found for type
+    /// `u32``) names the method only; it puts back the whole trait, and the pass goes on to
+    /// cut `unused`. Fails without [`Kind::Trait`]'s `methods`: the impl alone comes back,
+    /// still cut with its trait, and the pass gives up, cutting nothing.
+    #[test]
+    fn a_trait_cut_whole_comes_back_when_an_error_names_one_of_its_methods() {
+        let bundle = r#"fn main() {
+    std::mem::forget(lib::Guard(1));
+    println!("{}", lib::twice(3));
+}
+#[allow(dead_code, unused_imports, unused_macros)]
+mod lib {
+    pub fn twice(x: i64) -> i64 {
+        x * 2
+    }
+    pub fn unused() -> i64 {
+        5
+    }
+    pub trait Label {
+        fn label(&self) -> u32;
+    }
+    impl Label for u32 {
+        fn label(&self) -> u32 {
+            *self + 1
+        }
+    }
+    pub struct Guard(pub u32);
+    impl Drop for Guard {
+        fn drop(&mut self) {
+            let _ = self.0.label();
+        }
+    }
+}
+"#;
+        let scratch = tempfile::tempdir().unwrap();
+        let text = &mono_cut(bundle, scratch.path());
+        assert!(!text.contains("fn unused"), "nothing cut:\n{text}");
+        for kept in ["trait Label", "impl Label for u32", "fn twice"] {
+            assert!(text.contains(kept), "`{kept}` went:\n{text}");
+        }
+        let before = run(bundle, scratch.path(), "before");
+        assert_eq!(before, "6\n");
         assert_eq!(run(text, scratch.path(), "after"), before);
     }
 
