@@ -816,6 +816,18 @@ fn use_leaves(text: &str, file: &syn::File, lib_start: usize) -> Vec<(String, Ra
     leaves
 }
 
+/// The library's `use` items that import nothing (`use a::{};`, `pub use crate::{};`): what
+/// cuts of every leaf of a group leave; whole.
+fn empty_uses(file: &syn::File, lib_start: usize) -> Vec<Range<usize>> {
+    let mut uses = Vec::new();
+    collect_uses(&file.items, &mut uses);
+    uses.into_iter()
+        .filter(|item| leaf_count(&item.tree) == 0)
+        .map(|item| item.span().byte_range())
+        .filter(|whole| whole.start >= lib_start)
+        .collect()
+}
+
 /// The name a path without groups imports (`a::b::C` → `C`).
 fn lone_leaf(tree: &syn::UseTree) -> Option<String> {
     match tree {

@@ -23,7 +23,7 @@ use quote::ToTokens;
 use syn::spanned::Spanned;
 
 use super::impls::type_head;
-use super::{use_leaves, without_ranges};
+use super::{empty_uses, use_leaves, without_ranges};
 use crate::bundle::mapped::Mapped;
 
 /// Rounds of cutting at most; each round re-reads the bundle.
@@ -166,6 +166,8 @@ fn one_round(text: &str, lib_start: usize) -> Option<Vec<Range<usize>>> {
             cut.extend(unit.carried);
         }
     }
+    // What earlier cuts left of a group import: it imports nothing and goes.
+    cut.extend(empty_uses(&file, lib_start));
     if cut.is_empty() {
         return None;
     }
@@ -1143,6 +1145,29 @@ mod lib {
         for name in ["Alone", "Unmade", "Half", "Generic", "Combo"] {
             assert!(!kept.contains(name), "{name} stayed:\n{kept}");
         }
+    }
+
+    /// A group import whose every leaf went (here, or in an earlier pass: `use a::{};`) goes
+    /// whole; one with a leaf left stays. Fails without [`super::super::empty_uses`]: the
+    /// braces stay (26 such lines in the std-only ALPC G's bundle).
+    #[test]
+    fn a_use_that_imports_nothing_goes() {
+        let library = "mod lib {
+    pub use self::inner::{spare};
+    pub use self::inner::{};
+    pub use crate::{};
+    pub use self::inner::{used, Spare as _};
+    pub mod inner {
+        pub fn spare() {}
+        pub fn used() {}
+        pub struct Spare;
+    }
+}
+";
+        let library = cut("fn main() { lib::used(); }", library);
+        assert!(!library.contains("::{}"), "{library}");
+        assert!(!library.contains("fn spare"), "{library}");
+        assert!(library.contains("use self::inner::{used"), "{library}");
     }
 
     #[test]
