@@ -146,7 +146,7 @@ enum Kind {
     /// `also`: the words between `impl` and `for` in those macros' bodies (the other traits
     /// the calls implement, which an error may say are missing). `methods`: the trait's fns,
     /// which kept code that is never reached may still call (`no method named `format``:
-    /// petgraph's `Debug` impls call its `IterFormatExt::format`).
+    /// petgraph's `Debug` impls call its `IterFormatExt::format`; see [`Named::no_method`]).
     Trait {
         name: String,
         also: BTreeSet<String>,
@@ -404,11 +404,7 @@ impl Unit {
                 }) || (fn_named(fns) && other_words(fns, words))
             }
             Kind::Fn { name, .. } | Kind::Method { name, .. } => named.words.contains(name),
-            Kind::Trait {
-                name,
-                also,
-                methods,
-            } => names_trait(named, name, also) || methods.iter().any(|m| named.words.contains(m)),
+            Kind::Trait { name, also, .. } => names_trait(named, name, also),
         }
     }
 
@@ -465,11 +461,20 @@ impl Unit {
                         .iter()
                         .any(|(_, missing)| missing == trait_name)
             }
+            // Its method only when nothing names the error exactly, and only as the method
+            // an error says is missing: by any word, num-traits' `Bounded`, `NumCast` and
+            // `CheckedAdd` came back whole (binom_kmerge 70 749 -> 79 457 B).
             Kind::Trait {
                 name,
                 also,
                 methods,
-            } => names_trait(named, name, also) || methods.iter().any(|m| named.words.contains(m)),
+            } => {
+                names_trait(named, name, also)
+                    || named
+                        .no_method
+                        .as_ref()
+                        .is_some_and(|m| methods.contains(m))
+            }
         }
     }
 }
@@ -685,6 +690,9 @@ pub(super) struct Named {
     /// member of trait `T``): only that method of the trait comes back, not the impls
     /// defining it.
     member: Option<(String, String)>,
+    /// The method it says no type has (`no method named `format` found for struct `Map``,
+    /// `no function or associated item named `m` found`).
+    no_method: Option<String>,
 }
 
 /// What `message` names (see [`Named`]).
@@ -696,6 +704,16 @@ pub(super) fn named_by(message: &str) -> Named {
             named.member = Some((method.to_string(), last_segment(of).to_string()));
             return named;
         }
+    }
+    let missing_method = [
+        "no method named `",
+        "no function or associated item named `",
+    ];
+    if missing_method
+        .iter()
+        .any(|start| message.starts_with(start))
+    {
+        named.no_method = quoted.first().map(|m| m.to_string());
     }
     for part in &quoted {
         named.words.extend(words_of(part));
@@ -1842,9 +1860,10 @@ mod lib {
 
     /// A trait no reached function names, whose method kept code calls: a `Drop` impl (never a
     /// candidate) of a type never dropped. The error (`no method named `label` found for type
-    /// `u32``) names the method only; it puts back the whole trait, and the pass goes on to
-    /// cut `unused`. Fails without [`Kind::Trait`]'s `methods`: the impl alone comes back,
-    /// still cut with its trait, and the pass gives up, cutting nothing.
+    /// `u32``) names the method only: it puts back the impl first (named exactly), then the
+    /// whole trait, and the pass goes on to cut `unused`. Fails without [`Kind::Trait`]'s
+    /// `methods`: the impl comes back, still cut with its trait, and the pass gives up,
+    /// cutting nothing.
     #[test]
     fn a_trait_cut_whole_comes_back_when_an_error_names_one_of_its_methods() {
         let bundle = r#"fn main() {
@@ -1884,6 +1903,37 @@ mod lib {
         let before = run(bundle, scratch.path(), "before");
         assert_eq!(before, "6\n");
         assert_eq!(run(text, scratch.path(), "after"), before);
+    }
+
+    /// A trait cut whole comes back for one of its methods only when an error says that method
+    /// is missing, not for any word of an error: fails with the first rule (any quoted word),
+    /// which put num-traits' `Bounded`, `NumCast` and `CheckedAdd` back in binom_kmerge.
+    #[test]
+    fn a_trait_comes_back_for_its_method_only_when_an_error_says_the_method_is_missing() {
+        let whole = |name: &str, methods: &[&str]| Unit {
+            range: 0..0,
+            imports: Vec::new(),
+            kind: Kind::Trait {
+                name: name.to_string(),
+                also: BTreeSet::new(),
+                methods: methods.iter().map(|m| m.to_string()).collect(),
+            },
+            owner: None,
+        };
+        let units = [
+            whole("Bounded", &["from", "max_value"]),
+            whole("IterFormatExt", &["format"]),
+        ];
+        let error = |message: &str| vec![vec![message.to_string()]];
+        let back = |message: &str| named_back(&units, &[0, 1], &error(message));
+        assert!(back("cannot find value `from` in this scope").is_empty());
+        assert!(back("expected `u32`, found `format`").is_empty());
+        let missing = "no method named `format` found for struct `Map<I, F>` in the current scope";
+        assert_eq!(back(missing), [1]);
+        assert_eq!(
+            back("no function or associated item named `max_value` found"),
+            [0]
+        );
     }
 
     /// An integer literal's error (`{integer}`) puts back a cut impl for an integer type, not
