@@ -440,6 +440,36 @@ fn a_proc_macro_crate_is_refused_by_name_with_the_reason() {
     assert!(!ws.path().join("bundled/proc_macro_user.rs").exists());
 }
 
+/// amplify (whose default feature `derive` pulls in amplify_derive, with a derive named
+/// `Error`) beside thiserror (`use thiserror::Error;`, `#[derive(Error)]`): the refusal for
+/// Codeforces blamed amplify_derive for thiserror's derive ("drop that and the feature
+/// `derive`"), though nothing used amplify's derives. The derive is errlike's (thiserror's
+/// stand-in): the refusal names errlike_impl and that line, and amplike's unused derive
+/// crate stays out as any unused proc-macro crate does.
+#[test]
+fn a_derive_imported_from_another_crate_is_no_use_of_a_same_named_proc_macro() {
+    let ws = copy_workspace(&fixture("deps_ws"));
+    let run = ojgames_in(ws.path(), &["bundle", "derive_of_another_crate"]);
+    assert!(!run.success, "{}", run.stdout);
+    assert!(
+        run.stderr.contains(
+            "crate `errlike` depends on `errlike_impl`, a proc-macro crate (errlike_impl v0.1.0)"
+        ),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("`#[derive(Debug, Error)]` at problems/derive_of_another_crate/main.rs:6 uses it: drop that and the dependency on `errlike` to bundle"),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains("amplike"), "{}", run.stderr);
+    assert!(!ws
+        .path()
+        .join("bundled/derive_of_another_crate.rs")
+        .exists());
+}
+
 #[test]
 fn crates_other_than_the_library_are_inlined_with_their_paths_macros_and_features_rewritten() {
     let ws = copy_workspace(&fixture("deps_ws"));
