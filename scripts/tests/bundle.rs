@@ -854,6 +854,36 @@ fn code_a_build_script_generates_is_refused_naming_the_file() {
     assert!(!ws.path().join("bundled/uses_generated.rs").exists());
 }
 
+/// varisat always depends on serde, whose code its build script generates: the refusal
+/// named only serde's lib.rs, a crate the solution never names (`use varisat::…`), so it did
+/// not say which of the solution's dependencies to drop. It names the way from one.
+#[test]
+fn code_a_build_script_generates_deep_in_the_dependencies_is_refused_naming_the_dependency_pulling_it_in(
+) {
+    let ws = copy_workspace(&fixture("deps_ws"));
+    let run = ojgames_in(ws.path(), &["bundle", "uses_generated_indirectly"]);
+    assert!(!run.success, "{}", run.stdout);
+    assert!(
+        run.stderr.contains("crate `generated`, which the problem's dependency `gentable` needs (gentable → generated): ")
+            && run.stderr.contains("crates/generated/src/lib.rs:2:18")
+            && run.stderr.contains("a build script generates"),
+        "{}",
+        run.stderr
+    );
+    assert!(!ws
+        .path()
+        .join("bundled/uses_generated_indirectly.rs")
+        .exists());
+    // A direct dependency: said so.
+    let run = ojgames_in(ws.path(), &["bundle", "uses_generated"]);
+    assert!(
+        run.stderr
+            .contains("crate `generated`, a dependency of the problem: "),
+        "{}",
+        run.stderr
+    );
+}
+
 #[test]
 fn a_bundle_over_its_judges_source_limit_is_an_error_naming_the_limit_and_largest_parts() {
     let ws = copy_workspace(&fixture("bundle_ws"));
