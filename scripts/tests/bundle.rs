@@ -884,6 +884,21 @@ fn code_a_build_script_generates_deep_in_the_dependencies_is_refused_naming_the_
     );
 }
 
+/// bstr's `#[cfg(all(test, feature = "std"))] mod tests` reads `data/GraphemeBreakTest.txt`,
+/// a file crates.io's package leaves out: every bundle pasting bstr was refused ("cannot
+/// read it"), though no build compiles that code. A call in a test-only item is left as it
+/// is (the item goes, and rustc expands no macro in code a `cfg` removes).
+#[test]
+fn an_include_in_test_only_code_of_a_crate_is_not_read() {
+    let ws = copy_workspace(&fixture("deps_ws"));
+    let (text, output) = bundle_compile_run(ws.path(), "uses_testdatalike");
+    assert_eq!(output, "3\n");
+    assert!(
+        !text.contains("cases.txt") && !text.contains("bytes.bin"),
+        "{text}"
+    );
+}
+
 #[test]
 fn a_bundle_over_its_judges_source_limit_is_an_error_naming_the_limit_and_largest_parts() {
     let ws = copy_workspace(&fixture("bundle_ws"));
