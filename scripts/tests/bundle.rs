@@ -899,6 +899,33 @@ fn an_include_in_test_only_code_of_a_crate_is_not_read() {
     );
 }
 
+/// Luogu compiles the bundle at 2024: a 2021 crate's `extern "C" {}` (libc's) is an error
+/// there. The note after it told the user to set `edition = "2024"` in the problem's
+/// Cargo.toml "to see them in the cargo build too", though cargo compiles the crate at its own
+/// edition whatever the problem says: the errors are all in a pasted crate, and the note
+/// says that.
+#[test]
+fn errors_only_in_a_pasted_crate_get_no_advice_to_change_the_problems_edition() {
+    let ws = copy_workspace(&fixture("deps_ws"));
+    let run = ojgames_in(ws.path(), &["bundle", "uses_oldextern", "--judge", "Luogu"]);
+    assert!(!run.success, "{}", run.stdout);
+    assert!(
+        run.stderr.contains("extern blocks must be unsafe"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        !run.stderr.contains("to see them in the cargo build too"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("note: the errors above are all in crates pasted into the bundle (crates/oldextern/src/lib.rs), not in the problem's code"),
+        "{}",
+        run.stderr
+    );
+}
+
 #[test]
 fn a_bundle_over_its_judges_source_limit_is_an_error_naming_the_limit_and_largest_parts() {
     let ws = copy_workspace(&fixture("bundle_ws"));
