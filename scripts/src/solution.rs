@@ -121,7 +121,7 @@ pub fn build_solution(
         let mut messages = lines.render(&built.compiled);
         if !built.compiled.success {
             let edition = compile_edition(problem, Some(&built_judge));
-            messages = with_edition_note(messages, problem, edition, &built_judge);
+            messages = with_edition_note(messages, workspace, problem, edition, &built_judge);
             return Ok(Built::CompileError {
                 command: built.command,
                 messages,
@@ -184,7 +184,8 @@ pub fn build_solution(
     let command = format!("rustc --edition {edition} -O {}", workspace.display(&path));
     let lines = bundle::LineMap::of_bundle(workspace, &problem.id);
     if !compiled.success {
-        let messages = with_edition_note(lines.render(&compiled), problem, edition, &judge);
+        let messages =
+            with_edition_note(lines.render(&compiled), workspace, problem, edition, &judge);
         return Ok(Built::CompileError {
             command,
             messages,
@@ -335,11 +336,12 @@ pub fn edition_note(problem: &Problem, edition: Edition, judge: &Judge) -> Optio
 /// A compiler's `messages` with [`edition_note`] after them, when there is one.
 fn with_edition_note(
     messages: String,
+    workspace: &Workspace,
     problem: &Problem,
     edition: Edition,
     judge: &Judge,
 ) -> String {
-    match edition_note(problem, edition, judge) {
+    match note_for(&messages, workspace, problem, edition, judge) {
         Some(note) => format!("{}\n{note}\n", messages.trim_end()),
         None => messages,
     }
@@ -348,14 +350,88 @@ fn with_edition_note(
 /// A check's `error` with [`edition_note`] after it, when there is one.
 fn error_with_edition_note(
     error: anyhow::Error,
+    workspace: &Workspace,
     problem: &Problem,
     edition: Edition,
     judge: &Judge,
 ) -> anyhow::Error {
-    match edition_note(problem, edition, judge) {
-        Some(note) => anyhow::anyhow!("{error:#}\n{note}"),
+    let text = format!("{error:#}");
+    match note_for(&text, workspace, problem, edition, judge) {
+        Some(note) => anyhow::anyhow!("{text}\n{note}"),
         None => error,
     }
+}
+
+/// [`edition_note`] after the compiler's `messages`; but when every error they locate is
+/// outside the problem's own code (its package folder, the workspace's library), in crates
+/// pasted into the bundle (libc's `extern "C" {}` at 2024), the problem's edition has
+/// nothing to do with them: cargo compiles each crate at its own edition.
+fn note_for(
+    messages: &str,
+    workspace: &Workspace,
+    problem: &Problem,
+    edition: Edition,
+    judge: &Judge,
+) -> Option<String> {
+    let note = edition_note(problem, edition, judge)?;
+    let files = files_outside(messages, &own_folders(workspace, problem));
+    if files.is_empty() {
+        return Some(note);
+    }
+    let shown = if files.len() > 3 {
+        format!("{}, …", files[..3].join(", "))
+    } else {
+        files.join(", ")
+    };
+    Some(format!(
+        "note: the errors above are all in crates pasted into the bundle ({shown}), not in the \
+         problem's code: {} compiles the one bundled file at edition {edition}, and cargo \
+         compiles those crates at their own older editions, whatever the problem's `edition`",
+        judge.name
+    ))
+}
+
+/// The problem's own folders as messages show them: its package's, the workspace library's.
+fn own_folders(workspace: &Workspace, problem: &Problem) -> Vec<String> {
+    let mut own = vec![workspace.display(&problem.dir)];
+    if let Some(lib) = workspace.lib_entry().parent() {
+        own.push(workspace.display(lib));
+    }
+    own
+}
+
+/// The files of `messages`' error locations (`--> file:line:column`), each once, when none
+/// is under one of `own` (a folder as shown: `problems/a`; `.` or empty takes every relative
+/// path); empty when one is, or there are none.
+fn files_outside(messages: &str, own: &[String]) -> Vec<String> {
+    let is_own = |file: &str| {
+        own.iter().any(|folder| {
+            let folder = folder.trim_end_matches('/');
+            if folder.is_empty() || folder == "." {
+                return !file.starts_with('/');
+            }
+            file.strip_prefix(folder)
+                .is_some_and(|rest| rest.starts_with('/'))
+        })
+    };
+    let mut files: Vec<String> = Vec::new();
+    for line in messages.lines() {
+        let Some(at) = line.trim_start().strip_prefix("--> ") else {
+            continue;
+        };
+        // `file:line:column`: the file is what comes before the last two colons.
+        let mut parts = at.trim().rsplitn(3, ':');
+        let (Some(_), Some(_), Some(file)) = (parts.next(), parts.next(), parts.next()) else {
+            continue;
+        };
+        if is_own(file) {
+            return Vec::new();
+        }
+        if !files.iter().any(|f| f == file) {
+            files.push(file.to_string());
+        }
+    }
+    files
 }
 
 /// After a wrong answer of a program compiled at `edition`, another than
@@ -529,7 +605,7 @@ fn write_bundle_once(
                 .map(|()| {
                     note.push_str(&format!("\n  compiles as {} builds it", judge.name));
                 })
-                .map_err(|error| error_with_edition_note(error, problem, edition, judge))
+                .map_err(|error| error_with_edition_note(error, workspace, problem, edition, judge))
         }
         check::Check::Types => {
             let meta = &problem.meta;
@@ -541,7 +617,9 @@ fn write_bundle_once(
                          [package.metadata.judge] says edition = \"{}\": the judge compiles with that",
                         meta.edition
                     ),
-                    None => error_with_edition_note(error, problem, edition, &built.judge),
+                    None => {
+                        error_with_edition_note(error, workspace, problem, edition, &built.judge)
+                    }
                 }
             })
         }
@@ -575,4 +653,31 @@ fn cargo_build(workspace: &Workspace, problem: &Problem) -> Result<Solution> {
         bundle_note: None,
         lines: bundle::LineMap::default(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::files_outside;
+
+    #[test]
+    fn the_files_of_errors_outside_the_problems_folders_are_listed_unless_one_is_inside() {
+        let own = vec!["problems/a".to_string(), "src".to_string()];
+        let crates = "error: extern blocks must be unsafe\n --> /r/libc-0.2/src/unix/mod.rs:10:1\n  |\nerror[E0716]: x\n   --> /r/zerocopy/src/ptr.rs:5:9\n --> /r/libc-0.2/src/unix/mod.rs:20:1\n";
+        assert_eq!(
+            files_outside(crates, &own),
+            vec!["/r/libc-0.2/src/unix/mod.rs", "/r/zerocopy/src/ptr.rs"]
+        );
+        let mixed = format!("{crates}error: y\n --> problems/a/main.rs:3:5\n");
+        assert!(files_outside(&mixed, &own).is_empty());
+        // `problems/ab` is not under `problems/a`; the library's `src/lib.rs` is own.
+        assert_eq!(
+            files_outside(" --> problems/ab/main.rs:1:1\n", &own),
+            vec!["problems/ab/main.rs"]
+        );
+        assert!(files_outside(" --> src/lib.rs:1:1\n", &own).is_empty());
+        assert!(files_outside("error: no location\n", &own).is_empty());
+        // A package at the root (`.`): every relative path is its own.
+        let root = vec![".".to_string()];
+        assert!(files_outside(" --> src/bin/a.rs:2:1\n", &root).is_empty());
+    }
 }

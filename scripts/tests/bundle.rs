@@ -440,6 +440,36 @@ fn a_proc_macro_crate_is_refused_by_name_with_the_reason() {
     assert!(!ws.path().join("bundled/proc_macro_user.rs").exists());
 }
 
+/// amplify (whose default feature `derive` pulls in amplify_derive, with a derive named
+/// `Error`) beside thiserror (`use thiserror::Error;`, `#[derive(Error)]`): the refusal for
+/// Codeforces blamed amplify_derive for thiserror's derive ("drop that and the feature
+/// `derive`"), though nothing used amplify's derives. The derive is errlike's (thiserror's
+/// stand-in): the refusal names errlike_impl and that line, and amplike's unused derive
+/// crate stays out as any unused proc-macro crate does.
+#[test]
+fn a_derive_imported_from_another_crate_is_no_use_of_a_same_named_proc_macro() {
+    let ws = copy_workspace(&fixture("deps_ws"));
+    let run = ojgames_in(ws.path(), &["bundle", "derive_of_another_crate"]);
+    assert!(!run.success, "{}", run.stdout);
+    assert!(
+        run.stderr.contains(
+            "crate `errlike` depends on `errlike_impl`, a proc-macro crate (errlike_impl v0.1.0)"
+        ),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("`#[derive(Debug, Error)]` at problems/derive_of_another_crate/main.rs:6 uses it: drop that and the dependency on `errlike` to bundle"),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains("amplike"), "{}", run.stderr);
+    assert!(!ws
+        .path()
+        .join("bundled/derive_of_another_crate.rs")
+        .exists());
+}
+
 #[test]
 fn crates_other_than_the_library_are_inlined_with_their_paths_macros_and_features_rewritten() {
     let ws = copy_workspace(&fixture("deps_ws"));
@@ -822,6 +852,78 @@ fn code_a_build_script_generates_is_refused_naming_the_file() {
         run.stderr
     );
     assert!(!ws.path().join("bundled/uses_generated.rs").exists());
+}
+
+/// varisat always depends on serde, whose code its build script generates: the refusal
+/// named only serde's lib.rs, a crate the solution never names (`use varisat::…`), so it did
+/// not say which of the solution's dependencies to drop. It names the way from one.
+#[test]
+fn code_a_build_script_generates_deep_in_the_dependencies_is_refused_naming_the_dependency_pulling_it_in(
+) {
+    let ws = copy_workspace(&fixture("deps_ws"));
+    let run = ojgames_in(ws.path(), &["bundle", "uses_generated_indirectly"]);
+    assert!(!run.success, "{}", run.stdout);
+    assert!(
+        run.stderr.contains("crate `generated`, which the problem's dependency `gentable` needs (gentable → generated): ")
+            && run.stderr.contains("crates/generated/src/lib.rs:2:18")
+            && run.stderr.contains("a build script generates"),
+        "{}",
+        run.stderr
+    );
+    assert!(!ws
+        .path()
+        .join("bundled/uses_generated_indirectly.rs")
+        .exists());
+    // A direct dependency: said so.
+    let run = ojgames_in(ws.path(), &["bundle", "uses_generated"]);
+    assert!(
+        run.stderr
+            .contains("crate `generated`, a dependency of the problem: "),
+        "{}",
+        run.stderr
+    );
+}
+
+/// bstr's `#[cfg(all(test, feature = "std"))] mod tests` reads `data/GraphemeBreakTest.txt`,
+/// a file crates.io's package leaves out: every bundle pasting bstr was refused ("cannot
+/// read it"), though no build compiles that code. A call in a test-only item is left as it
+/// is (the item goes, and rustc expands no macro in code a `cfg` removes).
+#[test]
+fn an_include_in_test_only_code_of_a_crate_is_not_read() {
+    let ws = copy_workspace(&fixture("deps_ws"));
+    let (text, output) = bundle_compile_run(ws.path(), "uses_testdatalike");
+    assert_eq!(output, "3\n");
+    assert!(
+        !text.contains("cases.txt") && !text.contains("bytes.bin"),
+        "{text}"
+    );
+}
+
+/// Luogu compiles the bundle at 2024: a 2021 crate's `extern "C" {}` (libc's) is an error
+/// there. The note after it told the user to set `edition = "2024"` in the problem's
+/// Cargo.toml "to see them in the cargo build too", though cargo compiles the crate at its own
+/// edition whatever the problem says: the errors are all in a pasted crate, and the note
+/// says that.
+#[test]
+fn errors_only_in_a_pasted_crate_get_no_advice_to_change_the_problems_edition() {
+    let ws = copy_workspace(&fixture("deps_ws"));
+    let run = ojgames_in(ws.path(), &["bundle", "uses_oldextern", "--judge", "Luogu"]);
+    assert!(!run.success, "{}", run.stdout);
+    assert!(
+        run.stderr.contains("extern blocks must be unsafe"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        !run.stderr.contains("to see them in the cargo build too"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("note: the errors above are all in crates pasted into the bundle (crates/oldextern/src/lib.rs), not in the problem's code"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]

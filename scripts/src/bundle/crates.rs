@@ -578,6 +578,44 @@ impl Finder<'_> {
     }
 }
 
+impl Dependencies {
+    /// Which of the problem's dependencies pastes crate `index` (for a message about the
+    /// crate: the solution names only its own dependencies): "crate `serde`, which the
+    /// problem's dependency `varisat` needs (varisat → serde)", the shortest way.
+    pub fn pulled_in(&self, index: usize) -> String {
+        let name = &self.crates[index].name;
+        if self.direct.iter().any(|(_, i)| *i == index) {
+            return format!("crate `{name}`, a dependency of the problem");
+        }
+        let mut from: Vec<Option<usize>> = vec![None; self.crates.len()];
+        let mut queue: std::collections::VecDeque<usize> =
+            self.direct.iter().map(|(_, i)| *i).collect();
+        let mut seen: BTreeSet<usize> = queue.iter().copied().collect();
+        while let Some(at) = queue.pop_front() {
+            for (_, next) in &self.crates[at].deps {
+                if seen.insert(*next) {
+                    from[*next] = Some(at);
+                    queue.push_back(*next);
+                }
+            }
+        }
+        let mut way = vec![index];
+        while let Some(previous) = from[*way.last().unwrap_or(&index)] {
+            way.push(previous);
+        }
+        way.reverse();
+        if way.len() < 2 {
+            return format!("crate `{name}`");
+        }
+        let names: Vec<&str> = way.iter().map(|&i| self.crates[i].name.as_str()).collect();
+        format!(
+            "crate `{name}`, which the problem's dependency `{}` needs ({})",
+            names[0],
+            names.join(" → ")
+        )
+    }
+}
+
 /// A package of a member's build: (name, version).
 type PackageKey = (String, String);
 

@@ -9,7 +9,12 @@ use std::path::Path;
 use anyhow::{anyhow, Result};
 use proc_macro2::{Delimiter, TokenStream, TokenTree};
 
-use super::source::Source;
+use syn::spanned::Spanned;
+use syn::visit::{self, Visit};
+use syn::{Attribute, ImplItemFn, Item, TraitItemFn};
+
+use super::cfg::{is_test_only, Features};
+use super::source::{byte_range, Source};
 
 /// A call `include_str!("path")` or `include_bytes!("path")`: its byte range and what it reads.
 struct Include {
@@ -23,11 +28,16 @@ struct Include {
 struct Found {
     includes: Vec<Include>,
     refused: Option<(usize, String)>,
+    /// The byte ranges of test-only items (`#[cfg(test)] mod tests`, `#[test] fn`): a call
+    /// in them is left alone, as rustc leaves it (bstr's tests read a data file that its
+    /// crates.io package leaves out).
+    skip: Vec<Range<usize>>,
 }
 
 /// `source` with each `include_str!`/`include_bytes!` of a literal path replaced by the file's
-/// contents; `dir` is the directory of the source file, which such paths are relative to.
-pub fn inline(source: Source, dir: &Path) -> Result<Source> {
+/// contents; `dir` is the directory of the source file, which such paths are relative to. A
+/// call in a test-only item (under `features`) stays as it is: no build compiles it.
+pub fn inline(source: Source, dir: &Path, features: Features) -> Result<Source> {
     if !["include!", "include_str!", "include_bytes!"]
         .iter()
         .any(|call| source.text.contains(call))
@@ -37,7 +47,10 @@ pub fn inline(source: Source, dir: &Path) -> Result<Source> {
     let Ok(tokens) = source.text.parse::<TokenStream>() else {
         return Ok(source);
     };
-    let mut found = Found::default();
+    let mut found = Found {
+        skip: test_only_items(&source, features),
+        ..Found::default()
+    };
     collect(tokens, &mut found, false);
     if let Some((at, call)) = found.refused {
         anyhow::bail!(
@@ -115,6 +128,10 @@ fn collect(tokens: TokenStream, found: &mut Found, in_template: bool) {
             continue;
         }
         let start = name.span().byte_range().start;
+        if found.skip.iter().any(|item| item.contains(&start)) {
+            index += 2;
+            continue;
+        }
         let arguments: Vec<TokenTree> = args.stream().into_iter().collect();
         let path = match arguments.as_slice() {
             [TokenTree::Literal(path)] if name_text != "include" => string_value(&path.to_string()),
@@ -133,6 +150,66 @@ fn collect(tokens: TokenStream, found: &mut Found, in_template: bool) {
         });
         index += 2;
     }
+}
+
+/// The byte ranges of `source`'s items that only a test build compiles (`#[cfg(test)]`,
+/// `#[test]`, a `cfg` false without `test`), at any depth of modules, impls and traits.
+/// Empty when the source does not parse (nothing is skipped).
+fn test_only_items(source: &Source, features: Features) -> Vec<Range<usize>> {
+    struct TestOnly<'a> {
+        features: Features<'a>,
+        ranges: Vec<Range<usize>>,
+    }
+    impl TestOnly<'_> {
+        /// Whether `attrs` make the item test-only (then its range is recorded).
+        fn test_only(&mut self, attrs: &[Attribute], item: &dyn Spanned) -> bool {
+            let test_only = is_test_only(attrs, self.features);
+            if test_only {
+                self.ranges.push(byte_range(item.span()));
+            }
+            test_only
+        }
+    }
+    impl<'ast> Visit<'ast> for TestOnly<'_> {
+        fn visit_item(&mut self, item: &'ast Item) {
+            let attrs: &[Attribute] = match item {
+                Item::Const(i) => &i.attrs,
+                Item::Enum(i) => &i.attrs,
+                Item::Fn(i) => &i.attrs,
+                Item::Impl(i) => &i.attrs,
+                Item::Macro(i) => &i.attrs,
+                Item::Mod(i) => &i.attrs,
+                Item::Static(i) => &i.attrs,
+                Item::Struct(i) => &i.attrs,
+                Item::Trait(i) => &i.attrs,
+                Item::Type(i) => &i.attrs,
+                Item::Union(i) => &i.attrs,
+                _ => &[],
+            };
+            if !self.test_only(attrs, item) {
+                visit::visit_item(self, item);
+            }
+        }
+        fn visit_impl_item_fn(&mut self, item: &'ast ImplItemFn) {
+            if !self.test_only(&item.attrs, item) {
+                visit::visit_impl_item_fn(self, item);
+            }
+        }
+        fn visit_trait_item_fn(&mut self, item: &'ast TraitItemFn) {
+            if !self.test_only(&item.attrs, item) {
+                visit::visit_trait_item_fn(self, item);
+            }
+        }
+    }
+    let Ok(file) = source.syntax() else {
+        return Vec::new();
+    };
+    let mut visitor = TestOnly {
+        features,
+        ranges: Vec::new(),
+    };
+    visitor.visit_file(file);
+    visitor.ranges
 }
 
 /// The value of a plain string literal without escapes (`"banner.txt"`, `r"data\in.txt"`).

@@ -24,7 +24,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 
 use crate::judges::Judge;
 use crate::settings::Edition;
@@ -178,7 +178,11 @@ fn build_uncached(workspace: &Workspace, problem: &Problem, options: &Options) -
     let external: Vec<CrateTree> = dependencies
         .crates
         .iter()
-        .map(|c| CrateTree::load(&c.entry, &display, Some(c.features.clone())))
+        .enumerate()
+        .map(|(index, c)| {
+            CrateTree::load(&c.entry, &display, Some(c.features.clone()))
+                .with_context(|| dependencies.pulled_in(index))
+        })
         .collect::<Result<_>>()?;
     // Crate ids: the problem, the library, then the external crates in their order.
     let externs_of = |deps: &[(String, usize)]| -> Vec<(String, CrateId)> {

@@ -121,7 +121,8 @@ impl CrateTree {
             // After the build-script check: its message says more than `include!`'s.
             // Before anything else moves text: a call's line and column are the file's.
             let source = super::located::expand(source)?;
-            let source = super::include::inline(source, path.parent().unwrap_or(Path::new(".")))?;
+            let source =
+                super::include::inline(source, path.parent().unwrap_or(Path::new(".")), features)?;
             let source = super::cargo_env::expand(source, &self.env)?;
             // A crate's `cfg_if!` may declare modules (hashbrown's `mod sse2;`): written out,
             // they are declarations like any other.

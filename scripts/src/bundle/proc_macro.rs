@@ -404,12 +404,26 @@ fn macro_of(attr: &Attribute, function: &str) -> Option<(String, MacroKind)> {
 /// The first line of `text` that uses one of `macros` as its kind is called (`#[fastout]`,
 /// `#[derive(…, Name)]`, `name!`), as (1-based line, trimmed code); else the first `use`
 /// line that imports one of them from one of `crates` (the proc-macro crate, or the crate
-/// re-exporting it). A `From` derive does not make `impl From` a use.
+/// re-exporting it). A `From` derive does not make `impl From` a use; nor does a call of a
+/// name the file imports from other crates only (`use thiserror::Error;` makes
+/// `#[derive(Error)]` thiserror's, not amplify_derive's `Error`), nor a call by a path that
+/// starts at another crate (`#[derive(thiserror::Error)]`).
 pub fn first_use_of(
     text: &str,
     macros: &[(String, MacroKind)],
     crates: &[String],
 ) -> Option<(usize, String)> {
+    let elsewhere = imported_elsewhere(text, crates);
+    // Whether a call by `path` (a bare name, or a path) can be the crate's macro `name`.
+    let ours = |path: &str, name: &str| {
+        let path: String = path.chars().filter(|c| !c.is_whitespace()).collect();
+        let mut segments = path.trim_start_matches("::").split("::");
+        let first = segments.next().unwrap_or("");
+        match segments.next() {
+            None => !elsewhere.contains(name),
+            Some(_) => crates.iter().any(|c| c == first),
+        }
+    };
     let lines = || {
         text.lines()
             .enumerate()
@@ -422,11 +436,14 @@ pub fn first_use_of(
             MacroKind::Attribute => code
                 .split("#[")
                 .skip(1)
-                .any(|attr| attribute_path_ends_with(attr, name)),
-            MacroKind::Derive => code
-                .split("derive(")
-                .skip(1)
-                .any(|list| has_word(list.split(')').next().unwrap_or(""), name)),
+                .any(|attr| attribute_path_ends_with(attr, name) && ours(attr_path(attr), name)),
+            MacroKind::Derive => code.split("derive(").skip(1).any(|list| {
+                list.split(')')
+                    .next()
+                    .unwrap_or("")
+                    .split(',')
+                    .any(|entry| has_word(entry, name) && ours(entry, name))
+            }),
         });
         if calls {
             return found(index, line);
@@ -443,6 +460,76 @@ pub fn first_use_of(
         }
     }
     None
+}
+
+/// The names `text`'s `use` items bind from crates other than `crates` and never from one of
+/// them (`use thiserror::Error;` binds `Error` from thiserror), by the name they bind (an
+/// `as` rename's). Empty when `text` does not parse.
+fn imported_elsewhere(text: &str, crates: &[String]) -> std::collections::BTreeSet<String> {
+    struct Imports<'a> {
+        crates: &'a [String],
+        elsewhere: std::collections::BTreeSet<String>,
+        ours: std::collections::BTreeSet<String>,
+    }
+    fn leaves(tree: &UseTree, root: Option<&str>, found: &mut Vec<(String, String)>) {
+        match tree {
+            UseTree::Path(path) => {
+                let segment = path.ident.to_string();
+                leaves(&path.tree, Some(root.unwrap_or(&segment)), found);
+            }
+            UseTree::Name(name) => {
+                if let Some(root) = root {
+                    found.push((root.to_string(), name.ident.to_string()));
+                }
+            }
+            UseTree::Rename(rename) => {
+                if let Some(root) = root {
+                    found.push((root.to_string(), rename.rename.to_string()));
+                }
+            }
+            UseTree::Group(group) => {
+                for tree in &group.items {
+                    leaves(tree, root, found);
+                }
+            }
+            UseTree::Glob(_) => {}
+        }
+    }
+    impl<'ast> Visit<'ast> for Imports<'_> {
+        fn visit_item_use(&mut self, item: &'ast ItemUse) {
+            let mut found = Vec::new();
+            leaves(&item.tree, None, &mut found);
+            for (root, name) in found {
+                if self.crates.contains(&root) {
+                    self.ours.insert(name);
+                } else {
+                    self.elsewhere.insert(name);
+                }
+            }
+        }
+    }
+    let Ok(file) = syn::parse_file(text) else {
+        return Default::default();
+    };
+    let mut imports = Imports {
+        crates,
+        elsewhere: Default::default(),
+        ours: Default::default(),
+    };
+    imports.visit_file(&file);
+    let Imports {
+        elsewhere, ours, ..
+    } = imports;
+    elsewhere.difference(&ours).cloned().collect()
+}
+
+/// The path an attribute's text after `#[` starts with (`proconio::fastout` of
+/// `proconio::fastout] fn main`).
+fn attr_path(attr: &str) -> &str {
+    let end = attr
+        .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':' || c.is_whitespace()))
+        .unwrap_or(attr.len());
+    &attr[..end]
 }
 
 /// Whether `name!` is called in `code` (also as `path::name!`).
@@ -541,6 +628,45 @@ mod tests {
         assert_eq!(
             first_use_of("#[derive(Debug, From)]\nstruct A;\n", &derive, &amplify),
             Some((1, "#[derive(Debug, From)]".to_string()))
+        );
+        // thiserror's `Error` beside amplify: a derive the file imports from another crate
+        // only, or names by another crate's path, is not amplify_derive's.
+        let error = vec![("Error".to_string(), MacroKind::Derive)];
+        let text = "use thiserror::Error;\n\n#[derive(Debug, Error)]\nenum E { A }\n";
+        assert_eq!(first_use_of(text, &error, &amplify), None);
+        let text = "use std::fmt;\n#[derive(Debug, thiserror::Error)]\nenum E { A }\n";
+        assert_eq!(first_use_of(text, &error, &amplify), None);
+        let text = "use thiserror::Error;\n#[derive(amplify::Error)]\nenum E { A }\n";
+        assert_eq!(
+            first_use_of(text, &error, &amplify),
+            Some((2, "#[derive(amplify::Error)]".to_string()))
+        );
+        let text = "use thiserror::Error as ThisError;\nuse amplify::Error;\n#[derive(Error, ThisError)]\nenum E { A }\n";
+        assert_eq!(
+            first_use_of(text, &error, &amplify),
+            Some((3, "#[derive(Error, ThisError)]".to_string()))
+        );
+        let attr = vec![("ext".to_string(), MacroKind::Attribute)];
+        let easy = vec!["easy_ext".to_string()];
+        assert_eq!(
+            first_use_of(
+                "use other::ext;\n#[ext(I64Ext)]\nimpl i64 {}\n",
+                &attr,
+                &easy
+            ),
+            None
+        );
+        assert_eq!(
+            first_use_of(
+                "use easy_ext::ext;\n#[ext(I64Ext)]\nimpl i64 {}\n",
+                &attr,
+                &easy
+            ),
+            Some((2, "#[ext(I64Ext)]".to_string()))
+        );
+        assert_eq!(
+            first_use_of("#[easy_ext::ext(I64Ext)]\nimpl i64 {}\n", &attr, &easy),
+            Some((1, "#[easy_ext::ext(I64Ext)]".to_string()))
         );
         let bang = vec![("html".to_string(), MacroKind::Bang)];
         assert_eq!(first_use_of("let html = 1;\n", &bang, &amplify), None);
