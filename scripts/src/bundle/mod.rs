@@ -349,6 +349,16 @@ fn build_uncached(workspace: &Workspace, problem: &Problem, options: &Options) -
             .source_limit
             .is_some_and(|limit| size > factor * limit))
     };
+    // The judge's limit in bytes of `text` before its layout (`--minify` writes fewer), as
+    // the passes below measure it: the limit scaled by the text's size over its laid-out size.
+    let unlaid_limit = |text: &Mapped| -> Result<usize> {
+        let limit = judge.source_limit.unwrap_or(usize::MAX);
+        let size = layout::apply(options.layout, &header, text.clone())?
+            .text
+            .len();
+        let scaled = limit as u128 * text.text.len() as u128 / size.max(1) as u128;
+        Ok(usize::try_from(scaled).unwrap_or(usize::MAX))
+    };
     let first_crate = nth_line_equal(&text.text, INLINING_LINTS, DEPENDENCY_LINTS, 0);
     let laid_out_over = judge
         .source_limit
@@ -374,8 +384,7 @@ fn build_uncached(workspace: &Workspace, problem: &Problem, options: &Options) -
             // Its own scratch: the shake's cache there is not the library's.
             let groups_scratch = scratch.join("feature-groups");
             let (gated, pasted) = feature_groups(&resolver, &selection, &dependencies);
-            let limit = judge.source_limit.unwrap_or(usize::MAX);
-            if !groups_hopeless(&cut, line, &gated, &pasted, limit) {
+            if !groups_hopeless(&cut, line, &gated, &pasted, unlaid_limit(&cut)?) {
                 let grouped = shake::cut_feature_groups(
                     &cut,
                     line,
@@ -392,7 +401,7 @@ fn build_uncached(workspace: &Workspace, problem: &Problem, options: &Options) -
             }
         }
         if over(&cut, 1)? && !over(&cut, 4)? {
-            let limit = judge.source_limit.unwrap_or(usize::MAX);
+            let limit = unlaid_limit(&cut)?;
             cut = shake::cut_unreached(&cut, line, edition, &scratch, limit)?;
             cut = layout::compact_from(&cut, line)?;
         }
@@ -439,7 +448,7 @@ fn build_uncached(workspace: &Workspace, problem: &Problem, options: &Options) -
 }
 
 /// Whether the feature-group cut and the shake after it cannot bring `bundle` to four times
-/// `limit`, where the mono pass starts: what is left once every group the pass could cut is
+/// `limit` (in bytes of its text before its layout), where the mono pass starts: what is left once every group the pass could cut is
 /// gone ([`shake::feature_groups_most`], no rustc run), less an eighth for the shake after it,
 /// is still over. The shake after the groups took 8.9 % of what they left (rational_walk,
 /// 135 469 -> 123 369 B) and 2.8 % (petgraph_roads, 307 475 -> 298 872); the bound was close
