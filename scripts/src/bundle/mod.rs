@@ -353,6 +353,16 @@ fn build_uncached(workspace: &Workspace, problem: &Problem, options: &Options) -
             .source_limit
             .is_some_and(|limit| size > factor * limit))
     };
+    // The judge's limit in bytes of `text` before its layout (`--minify` writes fewer), as
+    // the passes below measure it: the limit scaled by the text's size over its laid-out size.
+    let unlaid_limit = |text: &Mapped| -> Result<usize> {
+        let limit = judge.source_limit.unwrap_or(usize::MAX);
+        let size = layout::apply(options.layout, &header, text.clone())?
+            .text
+            .len();
+        let scaled = limit as u128 * text.text.len() as u128 / size.max(1) as u128;
+        Ok(usize::try_from(scaled).unwrap_or(usize::MAX))
+    };
     let first_crate = nth_line_equal(&text.text, INLINING_LINTS, DEPENDENCY_LINTS, 0);
     let laid_out_over = judge
         .source_limit
@@ -378,16 +388,25 @@ fn build_uncached(workspace: &Workspace, problem: &Problem, options: &Options) -
             // Its own scratch: the shake's cache there is not the library's.
             let groups_scratch = scratch.join("feature-groups");
             let (gated, pasted) = feature_groups(&resolver, &selection, &dependencies);
-            let grouped =
-                shake::cut_feature_groups(&cut, line, edition, &groups_scratch, &gated, &pasted)?;
-            if grouped.text != cut.text {
-                let reshaken = reshake(&grouped, edition, &groups_scratch, options)?;
-                speculative |= reshaken.speculative;
-                cut = reshaken.bundle;
+            if !groups_hopeless(&cut, line, &gated, &pasted, unlaid_limit(&cut)?) {
+                let grouped = shake::cut_feature_groups(
+                    &cut,
+                    line,
+                    edition,
+                    &groups_scratch,
+                    &gated,
+                    &pasted,
+                )?;
+                if grouped.text != cut.text {
+                    let reshaken = reshake(&grouped, edition, &groups_scratch, options)?;
+                    speculative |= reshaken.speculative;
+                    cut = reshaken.bundle;
+                }
             }
         }
         if over(&cut, 1)? && !over(&cut, 4)? {
-            cut = shake::cut_unreached(&cut, line, edition, &scratch)?;
+            let limit = unlaid_limit(&cut)?;
+            cut = shake::cut_unreached(&cut, line, edition, &scratch, limit)?;
             cut = layout::compact_from(&cut, line)?;
         }
         laid_out = layout::apply(options.layout, &header, cut.clone())?;
@@ -430,6 +449,26 @@ fn build_uncached(workspace: &Workspace, problem: &Problem, options: &Options) -
         speculative,
         over_limit,
     })
+}
+
+/// Whether the feature-group cut and the shake after it cannot bring `bundle` to four times
+/// `limit` (in bytes of its text before its layout), where the mono pass starts: what is left
+/// once every group the pass could cut is gone ([`shake::feature_groups_most`], no rustc
+/// run), less an eighth for the shake after it, is still over. The shake after the groups took 8.9 % of what they left (rational_walk,
+/// 135 469 -> 123 369 B) and 2.8 % (petgraph_roads, 307 475 -> 298 872); the bound was close
+/// to what the pass did cut (rational_walk: at most 160 252 B, 153 466 cut). big_out
+/// (hashbrown, smallvec; 421 604 B, at most 101 661 cut: 4.9 times left) spent 77 s in the
+/// pass to cut nothing before its refusal (i21refuse, docs/performance.md).
+fn groups_hopeless(
+    bundle: &Mapped,
+    lints_line: usize,
+    gated: &[shake::Gated],
+    pasted: &[shake::Pasted],
+    limit: usize,
+) -> bool {
+    let most = shake::feature_groups_most(bundle, lints_line, gated, pasted);
+    let left = bundle.text.len().saturating_sub(most);
+    left - left / 8 > limit.saturating_mul(4)
 }
 
 /// What the feature-group cut may cut: the items each enabled feature gates in the pasted

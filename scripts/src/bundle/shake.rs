@@ -129,15 +129,16 @@ pub fn shake(
 }
 
 /// `bundle` without the library code (after line `lints_line`) its codegen never reaches:
-/// for a bundle over its judge's source limit (see [`impls::mono`]).
+/// for a bundle over its judge's source `limit` (see [`impls::mono`]).
 pub fn cut_unreached(
     bundle: &Mapped,
     lints_line: usize,
     edition: Edition,
     scratch: &Path,
+    limit: usize,
 ) -> Result<Mapped> {
     let budget = impls::mono::BUDGET_BYTES;
-    let cut = impls::mono::cut_unreached(bundle, lints_line, edition, scratch, budget);
+    let cut = impls::mono::cut_unreached(bundle, lints_line, edition, scratch, budget, limit);
     let _ = std::fs::remove_dir_all(incremental_base(scratch));
     cut
 }
@@ -155,6 +156,17 @@ pub fn cut_feature_groups(
     let cut = groups::cut_feature_groups(bundle, lints_line, edition, scratch, gated, pasted);
     let _ = std::fs::remove_dir_all(incremental_base(scratch));
     cut
+}
+
+/// The most [`cut_feature_groups`] could cut from `bundle`, with no rustc run (see
+/// [`groups::most_cut`]).
+pub fn feature_groups_most(
+    bundle: &Mapped,
+    lints_line: usize,
+    gated: &[Gated],
+    pasted: &[Pasted],
+) -> usize {
+    groups::most_cut(bundle, lints_line, gated, pasted)
 }
 
 /// Where this process's shake keeps rustc's incremental state, a directory for each name its

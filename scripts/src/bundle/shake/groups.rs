@@ -247,6 +247,43 @@ fn cut_uncached(
     Ok(current)
 }
 
+/// The most the pass could cut from `bundle`, with no rustc run: every feature's items, and
+/// every pasted crate but the first that nothing names outside its module once they are gone
+/// (a crate named there is named in any bundle the pass leaves, which holds that text).
+/// Neither the `use` leaves a try's import repair deletes nor what the shake takes after the
+/// pass is counted.
+pub(in crate::bundle) fn most_cut(
+    bundle: &Mapped,
+    lints_line: usize,
+    gated: &[Gated],
+    pasted: &[Pasted],
+) -> usize {
+    let Some(all) = groups(bundle, lints_line, gated, pasted) else {
+        return 0;
+    };
+    let mut features: Vec<Range<usize>> = all.features.values().flatten().cloned().collect();
+    features.sort_by_key(|r| (r.start, r.end));
+    let mut merged: Vec<Range<usize>> = Vec::new();
+    for range in features {
+        match merged.last_mut() {
+            Some(last) if range.start <= last.end => last.end = last.end.max(range.end),
+            _ => merged.push(range),
+        }
+    }
+    let rest = without_ranges(bundle, &merged);
+    let Some(now) = groups(&rest, lints_line, gated, pasted) else {
+        return bundle.text.len();
+    };
+    let start = lib_start(&rest.text, lints_line);
+    let crates: usize = now
+        .crates
+        .iter()
+        .filter(|(name, range)| !named_outside(&rest.text, name, range, start))
+        .map(|(_, range)| range.len())
+        .sum();
+    size(&merged) + crates
+}
+
 /// What to delete for the unresolved imports at `spans`: rustc points at the first segment
 /// it cannot resolve (`num_bigint` in `use crate::num_bigint::{BigInt, Sign};`), so what goes
 /// is the innermost part of the `use` that holds it: a group's element with a comma beside
@@ -690,6 +727,49 @@ impl Big {
         let printed = run(&before, scratch.path(), "before");
         assert_eq!(printed, "3 8\n3/8\n");
         assert_eq!(run(&text, scratch.path(), "after"), printed);
+    }
+
+    /// [`most_cut`] bounds what the pass cuts, with no rustc run: the gated items and the
+    /// optional crate, never the solution or the first crate's ungated items.
+    #[test]
+    fn the_most_the_pass_could_cut_bounds_what_it_cuts() {
+        let scratch = tempfile::tempdir().unwrap();
+        let (before, after) = group_cut("", scratch.path());
+        let mut bundle = Mapped::new();
+        bundle.push(&before, |k| {
+            Some(Origin {
+                file: "small/src/lib.rs".into(),
+                line: k as u32 + 1,
+                indent: 0,
+            })
+        });
+        let lints_line = before
+            .lines()
+            .position(|l| l.starts_with("#[allow"))
+            .unwrap();
+        let pasted = [("small", "small"), ("big_num", "big-num")].map(|(module, package)| Pasted {
+            module: module.to_string(),
+            package: package.to_string(),
+        });
+        let most = most_cut(&bundle, lints_line, &gated(&before), &pasted);
+        let cut = before.len() - after.len();
+        assert!(cut > 0 && cut <= most, "cut {cut}, most {most}");
+        let crate_big = &before[before.find("mod big_num").unwrap()..];
+        let ungated = [
+            "fn new",
+            "impl Half for Rat",
+            "pub trait Half",
+            "pub struct Rat",
+        ];
+        let kept: usize = ungated
+            .iter()
+            .map(|k| before.find(k).map(|_| k.len()).unwrap())
+            .sum();
+        assert!(most >= crate_big.trim_end().len(), "most {most}");
+        assert!(
+            most <= before.len() - before.find("mod small").unwrap() - kept,
+            "most {most}"
+        );
     }
 
     #[test]

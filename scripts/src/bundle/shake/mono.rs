@@ -66,12 +66,38 @@ pub(in crate::bundle) const BUDGET_BYTES: usize = 4 << 20;
 /// whose check fails costs the check alone.
 const RUNS_PER_ROUND: usize = 5;
 
-/// The bytes of text rustc may still be given (see [`BUDGET_BYTES`]).
+/// A round's candidate (every candidate not put back cut, before the dead-code and names
+/// passes take what only it used) over this many tenths of the judge's source limit ends the
+/// pass: rounds only put back, so candidates only grow, and those passes took at most 29 % of
+/// an accepted candidate (float_paths 52 712 -> 37 476 B; rational_walk 64 896 -> 46 711,
+/// lazy_sieve 61 449 -> 50 573, old_2018 72 946 -> 66 737), so a candidate over 1.5 times the
+/// limit would need 33 %. Every bundle the pass brought under 64 KiB had candidates of at most
+/// 0.99 times it (rational_walk's last); num's BigUint (abc401-c, 255 KB) started at 2.0 times
+/// (131 940 B) and gave up after 15 rounds, 50 s of rustc runs (i21refuse,
+/// docs/performance.md).
+const LARGEST_CANDIDATE_TENTHS: usize = 15;
+
+/// The bytes of text rustc may still be given (see [`BUDGET_BYTES`]), and the largest
+/// candidate worth a round (see [`LARGEST_CANDIDATE_TENTHS`]).
 struct Budget {
     left: usize,
+    largest: usize,
 }
 
 impl Budget {
+    /// `bytes` of text for rustc, for a bundle that must come under `limit` bytes.
+    fn new(bytes: usize, limit: usize) -> Budget {
+        Budget {
+            left: bytes,
+            largest: limit.saturating_mul(LARGEST_CANDIDATE_TENTHS) / 10,
+        }
+    }
+
+    /// Whether a round on `candidate` could still bring the bundle under its limit.
+    fn worth(&self, candidate: &str) -> bool {
+        candidate.len() <= self.largest
+    }
+
     /// `runs` runs of `text` taken from what is left.
     fn take(&mut self, runs: usize, text: &str) {
         self.left = self.left.saturating_sub(runs * text.len());
@@ -155,20 +181,21 @@ enum Kind {
 }
 
 /// `bundle` without the library code codegen never reaches (after line `lints_line`), or as
-/// it is when that cut does not keep it compiling to the same functions or does not fit in
-/// `budget` bytes of text given to rustc (see [`BUDGET_BYTES`]). Cached in `scratch` under
-/// the bundle's text.
+/// it is when that cut does not keep it compiling to the same functions, does not fit in
+/// `budget` bytes of text given to rustc (see [`BUDGET_BYTES`]) or cannot come under `limit`
+/// bytes (see [`LARGEST_CANDIDATE_TENTHS`]). Cached in `scratch` under the bundle's text.
 pub(in crate::bundle::shake) fn cut_unreached(
     bundle: &Mapped,
     lints_line: usize,
     edition: Edition,
     scratch: &Path,
     budget: usize,
+    limit: usize,
 ) -> Result<Mapped> {
     std::fs::create_dir_all(scratch)?;
     let cache = scratch.join("mono.cache");
     let key = format!(
-        "mono {} line {lints_line} edition {edition} budget {budget} {}",
+        "mono {} line {lints_line} edition {edition} budget {budget} limit {limit} {}",
         text_key(&bundle.text),
         answers_stamp()
     );
@@ -184,7 +211,7 @@ pub(in crate::bundle::shake) fn cut_unreached(
         // resolve elsewhere too (review12's finding 3).
         with_later_crates: true,
     };
-    let budget = Budget { left: budget };
+    let budget = Budget::new(budget, limit);
     let cut = cut_uncached(bundle, &judge, budget)?.unwrap_or_else(|| bundle.clone());
     // A cache that cannot be written only costs time next time.
     let _ = cut.save(&key, &cache);
@@ -192,7 +219,8 @@ pub(in crate::bundle::shake) fn cut_unreached(
 }
 
 /// `None` when nothing could be cut, the budget included: the baseline's two runs and one
-/// round must fit in it to start, and each round must fit in what is left.
+/// round must fit in it to start, and each round must fit in what is left and have a
+/// candidate [`Budget::worth`] it.
 fn cut_uncached(bundle: &Mapped, judge: &Judge, mut budget: Budget) -> Result<Option<Mapped>> {
     if !budget.allows(2 + RUNS_PER_ROUND, &bundle.text) {
         return Ok(None);
@@ -233,7 +261,7 @@ fn cut_uncached(bundle: &Mapped, judge: &Judge, mut budget: Budget) -> Result<Op
             }
             cut.retain(|u| !back.contains(u));
         };
-        if !budget.allows(RUNS_PER_ROUND, &candidate.text) {
+        if !budget.allows(RUNS_PER_ROUND, &candidate.text) || !budget.worth(&candidate.text) {
             return Ok(None);
         }
         budget.take(1, &candidate.text);
@@ -1545,15 +1573,15 @@ mod tests {
 
     /// A bundle whose lints line is the one starting `#[allow`, cut by the pass.
     fn mono_cut(text: &str, dir: &Path) -> String {
-        mono_cut_within(text, dir, BUDGET_BYTES)
+        mono_cut_within(text, dir, BUDGET_BYTES, crate::bundle::SIZE_LIMIT)
     }
 
-    /// [`mono_cut`] with `budget` bytes of text for rustc.
-    fn mono_cut_within(text: &str, dir: &Path, budget: usize) -> String {
+    /// [`mono_cut`] with `budget` bytes of text for rustc, to come under `limit` bytes.
+    fn mono_cut_within(text: &str, dir: &Path, budget: usize, limit: usize) -> String {
         let mut bundle = Mapped::new();
         bundle.push(text, |_| None);
         let lints_line = text.lines().position(|l| l.starts_with("#[allow")).unwrap();
-        cut_unreached(&bundle, lints_line, Edition::E2021, dir, budget)
+        cut_unreached(&bundle, lints_line, Edition::E2021, dir, budget, limit)
             .unwrap()
             .text
     }
@@ -2420,7 +2448,10 @@ mod lib {
     fn a_bundle_whose_first_runs_do_not_fit_the_budget_is_left_as_it_is() {
         let scratch = tempfile::tempdir().unwrap();
         let tight = (2 + RUNS_PER_ROUND) * METHODS.len() - 1;
-        assert_eq!(mono_cut_within(METHODS, scratch.path(), tight), METHODS);
+        assert_eq!(
+            mono_cut_within(METHODS, scratch.path(), tight, crate::bundle::SIZE_LIMIT),
+            METHODS
+        );
         // Nothing ran: no rustc output in the scratch directory but the cache.
         let files: Vec<_> = std::fs::read_dir(scratch.path())
             .unwrap()
@@ -2429,8 +2460,28 @@ mod lib {
         assert_eq!(files, ["mono.cache"]);
         // With room for its rounds it runs and cuts (`corners`).
         let enough = 20 * METHODS.len();
-        let cut = mono_cut_within(METHODS, scratch.path(), enough);
+        let cut = mono_cut_within(METHODS, scratch.path(), enough, crate::bundle::SIZE_LIMIT);
         assert!(!cut.contains("corners"), "{cut}");
+    }
+
+    /// Against a limit of half its size, METHODS' first candidate (all but `corners`, about
+    /// 85 % of it) is over 1.5 times the limit: no round can bring it under, so nothing is
+    /// cut. Against its own size the same pass cuts `corners`.
+    #[test]
+    fn a_bundle_whose_first_candidate_is_over_one_and_a_half_times_the_limit_is_left_as_it_is() {
+        let scratch = tempfile::tempdir().unwrap();
+        let half = METHODS.len() / 2;
+        assert_eq!(
+            mono_cut_within(METHODS, scratch.path(), BUDGET_BYTES, half),
+            METHODS
+        );
+        let cut = mono_cut_within(METHODS, scratch.path(), BUDGET_BYTES, METHODS.len());
+        assert!(!cut.contains("corners"), "{cut}");
+        assert!(
+            cut.len() * 10 > half * LARGEST_CANDIDATE_TENTHS,
+            "{}",
+            cut.len()
+        );
     }
 
     #[test]
