@@ -454,11 +454,12 @@ fn build_uncached(workspace: &Workspace, problem: &Problem, options: &Options) -
 /// Whether the feature-group cut and the shake after it cannot bring `bundle` to four times
 /// `limit` (in bytes of its text before its layout), where the mono pass starts: what is left
 /// once every group the pass could cut is gone ([`shake::feature_groups_most`], no rustc
-/// run), less an eighth for the shake after it, is still over. The shake after the groups took 8.9 % of what they left (rational_walk,
-/// 135 469 -> 123 369 B) and 2.8 % (petgraph_roads, 307 475 -> 298 872); the bound was close
-/// to what the pass did cut (rational_walk: at most 160 252 B, 153 466 cut). big_out
-/// (hashbrown, smallvec; 421 604 B, at most 101 661 cut: 4.9 times left) spent 77 s in the
-/// pass to cut nothing before its refusal (i21refuse, docs/performance.md).
+/// run), less an eighth for the shake after it, is still over. The shake after the groups
+/// took 8.9 % of what they left (rational_walk, 135 469 -> 123 369 B) and 2.8 %
+/// (petgraph_roads, 307 475 -> 298 872); the bound was close to what the pass did cut
+/// (rational_walk: at most 160 252 B, 153 466 cut). big_out (hashbrown, smallvec; 421 604 B,
+/// at most 101 661 cut: 4.9 times left) spent 77 s in the pass to cut nothing before its
+/// refusal (i21refuse, docs/performance.md).
 fn groups_hopeless(
     bundle: &Mapped,
     lints_line: usize,
