@@ -14,6 +14,7 @@ use syn::visit::{self, Visit};
 use syn::{Attribute, ImplItemFn, Item, TraitItemFn};
 
 use super::cfg::{is_test_only, Features};
+use super::facts::item_attrs;
 use super::source::{byte_range, Source};
 
 /// A call `include_str!("path")` or `include_bytes!("path")`: its byte range and what it reads.
@@ -172,21 +173,7 @@ fn test_only_items(source: &Source, features: Features) -> Vec<Range<usize>> {
     }
     impl<'ast> Visit<'ast> for TestOnly<'_> {
         fn visit_item(&mut self, item: &'ast Item) {
-            let attrs: &[Attribute] = match item {
-                Item::Const(i) => &i.attrs,
-                Item::Enum(i) => &i.attrs,
-                Item::Fn(i) => &i.attrs,
-                Item::Impl(i) => &i.attrs,
-                Item::Macro(i) => &i.attrs,
-                Item::Mod(i) => &i.attrs,
-                Item::Static(i) => &i.attrs,
-                Item::Struct(i) => &i.attrs,
-                Item::Trait(i) => &i.attrs,
-                Item::Type(i) => &i.attrs,
-                Item::Union(i) => &i.attrs,
-                _ => &[],
-            };
-            if !self.test_only(attrs, item) {
+            if !self.test_only(item_attrs(item), item) {
                 visit::visit_item(self, item);
             }
         }
