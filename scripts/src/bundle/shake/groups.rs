@@ -729,24 +729,28 @@ impl Big {
         assert_eq!(run(&text, scratch.path(), "after"), printed);
     }
 
-    /// [`most_cut`] bounds what the pass cuts, with no rustc run: the gated items and the
-    /// optional crate, never the solution or the first crate's ungated items.
-    #[test]
-    fn the_most_the_pass_could_cut_bounds_what_it_cuts() {
-        let scratch = tempfile::tempdir().unwrap();
-        let (before, after) = group_cut("", scratch.path());
+    /// `text` as a bundle whose every line is crate `small`'s lib.rs, and its lints line (the
+    /// one starting `#[allow`).
+    fn from_small(text: &str) -> (Mapped, usize) {
         let mut bundle = Mapped::new();
-        bundle.push(&before, |k| {
+        bundle.push(text, |k| {
             Some(Origin {
                 file: "small/src/lib.rs".into(),
                 line: k as u32 + 1,
                 indent: 0,
             })
         });
-        let lints_line = before
-            .lines()
-            .position(|l| l.starts_with("#[allow"))
-            .unwrap();
+        let lints_line = text.lines().position(|l| l.starts_with("#[allow"));
+        (bundle, lints_line.unwrap())
+    }
+
+    /// [`most_cut`] bounds what the pass cuts, with no rustc run: the gated items and the
+    /// optional crate, never the solution or the first crate's ungated items.
+    #[test]
+    fn the_most_the_pass_could_cut_bounds_what_it_cuts() {
+        let scratch = tempfile::tempdir().unwrap();
+        let (before, after) = group_cut("", scratch.path());
+        let (bundle, lints_line) = from_small(&before);
         let pasted = [("small", "small"), ("big_num", "big-num")].map(|(module, package)| Pasted {
             module: module.to_string(),
             package: package.to_string(),
@@ -814,18 +818,7 @@ impl Big {
     #[test]
     fn an_impl_a_literals_fallback_may_have_chosen_is_not_cut() {
         let dir = tempfile::tempdir().unwrap();
-        let mut bundle = Mapped::new();
-        bundle.push(FALLBACK, |k| {
-            Some(Origin {
-                file: "small/src/lib.rs".into(),
-                line: k as u32 + 1,
-                indent: 0,
-            })
-        });
-        let lints_line = FALLBACK
-            .lines()
-            .position(|l| l.starts_with("#[allow"))
-            .unwrap();
+        let (bundle, lints_line) = from_small(FALLBACK);
         let line = FALLBACK
             .lines()
             .position(|l| l == "impl Marker for i32 {}")
