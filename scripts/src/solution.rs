@@ -333,7 +333,7 @@ pub fn edition_note(problem: &Problem, edition: Edition, judge: &Judge) -> Optio
     })
 }
 
-/// A compiler's `messages` with [`edition_note`] after them, when there is one.
+/// A compiler's `messages` with [`note_for`] them after them, when there is one.
 fn with_edition_note(
     messages: String,
     workspace: &Workspace,
@@ -347,7 +347,7 @@ fn with_edition_note(
     }
 }
 
-/// A check's `error` with [`edition_note`] after it, when there is one.
+/// A check's `error` with [`note_for`] it after it, when there is one.
 fn error_with_edition_note(
     error: anyhow::Error,
     workspace: &Workspace,
